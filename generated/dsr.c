@@ -16,8 +16,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 12
-#error "dsr.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "dsr.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -1264,6 +1264,50 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_most_damaged(RtGame *g, RtFrame *f, Rt
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperials_down(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue);
+static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_give(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_refill(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f);
 
 static inline RtValue Memo_double(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -1303,7 +1347,7 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1307 "dsr.c"
+#line 1351 "dsr.c"
 }
 
 /* cards/dsr/game.cards:228: function cw */
@@ -1314,7 +1358,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1318 "dsr.c"
+#line 1362 "dsr.c"
 }
 
 /* cards/dsr/game.cards:229: function ccw */
@@ -1325,7 +1369,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1329 "dsr.c"
+#line 1373 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1337,7 +1381,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return ((v_f == v_s) ? 1 : ((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0));
-#line 1341 "dsr.c"
+#line 1385 "dsr.c"
 }
 
 /* cards/dsr/game.cards:234: function double */
@@ -1348,7 +1392,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1352 "dsr.c"
+#line 1396 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1361,7 +1405,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1365 "dsr.c"
+#line 1409 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1373,7 +1417,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1377 "dsr.c"
+#line 1421 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1386,7 +1430,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1390 "dsr.c"
+#line 1434 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1398,7 +1442,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1402 "dsr.c"
+#line 1446 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1410,7 +1454,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1414 "dsr.c"
+#line 1458 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1421,7 +1465,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1425 "dsr.c"
+#line 1469 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1432,7 +1476,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1436 "dsr.c"
+#line 1480 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1443,7 +1487,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1447 "dsr.c"
+#line 1491 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1456,7 +1500,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1460 "dsr.c"
+#line 1504 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1467,7 +1511,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1471 "dsr.c"
+#line 1515 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1484,7 +1528,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1488 "dsr.c"
+#line 1532 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1501,7 +1545,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && ((((((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1505 "dsr.c"
+#line 1549 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1513,7 +1557,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1517 "dsr.c"
+#line 1561 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1524,7 +1568,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 1528 "dsr.c"
+#line 1572 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1535,7 +1579,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
-#line 1539 "dsr.c"
+#line 1583 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1550,7 +1594,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1554 "dsr.c"
+#line 1598 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1560,7 +1604,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1564 "dsr.c"
+#line 1608 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1575,7 +1619,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1579 "dsr.c"
+#line 1623 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1585,7 +1629,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1589 "dsr.c"
+#line 1633 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1601,7 +1645,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((((((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 496) : 0)) > 0)) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 497) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 498) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 499) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1605 "dsr.c"
+#line 1649 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1612,7 +1656,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1616 "dsr.c"
+#line 1660 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1623,7 +1667,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1627 "dsr.c"
+#line 1671 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1634,7 +1678,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1638 "dsr.c"
+#line 1682 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1650,7 +1694,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1654 "dsr.c"
+#line 1698 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1661,7 +1705,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1665 "dsr.c"
+#line 1709 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1674,7 +1718,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 500) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 501) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 502) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 503) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 504) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 505) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 506) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 1678 "dsr.c"
+#line 1722 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1690,7 +1734,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 507) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 508) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 509) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 510) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 511) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 512) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 513) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1694 "dsr.c"
+#line 1738 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1701,7 +1745,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1705 "dsr.c"
+#line 1749 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1715,7 +1759,7 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 522) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 523) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 524) : rt_card_state(g, v_c, KIND_asset, 5, 525)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 534) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 535) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 536) : rt_card_state(g, v_c, KIND_asset, 5, 537))))), 538) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 547) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 548) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 549) : rt_card_state(g, v_c, KIND_asset, 5, 550)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 559) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 560) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 561) : rt_card_state(g, v_c, KIND_asset, 5, 562))))), 563) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 572) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 573) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 574) : rt_card_state(g, v_c, KIND_asset, 5, 575)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 584) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 585) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 586) : rt_card_state(g, v_c, KIND_asset, 5, 587))))), 588) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 593)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 594)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 595)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 596)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 597) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 598) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 599) : rt_card_state(g, v_c, KIND_asset, 5, 600)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 605)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 606)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 607)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 608)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 609) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 610) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 611) : rt_card_state(g, v_c, KIND_asset, 5, 612))))), 613) : 0)) > 0)))));
-#line 1719 "dsr.c"
+#line 1763 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1732,7 +1776,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 614) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 615) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 616) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 617) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 618) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 619) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 620) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1736 "dsr.c"
+#line 1780 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1744,7 +1788,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1748 "dsr.c"
+#line 1792 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1760,7 +1804,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if (Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 624) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 625) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 626) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 627) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 628) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 629) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 630) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_die_of) > 0) return 1;
     }
     return acc;
-#line 1764 "dsr.c"
+#line 1808 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1771,7 +1815,7 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 621)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 622)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 623)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1775 "dsr.c"
+#line 1819 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1787,7 +1831,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1791 "dsr.c"
+#line 1835 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1797,7 +1841,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1801 "dsr.c"
+#line 1845 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1812,7 +1856,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 632) : 0)), 1, 633), 2, 634), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635) : 0)), 1, 636), 2, 637), 638), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639) : 0)), 1, 640), 2, 641), 642), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 643) : 0)), 1, 644), 2, 645), 646)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1816 "dsr.c"
+#line 1860 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1827,7 +1871,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 647) : 0)), 1, 648), 2, 649), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650) : 0)), 1, 651), 2, 652), 653), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654) : 0)), 1, 655), 2, 656), 657), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 658) : 0)), 1, 659), 2, 660), 661)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1831 "dsr.c"
+#line 1875 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1837,7 +1881,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1841 "dsr.c"
+#line 1885 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1853,7 +1897,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 663) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 664) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 665) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 666) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 667) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 668) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 669) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1857 "dsr.c"
+#line 1901 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1864,7 +1908,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1868 "dsr.c"
+#line 1912 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1875,7 +1919,7 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 670) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_capacity);
-#line 1879 "dsr.c"
+#line 1923 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1891,7 +1935,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1895 "dsr.c"
+#line 1939 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1915,7 +1959,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 674, "max of no items");
     return acc;
-#line 1919 "dsr.c"
+#line 1963 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -1926,7 +1970,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1930 "dsr.c"
+#line 1974 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -1939,7 +1983,7 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 675) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 676) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 677) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_capacity)));
-#line 1943 "dsr.c"
+#line 1987 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -1949,7 +1993,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 1953 "dsr.c"
+#line 1997 "dsr.c"
 }
 
 struct Locals_score {
@@ -1978,7 +2022,7 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 679);
     }
     return acc;
-#line 1982 "dsr.c"
+#line 2026 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -1995,7 +2039,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 1999 "dsr.c"
+#line 2043 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2012,7 +2056,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
     }
     return acc;
-#line 2016 "dsr.c"
+#line 2060 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2028,7 +2072,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 685)[0], 686);
     }
     return acc;
-#line 2032 "dsr.c"
+#line 2076 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2044,7 +2088,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 690);
     }
     return acc;
-#line 2048 "dsr.c"
+#line 2092 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2061,7 +2105,7 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
     }
     return acc;
-#line 2065 "dsr.c"
+#line 2109 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2077,7 +2121,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
     }
     return acc;
-#line 2081 "dsr.c"
+#line 2125 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2094,7 +2138,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2098 "dsr.c"
+#line 2142 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2108,7 +2152,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
-#line 2112 "dsr.c"
+#line 2156 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2119,7 +2163,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
-#line 2123 "dsr.c"
+#line 2167 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2136,11 +2180,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
     case 0:;
         #line 9 "cards/dsr/darkside.cards"
         { /* death_star_roll */
-            if (rt_call(g, 1, f->self, f->me, 839)) {
-            }
+            (void)rt_enter(g, 1, f->self, f->me, 2, 839);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
             if (st != RT_DONE)
                 return st;
         }
@@ -2173,11 +2216,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 843)) {
-                        }
+                        (void)rt_enter(g, 4, f->self, f->me, 0, 843);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2195,11 +2237,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 845)) {
-                        }
+                        (void)rt_enter(g, 4, f->self, f->me, 0, 845);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2215,11 +2256,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 847)) {
-                        }
+                        (void)rt_enter(g, 4, f->self, f->me, 0, 847);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2227,15 +2267,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                        if (rt_call(g, 6, f->self, f->me, 848)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 848);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2243,15 +2281,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                        if (rt_call(g, 6, f->self, f->me, 849)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 849);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2267,22 +2303,20 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
-                        if (rt_call(g, 1, f->self, f->me, 850)) {
-                        }
+                        (void)rt_enter(g, 1, f->self, f->me, 2, 850);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 851)) {
-                        }
+                        (void)rt_enter(g, 4, f->self, f->me, 0, 851);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2291,7 +2325,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2295 "dsr.c"
+#line 2329 "dsr.c"
         break;
     default:
         return rt_fail(g, 852, "bad resume point");
@@ -2356,15 +2390,13 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
                                 RtValue arg0 = Rows_component[rt__row(g, L->v_k)].fd_directive;
-                                if (rt_call(g, 12, f->self, f->me, 858)) {
-                                    RtValue *args = rt_frame_args(g);
-                                    if (args) {
-                                        args[0] = arg0;
-                                    }
+                                RtValue *args = rt_enter(g, 12, f->self, f->me, 3, 858);
+                                if (args) {
+                                    args[0] = arg0;
                                 }
                             }
                             {
-                                RtStatus st = rt_run_top(g);
+                                RtStatus st = rt_run_entered(g, Script_proc_run_directive);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -2373,15 +2405,13 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 44 "cards/dsr/darkside.cards"
                             { /* add_op_counter */
                                 RtValue arg0 = L->v_k;
-                                if (rt_call(g, 3, f->self, f->me, 859)) {
-                                    RtValue *args = rt_frame_args(g);
-                                    if (args) {
-                                        args[0] = arg0;
-                                    }
+                                RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 859);
+                                if (args) {
+                                    args[0] = arg0;
                                 }
                             }
                             {
-                                RtStatus st = rt_run_top(g);
+                                RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -2393,7 +2423,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2397 "dsr.c"
+#line 2427 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -2437,15 +2467,13 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = L->v_k;
-                            if (rt_call(g, 3, f->self, f->me, 863)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 863);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -2454,7 +2482,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2458 "dsr.c"
+#line 2486 "dsr.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -2497,7 +2525,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2501 "dsr.c"
+#line 2529 "dsr.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -2512,11 +2540,10 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            if (rt_call(g, 5, f->self, f->me, 873)) {
-            }
+            (void)rt_enter(g, 5, f->self, f->me, 0, 873);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
             if (st != RT_DONE)
                 return st;
         }
@@ -2524,20 +2551,18 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            if (rt_call(g, 6, f->self, f->me, 874)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 874);
+            if (args) {
+                args[0] = arg0;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2541 "dsr.c"
+#line 2566 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -2564,23 +2589,21 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            if (rt_call(g, 8, f->self, f->me, 876)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                    args[3] = arg3;
-                }
+            RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 876);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
+                args[2] = arg2;
+                args[3] = arg3;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_hit_here);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2584 "dsr.c"
+#line 2607 "dsr.c"
         break;
     default:
         return rt_fail(g, 877, "bad resume point");
@@ -2623,16 +2646,14 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    if (rt_call(g, 10, f->self, f->me, 879)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 10, f->self, f->me, 7, 879);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_run_threat);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2640,7 +2661,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2644 "dsr.c"
+#line 2665 "dsr.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -2674,7 +2695,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2678 "dsr.c"
+#line 2699 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2706,15 +2727,13 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 7, f->self, f->me, 887)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 887);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_hurt);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2732,15 +2751,13 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 7, f->self, f->me, 889)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 889);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2748,7 +2765,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2752 "dsr.c"
+#line 2769 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -2783,15 +2800,13 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c;
-                        if (rt_call(g, 7, f->self, f->me, 892)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 892);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2799,7 +2814,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2803 "dsr.c"
+#line 2818 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -2832,18 +2847,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 895)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                        args[3] = arg3;
-                    }
+                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 895);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
+                    args[3] = arg3;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2855,18 +2868,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 897)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                        args[3] = arg3;
-                    }
+                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 897);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
+                    args[3] = arg3;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2880,15 +2891,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 900)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 900);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2902,18 +2911,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                if (rt_call(g, 8, f->self, f->me, 902)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                        args[3] = arg3;
-                    }
+                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 902);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
+                    args[3] = arg3;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2921,11 +2928,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 903)].fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 904)) {
-                }
+                (void)rt_enter(g, 11, f->self, f->me, 2, 904);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2956,11 +2962,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 909)) {
-                }
+                (void)rt_enter(g, 9, f->self, f->me, 4, 909);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2968,11 +2973,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 910)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                if (rt_call(g, 2, f->self, f->me, 911)) {
-                }
+                (void)rt_enter(g, 2, f->self, f->me, 2, 911);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_krennic_roll);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3008,15 +3012,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = L->v_r_2;
-                            if (rt_call(g, 7, f->self, f->me, 917)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 917);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_hurt);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3031,18 +3033,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 918)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                        args[3] = arg3;
-                    }
+                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 918);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
+                    args[3] = arg3;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3114,21 +3114,19 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                if (rt_call(g, 3, f->self, f->me, 921)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 921);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3132 "dsr.c"
+#line 3130 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3158,15 +3156,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 924)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 924);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3176,11 +3172,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                if (rt_call(g, 5, f->self, f->me, 925)) {
-                }
+                (void)rt_enter(g, 5, f->self, f->me, 0, 925);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3211,11 +3206,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 928)) {
-                }
+                (void)rt_enter(g, 9, f->self, f->me, 4, 928);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3223,11 +3217,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 929)) {
-                }
+                (void)rt_enter(g, 11, f->self, f->me, 2, 929);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3236,15 +3229,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                if (rt_call(g, 6, f->self, f->me, 930)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 930);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3252,15 +3243,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 931)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 931);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3268,21 +3257,19 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 932)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 932);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3286 "dsr.c"
+#line 3273 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -3325,15 +3312,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 14, f->self, f->me, 935)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 935);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_clear_marks);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3351,15 +3336,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 14, f->self, f->me, 937)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 937);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_clear_marks);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3406,23 +3389,21 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            if (rt_call(g, 0, f->self, f->me, 939)) {
-            }
+            (void)rt_enter(g, 0, f->self, f->me, 3, 939);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_dark_side);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            if (rt_call(g, 15, f->self, f->me, 940)) {
-            }
+            (void)rt_enter(g, 15, f->self, f->me, 0, 940);
         }
         f->pc = 2;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_rebellion_dice);
             if (st != RT_DONE)
                 return st;
         }
@@ -3431,16 +3412,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            if (rt_call(g, 40, f->self, f->me, 941)) {
-            }
+            (void)rt_enter(g, 40, f->self, f->me, 6, 941);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_conclude);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3444 "dsr.c"
+#line 3424 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3476,7 +3456,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3480 "dsr.c"
+#line 3460 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3497,11 +3477,10 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            if (rt_call(g, 16, f->self, f->me, 950)) {
-            }
+            (void)rt_enter(g, 16, f->self, f->me, 3, 950);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_gather_pool);
             if (st != RT_DONE)
                 return st;
         }
@@ -3542,15 +3521,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 18, f->self, f->me, 952)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 952);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3559,15 +3536,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 18, f->self, f->me, 953)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 953);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3576,15 +3551,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 18, f->self, f->me, 954)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 954);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3593,15 +3566,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 18, f->self, f->me, 955)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 955);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3628,12 +3599,11 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            if (rt_call(g, 38, f->self, f->me, 958)) {
-            }
+            (void)rt_enter(g, 38, f->self, f->me, 7, 958);
         }
         f->pc = 2;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_team_ability);
             if (st != RT_DONE)
                 return st;
         }
@@ -3652,12 +3622,11 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while ((rt_var_at(g, VCELL_acting) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    if (rt_call(g, 19, f->self, f->me, 959)) {
-                    }
+                    (void)rt_enter(g, 19, f->self, f->me, 6, 959);
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_assign_menu);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3734,12 +3703,11 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        if (rt_call(g, 27, f->self, f->me, 965)) {
-                        }
+                        (void)rt_enter(g, 27, f->self, f->me, 1, 965);
                     }
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_use_token);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3750,7 +3718,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3754 "dsr.c"
+#line 3722 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3787,16 +3755,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    if (rt_call(g, 17, f->self, f->me, 970)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 970);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3805,16 +3771,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    if (rt_call(g, 17, f->self, f->me, 971)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 971);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3823,16 +3787,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    if (rt_call(g, 17, f->self, f->me, 972)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 972);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3841,16 +3803,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    if (rt_call(g, 17, f->self, f->me, 973)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 973);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3877,16 +3837,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 977)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 977);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3913,16 +3871,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 980)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 980);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3930,7 +3886,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3934 "dsr.c"
+#line 3890 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3971,7 +3927,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 3975 "dsr.c"
+#line 3931 "dsr.c"
         break;
     default:
         return rt_fail(g, 984, "bad resume point");
@@ -4022,21 +3978,19 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            if (rt_call(g, 17, f->self, f->me, 987)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 987);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_take_dice);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4040 "dsr.c"
+#line 3994 "dsr.c"
         break;
     default:
         return rt_fail(g, 988, "bad resume point");
@@ -4067,7 +4021,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4071 "dsr.c"
+#line 4025 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4083,7 +4037,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4087 "dsr.c"
+#line 4041 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4099,7 +4053,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4103 "dsr.c"
+#line 4057 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4115,7 +4069,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4119 "dsr.c"
+#line 4073 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4190,17 +4144,15 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        if (rt_call(g, 22, f->self, f->me, 993)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 993);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_assign_die);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4238,17 +4190,15 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 22, f->self, f->me, 996)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 996);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_assign_die);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4259,12 +4209,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 183 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    if (rt_call(g, 26, f->self, f->me, 997)) {
-                    }
+                    (void)rt_enter(g, 26, f->self, f->me, 2, 997);
                 }
                 f->pc = 6;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_assign_token);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4274,12 +4223,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 184 "cards/dsr/rules.cards"
                 { /* use_token */
-                    if (rt_call(g, 27, f->self, f->me, 998)) {
-                    }
+                    (void)rt_enter(g, 27, f->self, f->me, 1, 998);
                 }
                 f->pc = 7;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_use_token);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4289,12 +4237,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 185 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    if (rt_call(g, 30, f->self, f->me, 999)) {
-                    }
+                    (void)rt_enter(g, 30, f->self, f->me, 1, 999);
                 }
                 f->pc = 8;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_use_free_ability);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4307,12 +4254,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 188 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    if (rt_call(g, 21, f->self, f->me, 1000)) {
-                    }
+                    (void)rt_enter(g, 21, f->self, f->me, 0, 1000);
                 }
                 f->pc = 9;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_pick_face);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4322,15 +4268,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 189 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    if (rt_call(g, 20, f->self, f->me, 1001)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, 3, 1001);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_forfeit_die);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4339,7 +4283,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4343 "dsr.c"
+#line 4287 "dsr.c"
         break;
     default:
         return rt_fail(g, 1002, "bad resume point");
@@ -4391,7 +4335,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4395 "dsr.c"
+#line 4339 "dsr.c"
         break;
     default:
         return rt_fail(g, 1005, "bad resume point");
@@ -4461,7 +4405,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4465 "dsr.c"
+#line 4409 "dsr.c"
         break;
     default:
         return rt_fail(g, 1007, "bad resume point");
@@ -4515,18 +4459,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1009)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1009);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4539,18 +4481,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1010)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1010);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4563,18 +4503,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1011)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1011);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4587,18 +4525,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1012)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1012);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 5;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4611,18 +4547,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1013)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1013);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 6;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4635,18 +4569,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1014)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1014);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 7;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4659,18 +4591,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1015)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1015);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 8;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4683,18 +4613,16 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1016)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1016);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 9;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_give);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4703,7 +4631,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4707 "dsr.c"
+#line 4635 "dsr.c"
         break;
     default:
         return rt_fail(g, 1017, "bad resume point");
@@ -4766,16 +4694,14 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            if (rt_call(g, 24, f->self, f->me, 1021)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1021);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_add_symbols);
             if (st != RT_DONE)
                 return st;
         }
@@ -4784,24 +4710,22 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            if (rt_call(g, 25, f->self, f->me, 1022)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1022);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         f->pc = 1;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_check_complete);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4805 "dsr.c"
+#line 4729 "dsr.c"
         break;
     default:
         return rt_fail(g, 1023, "bad resume point");
@@ -4832,7 +4756,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 250 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1033), Fn_shows(g, f, L->v_f, ENUM_leadership), 1034), 1035);
         if (rt_check(g)) return RT_END;
-#line 4836 "dsr.c"
+#line 4760 "dsr.c"
         break;
     default:
         return rt_fail(g, 1036, "bad resume point");
@@ -4870,16 +4794,14 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 #line 261 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 29, f->self, f->me, 1039)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, 4, 1039);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 f->pc = 1;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_run_power);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4914,7 +4836,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4918 "dsr.c"
+#line 4840 "dsr.c"
         break;
     default:
         return rt_fail(g, 1042, "bad resume point");
@@ -5003,16 +4925,14 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    if (rt_call(g, 24, f->self, f->me, 1046)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1046);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_add_symbols);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5021,17 +4941,15 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    if (rt_call(g, 25, f->self, f->me, 1047)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1047);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_check_complete);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5040,7 +4958,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5044 "dsr.c"
+#line 4962 "dsr.c"
         break;
     default:
         return rt_fail(g, 1048, "bad resume point");
@@ -5100,12 +5018,11 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    if (rt_call(g, 36, f->self, f->me, 1051)) {
-                    }
+                    (void)rt_enter(g, 36, f->self, f->me, 6, 1051);
                 }
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_heal_two_rebels);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5115,12 +5032,11 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 292 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    if (rt_call(g, 37, f->self, f->me, 1052)) {
-                    }
+                    (void)rt_enter(g, 37, f->self, f->me, 1, 1052);
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_remove_one_counter);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5129,7 +5045,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5133 "dsr.c"
+#line 5049 "dsr.c"
         break;
     default:
         return rt_fail(g, 1053, "bad resume point");
@@ -5182,7 +5098,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5186 "dsr.c"
+#line 5102 "dsr.c"
         break;
     default:
         return rt_fail(g, 1059, "bad resume point");
@@ -5240,16 +5156,14 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1063)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1063);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5259,12 +5173,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1064)].fd_power == ENUM_heal_two) {
             #line 320 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                if (rt_call(g, 36, f->self, f->me, 1065)) {
-                }
+                (void)rt_enter(g, 36, f->self, f->me, 6, 1065);
             }
             f->pc = 2;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_heal_two_rebels);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5282,16 +5195,14 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1068)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1068);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5301,12 +5212,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1069)].fd_power == ENUM_remove_counter) {
             #line 324 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                if (rt_call(g, 37, f->self, f->me, 1070)) {
-                }
+                (void)rt_enter(g, 37, f->self, f->me, 1, 1070);
             }
             f->pc = 3;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_remove_one_counter);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5316,17 +5226,16 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 326 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1071)) {
-                }
+                (void)rt_enter(g, 28, f->self, f->me, 1, 1071);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5330 "dsr.c"
+#line 5239 "dsr.c"
         break;
     default:
         return rt_fail(g, 1072, "bad resume point");
@@ -5386,12 +5295,11 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    if (rt_call(g, 31, f->self, f->me, 1076)) {
-                    }
+                    (void)rt_enter(g, 31, f->self, f->me, 1, 1076);
                 }
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_reroll_dice);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5402,16 +5310,14 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 339 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    if (rt_call(g, 33, f->self, f->me, 1077)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 33, f->self, f->me, 2, 1077);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_change_face_of);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5420,7 +5326,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5424 "dsr.c"
+#line 5330 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -5479,15 +5385,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 349 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 32, f->self, f->me, 1080)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1080);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5496,15 +5400,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 350 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        if (rt_call(g, 32, f->self, f->me, 1081)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1081);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5513,15 +5415,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 351 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 32, f->self, f->me, 1082)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1082);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5530,15 +5430,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 352 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        if (rt_call(g, 32, f->self, f->me, 1083)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1083);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5547,15 +5445,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 353 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 32, f->self, f->me, 1084)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1084);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5564,15 +5460,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 354 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        if (rt_call(g, 32, f->self, f->me, 1085)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1085);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5581,15 +5475,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 355 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 32, f->self, f->me, 1086)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1086);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5598,15 +5490,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 356 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        if (rt_call(g, 32, f->self, f->me, 1087)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1087);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5641,7 +5531,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 361 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 5645 "dsr.c"
+#line 5535 "dsr.c"
         break;
     default:
         return rt_fail(g, 1091, "bad resume point");
@@ -5685,7 +5575,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 369 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 5689 "dsr.c"
+#line 5579 "dsr.c"
         break;
     default:
         return rt_fail(g, 1095, "bad resume point");
@@ -5763,16 +5653,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        if (rt_call(g, 34, f->self, f->me, 1098)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1098);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5782,16 +5670,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        if (rt_call(g, 34, f->self, f->me, 1099)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1099);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5801,16 +5687,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        if (rt_call(g, 34, f->self, f->me, 1100)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1100);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5820,16 +5704,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        if (rt_call(g, 34, f->self, f->me, 1101)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1101);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5839,16 +5721,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        if (rt_call(g, 34, f->self, f->me, 1102)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1102);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5858,16 +5738,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        if (rt_call(g, 34, f->self, f->me, 1103)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1103);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5877,16 +5755,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        if (rt_call(g, 34, f->self, f->me, 1104)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1104);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5896,16 +5772,14 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        if (rt_call(g, 34, f->self, f->me, 1105)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1105);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5913,7 +5787,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5917 "dsr.c"
+#line 5791 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -5991,7 +5865,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5995 "dsr.c"
+#line 5869 "dsr.c"
         break;
     default:
         return rt_fail(g, 1111, "bad resume point");
@@ -6036,7 +5910,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6040 "dsr.c"
+#line 5914 "dsr.c"
         break;
     default:
         return rt_fail(g, 1122, "bad resume point");
@@ -6066,7 +5940,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6070 "dsr.c"
+#line 5944 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6130,16 +6004,14 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 35, f->self, f->me, 1127)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1127);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6199,16 +6071,14 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            if (rt_call(g, 35, f->self, f->me, 1132)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                }
+                            RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1132);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6217,7 +6087,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6221 "dsr.c"
+#line 6091 "dsr.c"
         break;
     default:
         return rt_fail(g, 1133, "bad resume point");
@@ -6276,7 +6146,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6280 "dsr.c"
+#line 6150 "dsr.c"
         break;
     default:
         return rt_fail(g, 1137, "bad resume point");
@@ -6374,15 +6244,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 433 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        if (rt_call(g, 39, f->self, f->me, 1142)) {
-                                            RtValue *args = rt_frame_args(g);
-                                            if (args) {
-                                                args[0] = arg0;
-                                            }
+                                        RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1142);
+                                        if (args) {
+                                            args[0] = arg0;
                                         }
                                     }
                                     {
-                                        RtStatus st = rt_run_top(g);
+                                        RtStatus st = rt_run_entered(g, Script_proc_damage_imperial);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -6415,12 +6283,11 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 439 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    if (rt_call(g, 37, f->self, f->me, 1144)) {
-                                    }
+                                    (void)rt_enter(g, 37, f->self, f->me, 1, 1144);
                                 }
                                 f->pc = 4;
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_remove_one_counter);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -6486,16 +6353,14 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    if (rt_call(g, 35, f->self, f->me, 1149)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
+                                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1149);
+                                    if (args) {
+                                        args[0] = arg0;
+                                        args[1] = arg1;
                                     }
                                 }
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -6505,11 +6370,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 447 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            if (rt_call(g, 28, f->self, f->me, 1150)) {
-                            }
+                            (void)rt_enter(g, 28, f->self, f->me, 1, 1150);
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6519,7 +6383,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6523 "dsr.c"
+#line 6387 "dsr.c"
         break;
     default:
         return rt_fail(g, 1151, "bad resume point");
@@ -6554,17 +6418,16 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             #line 458 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1159)) {
-                }
+                (void)rt_enter(g, 28, f->self, f->me, 1, 1159);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6568 "dsr.c"
+#line 6431 "dsr.c"
         break;
     default:
         return rt_fail(g, 1160, "bad resume point");
@@ -6630,15 +6493,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    if (rt_call(g, 39, f->self, f->me, 1165)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1165);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_damage_imperial);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6727,11 +6588,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 495 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1175)) {
-            }
+            (void)rt_enter(g, 41, f->self, f->me, 5, 1175);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_refill);
             if (st != RT_DONE)
                 return st;
         }
@@ -6760,16 +6620,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 503 "cards/dsr/rules.cards"
         { /* game_end */
-            if (rt_call(g, 43, f->self, f->me, 1178)) {
-            }
+            (void)rt_enter(g, 43, f->self, f->me, 3, 1178);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_game_end);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6773 "dsr.c"
+#line 6632 "dsr.c"
         break;
     default:
         return rt_fail(g, 1179, "bad resume point");
@@ -6839,15 +6698,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        if (rt_call(g, 42, f->self, f->me, 1187)) {
-                                            RtValue *args = rt_frame_args(g);
-                                            if (args) {
-                                                args[0] = arg0;
-                                            }
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, 1, 1187);
+                                        if (args) {
+                                            args[0] = arg0;
                                         }
                                     }
                                     {
-                                        RtStatus st = rt_run_top(g);
+                                        RtStatus st = rt_run_entered(g, Script_proc_draw_token_for);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -6862,7 +6719,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6866 "dsr.c"
+#line 6723 "dsr.c"
         break;
     default:
         return rt_fail(g, 1189, "bad resume point");
@@ -6889,16 +6746,15 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            if (rt_call(g, 28, f->self, f->me, 1190)) {
-            }
+            (void)rt_enter(g, 28, f->self, f->me, 1, 1190);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6902 "dsr.c"
+#line 6758 "dsr.c"
         break;
     default:
         return rt_fail(g, 1191, "bad resume point");
@@ -6926,7 +6782,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6930 "dsr.c"
+#line 6786 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -6942,7 +6798,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1192)[0] == 0) return 1;
     }
     return acc;
-#line 6946 "dsr.c"
+#line 6802 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7017,7 +6873,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7021 "dsr.c"
+#line 6877 "dsr.c"
         break;
     default:
         return rt_fail(g, 1194, "bad resume point");
@@ -7246,16 +7102,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1212)) {
-            }
+            (void)rt_enter(g, 41, f->self, f->me, 10, 1212);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_refill);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7259 "dsr.c"
+#line 7114 "dsr.c"
         break;
     default:
         return rt_fail(g, 1213, "bad resume point");
@@ -7285,12 +7140,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 13, f->self, f->me, 1214)) {
-                }
+                (void)rt_enter(g, 13, f->self, f->me, 6, 1214);
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_take_turn);
                 if (st != RT_DONE)
                     return st;
             }
@@ -7302,7 +7156,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1215)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7306 "dsr.c"
+#line 7160 "dsr.c"
         break;
     default:
         return rt_fail(g, 1216, "bad resume point");

@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 12
-#error "evr.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "evr.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };

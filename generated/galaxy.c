@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 12
-#error "galaxy.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "galaxy.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -1168,6 +1168,18 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_place(RtGame *g, RtFrame *f, RtVal
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best(RtGame *g, RtFrame *f, RtValue);
+static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_place(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_restart(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_summon(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f);
 
 static inline RtValue Memo_pending(RtGame *g, RtFrame *f, RtValue *m)
 {
@@ -1187,7 +1199,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
-#line 1191 "galaxy.c"
+#line 1203 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: count */
@@ -1203,7 +1215,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1207 "galaxy.c"
+#line 1219 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:119: sum */
@@ -1219,7 +1231,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1223 "galaxy.c"
+#line 1235 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function pending */
@@ -1229,7 +1241,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 118 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
-#line 1233 "galaxy.c"
+#line 1245 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:124: function sith_earned */
@@ -1239,7 +1251,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 125 "cards/galaxy/game.cards"
     return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
-#line 1243 "galaxy.c"
+#line 1255 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:128: function stage_of */
@@ -1250,7 +1262,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1254 "galaxy.c"
+#line 1266 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1260,7 +1272,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 137 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 1264 "galaxy.c"
+#line 1276 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1271,7 +1283,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
     return ((rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0) && (rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0));
-#line 1275 "galaxy.c"
+#line 1287 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1283,7 +1295,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1287 "galaxy.c"
+#line 1299 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1306,7 +1318,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && (rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0)) return 1;
     }
     return acc;
-#line 1310 "galaxy.c"
+#line 1322 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1320,7 +1332,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1324 "galaxy.c"
+#line 1336 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1336,7 +1348,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1340 "galaxy.c"
+#line 1352 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1347,7 +1359,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1351 "galaxy.c"
+#line 1363 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1449,16 +1461,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 12)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 12);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 2;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_place);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1469,16 +1479,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 13)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 13);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_place);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1489,16 +1497,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 14)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 14);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 4;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_place);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1509,16 +1515,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 64 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 15)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 15);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_place);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1529,16 +1533,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 65 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 16)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 16);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_place);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1548,12 +1550,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 17)) {
-                        }
+                        (void)rt_enter(g, 4, f->self, f->me, 2, 17);
                     }
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_use_rebel);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1563,12 +1564,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 67 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 18)) {
-                        }
+                        (void)rt_enter(g, 5, f->self, f->me, 1, 18);
                     }
                     f->pc = 8;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_use_ally);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1578,12 +1578,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 68 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 19)) {
-                        }
+                        (void)rt_enter(g, 2, f->self, f->me, 6, 19);
                     }
                     f->pc = 9;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1599,16 +1598,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 74 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 21)) {
-            }
+            (void)rt_enter(g, 8, f->self, f->me, 5, 21);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_conclude);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1612 "galaxy.c"
+#line 1610 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1689,7 +1687,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1693 "galaxy.c"
+#line 1691 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1741,15 +1739,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 29)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 29);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1758,15 +1754,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 30)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 30);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1775,15 +1769,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 31)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1792,15 +1784,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 32)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1809,15 +1799,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 33)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1826,15 +1814,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 34)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -1860,7 +1846,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1864 "galaxy.c"
+#line 1850 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1899,7 +1885,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 1903 "galaxy.c"
+#line 1889 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1967,7 +1953,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1971 "galaxy.c"
+#line 1957 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -2026,11 +2012,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 51)) {
-                    }
+                    (void)rt_enter(g, 7, f->self, f->me, 1, 51);
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_restart);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2039,16 +2024,14 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 52)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 52);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_ally_symbol);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2060,16 +2043,14 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 53)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 53);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_ally_symbol);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2079,7 +2060,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2083 "galaxy.c"
+#line 2064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2159,7 +2140,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2163 "galaxy.c"
+#line 2144 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2212,7 +2193,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2216 "galaxy.c"
+#line 2197 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2325,15 +2306,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 75)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 75);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_summon);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2352,15 +2331,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 76)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 76);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_summon);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2382,11 +2359,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 80)) {
-                    }
+                    (void)rt_enter(g, 11, f->self, f->me, 3, 80);
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_game_end);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2394,18 +2370,17 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 81)) {
-                    }
+                    (void)rt_enter(g, 10, f->self, f->me, 4, 81);
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_next_site);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2409 "galaxy.c"
+#line 2384 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2479,7 +2454,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2483 "galaxy.c"
+#line 2458 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2615,7 +2590,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2619 "galaxy.c"
+#line 2594 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2699,7 +2674,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2703 "galaxy.c"
+#line 2678 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2815,16 +2790,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 120)) {
-            }
+            (void)rt_enter(g, 10, f->self, f->me, 4, 120);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_next_site);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2828 "galaxy.c"
+#line 2802 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2854,12 +2828,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 122)) {
-                }
+                (void)rt_enter(g, 0, f->self, f->me, 4, 122);
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_take_turn);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2871,7 +2844,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2875 "galaxy.c"
+#line 2848 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2908,7 +2881,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2912 "galaxy.c"
+#line 2885 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -2991,7 +2964,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2995 "galaxy.c"
+#line 2968 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");

@@ -19,8 +19,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 12
-#error "simple.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "simple.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -1206,6 +1206,42 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_at_base(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_sys(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_battle(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_step(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_spend(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_contest(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_produce(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f);
 
 static inline RtValue Memo_player_of(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -1297,7 +1333,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1301 "simple.c"
+#line 1337 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1309,7 +1345,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1313 "simple.c"
+#line 1349 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1320,7 +1356,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1324 "simple.c"
+#line 1360 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1346,7 +1382,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1350 "simple.c"
+#line 1386 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1357,7 +1393,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1361 "simple.c"
+#line 1397 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1368,7 +1404,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1372 "simple.c"
+#line 1408 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1379,7 +1415,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1383 "simple.c"
+#line 1419 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1391,7 +1427,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1395 "simple.c"
+#line 1431 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1402,7 +1438,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1406 "simple.c"
+#line 1442 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1426,7 +1462,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1430 "simple.c"
+#line 1466 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1438,7 +1474,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1442 "simple.c"
+#line 1478 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1470,7 +1506,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1474 "simple.c"
+#line 1510 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1495,7 +1531,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1499 "simple.c"
+#line 1535 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1511,7 +1547,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
-#line 1515 "simple.c"
+#line 1551 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1530,7 +1566,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1534 "simple.c"
+#line 1570 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1543,7 +1579,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1547 "simple.c"
+#line 1583 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1561,7 +1597,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1565 "simple.c"
+#line 1601 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1573,7 +1609,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1577 "simple.c"
+#line 1613 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1584,7 +1620,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1588 "simple.c"
+#line 1624 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1595,7 +1631,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1599 "simple.c"
+#line 1635 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1606,7 +1642,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1610 "simple.c"
+#line 1646 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1617,7 +1653,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1621 "simple.c"
+#line 1657 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1628,7 +1664,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1632 "simple.c"
+#line 1668 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1646,7 +1682,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1650 "simple.c"
+#line 1686 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1658,7 +1694,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1662 "simple.c"
+#line 1698 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1676,7 +1712,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1680 "simple.c"
+#line 1716 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1688,7 +1724,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1692 "simple.c"
+#line 1728 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1707,7 +1743,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1711 "simple.c"
+#line 1747 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1720,7 +1756,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1724 "simple.c"
+#line 1760 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1732,7 +1768,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1736 "simple.c"
+#line 1772 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1751,7 +1787,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1755 "simple.c"
+#line 1791 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1765,7 +1801,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1769 "simple.c"
+#line 1805 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1784,7 +1820,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1788 "simple.c"
+#line 1824 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1798,7 +1834,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1802 "simple.c"
+#line 1838 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1813,7 +1849,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
-#line 1817 "simple.c"
+#line 1853 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1829,7 +1865,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1833 "simple.c"
+#line 1869 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1854,7 +1890,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1858 "simple.c"
+#line 1894 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1866,7 +1902,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1870 "simple.c"
+#line 1906 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1891,7 +1927,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1895 "simple.c"
+#line 1931 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1903,7 +1939,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1907 "simple.c"
+#line 1943 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1920,7 +1956,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1924 "simple.c"
+#line 1960 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1932,7 +1968,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1936 "simple.c"
+#line 1972 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1947,7 +1983,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1951 "simple.c"
+#line 1987 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1957,7 +1993,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1961 "simple.c"
+#line 1997 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -1967,7 +2003,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 1971 "simple.c"
+#line 2007 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -1983,7 +2019,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 1987 "simple.c"
+#line 2023 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -1994,7 +2030,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 1998 "simple.c"
+#line 2034 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2012,7 +2048,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2016 "simple.c"
+#line 2052 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2025,7 +2061,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
-#line 2029 "simple.c"
+#line 2065 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2042,7 +2078,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2046 "simple.c"
+#line 2082 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2053,7 +2089,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2057 "simple.c"
+#line 2093 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2069,7 +2105,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2073 "simple.c"
+#line 2109 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2093,7 +2129,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2097 "simple.c"
+#line 2133 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2103,7 +2139,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2107 "simple.c"
+#line 2143 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2114,7 +2150,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2118 "simple.c"
+#line 2154 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2125,7 +2161,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2129 "simple.c"
+#line 2165 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2141,7 +2177,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2145 "simple.c"
+#line 2181 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2152,7 +2188,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2156 "simple.c"
+#line 2192 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2163,7 +2199,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2167 "simple.c"
+#line 2203 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2186,7 +2222,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2190 "simple.c"
+#line 2226 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2204,7 +2240,7 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2208 "simple.c"
+#line 2244 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2220,7 +2256,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2224 "simple.c"
+#line 2260 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2232,7 +2268,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2236 "simple.c"
+#line 2272 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2243,7 +2279,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2247 "simple.c"
+#line 2283 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2255,7 +2291,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2259 "simple.c"
+#line 2295 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2270,7 +2306,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2274 "simple.c"
+#line 2310 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2285,7 +2321,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2289 "simple.c"
+#line 2325 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2295,7 +2331,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2299 "simple.c"
+#line 2335 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2306,7 +2342,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2310 "simple.c"
+#line 2346 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2321,7 +2357,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2325 "simple.c"
+#line 2361 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2331,7 +2367,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2335 "simple.c"
+#line 2371 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2347,7 +2383,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2351 "simple.c"
+#line 2387 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2359,7 +2395,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2363 "simple.c"
+#line 2399 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2371,7 +2407,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2375 "simple.c"
+#line 2411 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2387,7 +2423,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2391 "simple.c"
+#line 2427 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2398,7 +2434,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2402 "simple.c"
+#line 2438 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2424,7 +2460,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2428 "simple.c"
+#line 2464 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2437,7 +2473,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2441 "simple.c"
+#line 2477 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2448,7 +2484,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2452 "simple.c"
+#line 2488 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2477,16 +2513,14 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            if (rt_call(g, 1, f->self, f->me, 101)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                }
+            RtValue *args = rt_enter(g, 1, f->self, f->me, 6, 101);
+            if (args) {
+                args[0] = arg0;
             }
         }
         f->pc = 1;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_tactics);
             if (st != RT_DONE)
                 return st;
         }
@@ -2513,17 +2547,15 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    if (rt_call(g, 2, f->self, f->me, 102)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, 4, 102);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_step);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2534,15 +2566,13 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             #line 17 "cards/simple/combat.cards"
             { /* plans_attack */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 9, f->self, f->me, 103)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 9, f->self, f->me, 6, 103);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_plans_attack);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2553,17 +2583,15 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    if (rt_call(g, 2, f->self, f->me, 104)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, 4, 104);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_step);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2580,17 +2608,15 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        if (rt_call(g, 7, f->self, f->me, 105)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, 6, 105);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     f->pc = 4;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_leader_die);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2638,7 +2664,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2642 "simple.c"
+#line 2668 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2750,7 +2776,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2754 "simple.c"
+#line 2780 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2787,17 +2813,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_agile_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 1;
-                if (rt_call(g, 3, f->self, f->me, 127)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                    }
+                RtValue *args = rt_enter(g, 3, f->self, f->me, 5, 127);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_roll_dice);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2807,17 +2831,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_heavy_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 0;
-                if (rt_call(g, 3, f->self, f->me, 128)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                    }
+                RtValue *args = rt_enter(g, 3, f->self, f->me, 5, 128);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_roll_dice);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2826,17 +2848,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                if (rt_call(g, 4, f->self, f->me, 129)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+                RtValue *args = rt_enter(g, 4, f->self, f->me, 2, 129);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_explosions);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2852,18 +2872,16 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                if (rt_call(g, 5, f->self, f->me, 130)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                    }
+                RtValue *args = rt_enter(g, 5, f->self, f->me, 9, 130);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                    args[2] = arg2;
                 }
             }
             f->pc = 2;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_assign_hits);
                 if (st != RT_DONE)
                     return st;
             }
@@ -2875,21 +2893,19 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = L->v_a;
-            if (rt_call(g, 6, f->self, f->me, 131)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 131);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2893 "simple.c"
+#line 2909 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -2984,7 +3000,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2988 "simple.c"
+#line 3004 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3055,7 +3071,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3059 "simple.c"
+#line 3075 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3204,7 +3220,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3208 "simple.c"
+#line 3224 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3251,7 +3267,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3255 "simple.c"
+#line 3271 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3285,7 +3301,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3289 "simple.c"
+#line 3305 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3320,18 +3336,16 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    if (rt_call(g, 8, f->self, f->me, 174)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 174);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 1;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_leader_hits);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3422,18 +3436,16 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            if (rt_call(g, 8, f->self, f->me, 184)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 184);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
                             }
                         }
                         f->pc = 4;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_leader_hits);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3444,7 +3456,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3448 "simple.c"
+#line 3460 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3522,16 +3534,14 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 190)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 190);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
             if (st != RT_DONE)
                 return st;
         }
@@ -3540,21 +3550,19 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 191)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 191);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3558 "simple.c"
+#line 3566 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3587,7 +3595,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3591 "simple.c"
+#line 3599 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3653,7 +3661,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3657 "simple.c"
+#line 3665 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3711,7 +3719,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3715 "simple.c"
+#line 3723 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3754,7 +3762,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3758 "simple.c"
+#line 3766 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3771,7 +3779,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3775 "simple.c"
+#line 3783 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3788,7 +3796,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3792 "simple.c"
+#line 3800 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3839,16 +3847,14 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 14, f->self, f->me, 217)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 14, f->self, f->me, 24, 217);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_resistance_mission);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3859,16 +3865,14 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 25, f->self, f->me, 218)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 25, f->self, f->me, 35, 218);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 2;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_imperium_mission);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3885,15 +3889,13 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 12, f->self, f->me, 220)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 12, f->self, f->me, 1, 220);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_spend);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3903,7 +3905,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
         if (rt_check(g)) return RT_END;
-#line 3907 "simple.c"
+#line 3909 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3924,7 +3926,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3928 "simple.c"
+#line 3930 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4108,16 +4110,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                if (rt_call(g, 10, f->self, f->me, 239)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+                RtValue *args = rt_enter(g, 10, f->self, f->me, 5, 239);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_mission_roll);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4128,16 +4128,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                if (rt_call(g, 10, f->self, f->me, 240)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+                RtValue *args = rt_enter(g, 10, f->self, f->me, 5, 240);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_mission_roll);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4179,7 +4177,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4183 "simple.c"
+#line 4181 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4233,7 +4231,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4237 "simple.c"
+#line 4235 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4250,7 +4248,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4254 "simple.c"
+#line 4252 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4266,7 +4264,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4270 "simple.c"
+#line 4268 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4283,7 +4281,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4287 "simple.c"
+#line 4285 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4300,7 +4298,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4304 "simple.c"
+#line 4302 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4317,7 +4315,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4321 "simple.c"
+#line 4319 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4335,7 +4333,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4339 "simple.c"
+#line 4337 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4411,18 +4409,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 250)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 250);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4434,15 +4430,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 251)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 251);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4482,18 +4476,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 254)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 254);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4507,15 +4499,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            if (rt_call(g, 15, f->self, f->me, 257)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 257);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4560,18 +4550,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 260)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 260);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4589,16 +4577,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    if (rt_call(g, 16, f->self, f->me, 261)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 261);
+                                    if (args) {
+                                        args[0] = arg0;
+                                        args[1] = arg1;
                                     }
                                 }
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -4640,18 +4626,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 264)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 264);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 9;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4663,15 +4647,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 265)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 265);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4711,18 +4693,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 268)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 268);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 11;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4775,18 +4755,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 272)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 272);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 13;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4842,18 +4820,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 276)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 276);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 15;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4865,15 +4841,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 277)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 277);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4913,18 +4887,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 280)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 280);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 17;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4971,16 +4943,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            if (rt_call(g, 20, f->self, f->me, 283)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 20, f->self, f->me, 2, 283);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         f->pc = 19;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_arrive);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4995,18 +4965,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 284)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 284);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 20;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5017,12 +4985,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        if (rt_call(g, 18, f->self, f->me, 285)) {
-                        }
+                        (void)rt_enter(g, 18, f->self, f->me, 5, 285);
                     }
                     f->pc = 21;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_move_base);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5036,18 +5003,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 286)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 286);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 22;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5064,16 +5029,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 287)) {
-                                    RtValue *args = rt_frame_args(g);
-                                    if (args) {
-                                        args[0] = arg0;
-                                    }
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, 2, 287);
+                                if (args) {
+                                    args[0] = arg0;
                                 }
                             }
                             f->pc = 23;
                             {
-                                RtStatus st = rt_run_top(g);
+                                RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -5116,18 +5079,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 290)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 290);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 25;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5139,15 +5100,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 291)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 291);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5187,18 +5146,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 294)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 294);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 27;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5212,18 +5169,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
                             RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 295);
-                            if (rt_call(g, 17, f->self, f->me, 296)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, 5, 296);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
                             }
                         }
                         f->pc = 28;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_mission_damage);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5265,18 +5220,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 299)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 299);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 30;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5290,18 +5243,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
                             RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 300);
-                            if (rt_call(g, 17, f->self, f->me, 301)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, 5, 301);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
                             }
                         }
                         f->pc = 31;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_mission_damage);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5343,18 +5294,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 304)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 304);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 33;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -5420,7 +5369,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5424 "simple.c"
+#line 5373 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5449,7 +5398,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5453 "simple.c"
+#line 5402 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5507,7 +5456,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5511 "simple.c"
+#line 5460 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5582,16 +5531,14 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 326)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 326);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
             if (st != RT_DONE)
                 return st;
         }
@@ -5600,32 +5547,29 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 327)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
+            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 327);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 328)) {
-            }
+            (void)rt_enter(g, 34, f->self, f->me, 0, 328);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_check_base);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5629 "simple.c"
+#line 5573 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5658,7 +5602,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5662 "simple.c"
+#line 5606 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5755,7 +5699,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5759 "simple.c"
+#line 5703 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5927,16 +5871,14 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 20, f->self, f->me, 356)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 20, f->self, f->me, 2, 356);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 4;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_arrive);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5944,7 +5886,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5948 "simple.c"
+#line 5890 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -6004,11 +5946,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    if (rt_call(g, 33, f->self, f->me, 364)) {
-                    }
+                    (void)rt_enter(g, 33, f->self, f->me, 0, 364);
                 }
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6020,16 +5961,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 0, f->self, f->me, 365)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 0, f->self, f->me, 6, 365);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_battle);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6039,16 +5978,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 366)) {
-            }
+            (void)rt_enter(g, 34, f->self, f->me, 0, 366);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_check_base);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6052 "simple.c"
+#line 5990 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6072,18 +6010,16 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
             RtValue arg0 = L->v_p;
             RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 368)].fd_first_build;
             RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 369)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 370)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                }
+            RtValue *args = rt_enter(g, 22, f->self, f->me, 4, 370);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
+                args[2] = arg2;
             }
         }
         f->pc = 1;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_add_to_queue);
             if (st != RT_DONE)
                 return st;
         }
@@ -6095,25 +6031,23 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
             RtValue arg0 = L->v_p;
             RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 371)].fd_second_build;
             RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 372)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 373)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                }
+            RtValue *args = rt_enter(g, 22, f->self, f->me, 4, 373);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
+                args[2] = arg2;
             }
         }
         f->pc = 2;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_add_to_queue);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6117 "simple.c"
+#line 6051 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6182,7 +6116,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6186 "simple.c"
+#line 6120 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6218,17 +6152,15 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        if (rt_call(g, 24, f->self, f->me, 384)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, 7, 384);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     f->pc = 1;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_deploy);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6239,7 +6171,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6243 "simple.c"
+#line 6175 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6273,7 +6205,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6277 "simple.c"
+#line 6209 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6290,7 +6222,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6294 "simple.c"
+#line 6226 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6451,7 +6383,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6455 "simple.c"
+#line 6387 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6517,7 +6449,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6521 "simple.c"
+#line 6453 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6534,7 +6466,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6538 "simple.c"
+#line 6470 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6551,7 +6483,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6555 "simple.c"
+#line 6487 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6568,7 +6500,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6572 "simple.c"
+#line 6504 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6585,7 +6517,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6589 "simple.c"
+#line 6521 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6602,7 +6534,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6606 "simple.c"
+#line 6538 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6619,7 +6551,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6623 "simple.c"
+#line 6555 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6636,7 +6568,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6640 "simple.c"
+#line 6572 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6652,7 +6584,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6656 "simple.c"
+#line 6588 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6670,7 +6602,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6674 "simple.c"
+#line 6606 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6687,7 +6619,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6691 "simple.c"
+#line 6623 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6704,7 +6636,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6708 "simple.c"
+#line 6640 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6720,7 +6652,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6724 "simple.c"
+#line 6656 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6796,18 +6728,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 426)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 426);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6819,16 +6749,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            if (rt_call(g, 26, f->self, f->me, 427)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 26, f->self, f->me, 4, 427);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         f->pc = 4;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_build_doom_star);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6870,18 +6798,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 430)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 430);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6961,18 +6887,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 437)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 437);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 9;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7025,18 +6949,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 441)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 441);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 11;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7048,15 +6970,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            if (rt_call(g, 27, f->self, f->me, 442)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
+                            RtValue *args = rt_enter(g, 27, f->self, f->me, 6, 442);
+                            if (args) {
+                                args[0] = arg0;
                             }
                         }
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_fire_laser);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7096,18 +7016,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 446)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 446);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 13;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7125,16 +7043,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 448)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 448);
+                                    if (args) {
+                                        args[0] = arg0;
+                                        args[1] = arg1;
                                     }
                                 }
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -7176,18 +7092,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 452)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 452);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 15;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7205,16 +7119,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 453)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 453);
+                                    if (args) {
+                                        args[0] = arg0;
+                                        args[1] = arg1;
                                     }
                                 }
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -7256,18 +7168,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 456)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 456);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 17;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7291,18 +7201,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 458)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 458);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 18;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7335,11 +7243,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        if (rt_call(g, 35, f->self, f->me, 463)) {
-                        }
+                        (void)rt_enter(g, 35, f->self, f->me, 0, 463);
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_probes_done);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7378,18 +7285,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 466)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 466);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 20;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7407,17 +7312,15 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    if (rt_call(g, 21, f->self, f->me, 467)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
+                                    RtValue *args = rt_enter(g, 21, f->self, f->me, 2, 467);
+                                    if (args) {
+                                        args[0] = arg0;
+                                        args[1] = arg1;
                                     }
                                 }
                                 f->pc = 21;
                                 {
-                                    RtStatus st = rt_run_top(g);
+                                    RtStatus st = rt_run_entered(g, Script_proc_produce);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -7434,18 +7337,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 468)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 468);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
                     }
                 }
                 f->pc = 22;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7462,16 +7363,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 469)) {
-                                    RtValue *args = rt_frame_args(g);
-                                    if (args) {
-                                        args[0] = arg0;
-                                    }
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, 4, 469);
+                                if (args) {
+                                    args[0] = arg0;
                                 }
                             }
                             f->pc = 23;
                             {
-                                RtStatus st = rt_run_top(g);
+                                RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -7514,18 +7413,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 473)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 473);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 25;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7582,18 +7479,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 478)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 478);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 27;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7676,18 +7571,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 484)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 484);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 30;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7701,18 +7594,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            if (rt_call(g, 17, f->self, f->me, 485)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, 6, 485);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
                             }
                         }
                         f->pc = 31;
                         {
-                            RtStatus st = rt_run_top(g);
+                            RtStatus st = rt_run_entered(g, Script_proc_mission_damage);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7754,18 +7645,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 488)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 488);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                     f->pc = 33;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7825,7 +7714,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7829 "simple.c"
+#line 7718 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7906,16 +7795,14 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                if (rt_call(g, 0, f->self, f->me, 500)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 0, f->self, f->me, 6, 500);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_battle);
                 if (st != RT_DONE)
                     return st;
             }
@@ -7923,7 +7810,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7927 "simple.c"
+#line 7814 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7958,7 +7845,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7962 "simple.c"
+#line 7849 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8056,16 +7943,15 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 515)) {
-            }
+            (void)rt_enter(g, 34, f->self, f->me, 0, 515);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_check_base);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8069 "simple.c"
+#line 7955 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8112,12 +7998,11 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        if (rt_call(g, 29, f->self, f->me, 519)) {
-                        }
+                        (void)rt_enter(g, 29, f->self, f->me, 10, 519);
                     }
                     f->pc = 2;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_assign_one);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8131,7 +8016,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8135 "simple.c"
+#line 8020 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8167,7 +8052,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8171 "simple.c"
+#line 8056 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8184,7 +8069,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8188 "simple.c"
+#line 8073 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8201,7 +8086,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8205 "simple.c"
+#line 8090 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8450,7 +8335,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8454 "simple.c"
+#line 8339 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8524,16 +8409,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 567)[0]));
-                if (rt_call(g, 32, f->self, f->me, 568)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+                RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 568);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_draw_missions);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8551,11 +8434,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            if (rt_call(g, 35, f->self, f->me, 571)) {
-            }
+            (void)rt_enter(g, 35, f->self, f->me, 0, 571);
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_probes_done);
             if (st != RT_DONE)
                 return st;
         }
@@ -8566,16 +8448,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                if (rt_call(g, 31, f->self, f->me, 572)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 31, f->self, f->me, 4, 572);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_new_leader);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8589,16 +8469,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                if (rt_call(g, 23, f->self, f->me, 573)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
+                RtValue *args = rt_enter(g, 23, f->self, f->me, 4, 573);
+                if (args) {
+                    args[0] = arg0;
                 }
             }
             f->pc = 2;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8616,17 +8494,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        if (rt_call(g, 21, f->self, f->me, 575)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
+                        RtValue *args = rt_enter(g, 21, f->self, f->me, 2, 575);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
                         }
                     }
                     f->pc = 3;
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_produce);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8655,15 +8531,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        if (rt_call(g, 15, f->self, f->me, 577)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                        RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 577);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
                     {
-                        RtStatus st = rt_run_top(g);
+                        RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8775,7 +8649,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8779 "simple.c"
+#line 8653 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8857,7 +8731,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8861 "simple.c"
+#line 8735 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8899,7 +8773,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8903 "simple.c"
+#line 8777 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8926,7 +8800,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615);
         if (rt_check(g)) return RT_END;
-#line 8930 "simple.c"
+#line 8804 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8951,7 +8825,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8955 "simple.c"
+#line 8829 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8974,17 +8848,16 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                if (rt_call(g, 33, f->self, f->me, 619)) {
-                }
+                (void)rt_enter(g, 33, f->self, f->me, 0, 619);
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8988 "simple.c"
+#line 8861 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9094,7 +8967,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9098 "simple.c"
+#line 8971 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9111,7 +8984,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9115 "simple.c"
+#line 8988 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9128,7 +9001,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9132 "simple.c"
+#line 9005 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9145,7 +9018,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9149 "simple.c"
+#line 9022 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9162,7 +9035,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9166 "simple.c"
+#line 9039 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9179,7 +9052,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9183 "simple.c"
+#line 9056 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9196,7 +9069,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9200 "simple.c"
+#line 9073 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9213,7 +9086,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9217 "simple.c"
+#line 9090 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9230,7 +9103,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9234 "simple.c"
+#line 9107 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9247,7 +9120,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9251 "simple.c"
+#line 9124 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9264,7 +9137,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9268 "simple.c"
+#line 9141 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9281,7 +9154,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9285 "simple.c"
+#line 9158 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9298,7 +9171,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9302 "simple.c"
+#line 9175 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9394,16 +9267,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                if (rt_call(g, 32, f->self, f->me, 636)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+                RtValue *args = rt_enter(g, 32, f->self, f->me, 4, 636);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
             }
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_draw_missions);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9868,7 +9739,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9872 "simple.c"
+#line 9743 "simple.c"
         break;
     default:
         return rt_fail(g, 699, "bad resume point");
@@ -9904,7 +9775,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9908 "simple.c"
+#line 9779 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9926,12 +9797,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                if (rt_call(g, 28, f->self, f->me, 700)) {
-                }
+                (void)rt_enter(g, 28, f->self, f->me, 1, 700);
             }
             f->pc = 1;
             {
-                RtStatus st = rt_run_top(g);
+                RtStatus st = rt_run_entered(g, Script_proc_assign_missions);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10009,16 +9879,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    if (rt_call(g, 11, f->self, f->me, 707)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 707);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 f->pc = 3;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_carry_out);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10030,16 +9898,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 19, f->self, f->me, 708)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                        }
+                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 708);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run_top(g);
+                    RtStatus st = rt_run_entered(g, Script_proc_move_units);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10059,19 +9925,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            if (rt_call(g, 30, f->self, f->me, 710)) {
-            }
+            (void)rt_enter(g, 30, f->self, f->me, 30, 710);
         }
         f->pc = 5;
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_refresh);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10075 "simple.c"
+#line 9940 "simple.c"
         break;
     default:
         return rt_fail(g, 711, "bad resume point");

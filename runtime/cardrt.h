@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 12
+#define CARDRT_ABI 13
 
 #define RT_NONE (-1)
 
@@ -325,6 +325,9 @@ typedef struct RtGamePrefix {
     const int32_t *zi_live;       /* per zone instance: its decl when live counts read it, else -1;
                                      NULL when the game keeps none */
     const uint32_t *kind_live_slots; /* per kind: the state slots live counts read (def's) */
+    int32_t *frame_cells;         /* the frame stack: frame d's cells at d * frame_stride (rt_enter) */
+    ptrdiff_t frame_stride;       /* cells per frame: the list mark, the frame's head, its locals */
+    ptrdiff_t max_depth;          /* frames the stack holds */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }

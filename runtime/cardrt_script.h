@@ -352,6 +352,52 @@ RtStatus rt_run_top(RtGame *g);
 /* rt_run: push a frame for script and run it at once (rt_call then
    rt_run_top); RT_DONE at once for script -1 (an absent ability). */
 RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
+/* rt_enter and rt_run_entered: rt_call, rt_frame_args and rt_run_top
+   inline, for a call of a script the caller knows (a procedure): the same
+   frames, the same failures. rt_enter pushes a frame for script, whose
+   nlocals locals start at 0, and returns them for the arguments; NULL when
+   the stack is full (the game failed at site). rt_run_entered runs that
+   frame at once with fn, the script's own function, and returns what
+   rt_run_top returns. */
+void rt__depth_fail(RtGame *g, int site);
+RT_HOT_INLINE RtValue *rt_enter(RtGame *g, int script, RtValue self, RtValue me, int nlocals, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if (h->depth >= x->max_depth) {
+        rt__depth_fail(g, site);
+        return NULL;
+    }
+    int32_t *cell = x->frame_cells + h->depth * x->frame_stride;
+    RtFrame *f = (RtFrame *)(void *)(cell + 1);
+    cell[0] = h->list_top;
+    f->script = script;
+    f->pc = 0;
+    f->me = me;
+    f->self = self;
+    for (int i = 0; i < nlocals; i++)
+        f->v[i] = 0;
+    h->depth++;
+    return f->v;
+}
+RT_HOT_INLINE RtStatus rt_run_entered(RtGame *g, RtScriptFn fn)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if (h->status != RT_RUNNING || h->depth == 0)
+        return RT_END;
+    ptrdiff_t d = h->depth - 1;
+    int32_t *cell = x->frame_cells + d * x->frame_stride;
+    RtStatus st = fn(g, (RtFrame *)(void *)(cell + 1));
+    if (h->status != RT_RUNNING)
+        return RT_END;
+    if (st == RT_DONE) {   /* the frame is the top again: pop it and the lists it left */
+        h->depth = (int32_t)d;
+        if (cell[0] >= 0 && cell[0] < h->list_top)
+            h->list_top = cell[0];
+    }
+    return st;
+}
 
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */

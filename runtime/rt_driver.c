@@ -4,13 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* rt__depth_fail: a call one frame deeper than the stack holds fails the
+   game at site (push, rt_enter). */
+void rt__depth_fail(RtGame *g, int site)
+{
+    rt__failf(g, site, "calls nested deeper than %d frames", g->max_depth);
+}
+
 /* push: a frame for script (pc 0, its locals zeroed; the cells past them
    are never read); fails the game at site when the stack is full. */
 static inline void push(RtGame *g, int script, RtValue self, RtValue me, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (h->depth >= g->max_depth) {
-        rt__failf(g, site, "calls nested deeper than %d frames", g->max_depth);
+        rt__depth_fail(g, site);
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth), *locals = cell + 5;

@@ -162,6 +162,9 @@ static void fill_prefix(RtGame *g)
     x->know_cells = x->cells + g->off_know;
     x->zi_live = g->def->nlive > 0 ? g->zi_live : NULL;
     x->kind_live_slots = g->def->kind_live_slots;
+    x->frame_cells = x->cells + g->off_frames;
+    x->frame_stride = g->frame_stride;
+    x->max_depth = g->max_depth;
     for (int p = 0; p < g->nplayers; p++)   /* the default seating; rt_new and rt_clone may change it */
         x->seat_side[p] = (int8_t)(g->def->nsides > 0 ? p % g->def->nsides : RT_NONE);
 }

@@ -790,6 +790,9 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
                 buf_put(&protos, ", RtValue");
             buf_put(&protos, ");\n");
         }
+    for (int u = 0; u < m->nunits; u++)   /* procedure calls name their scripts (rt_run_entered) */
+        if (m->units[u].is_procedure)
+            buf_printf(&protos, "static RtStatus Script_%s(RtGame *g, RtFrame *f);\n", m->units[u].cname);
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function)
             emit_unit(E, &code, u);

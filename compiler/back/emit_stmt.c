@@ -1048,27 +1048,29 @@ static void roll(Emit *E, const IrNode *s)
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 
-/* call_procedure: push the procedure's frame with its arguments, run it. */
+/* call_procedure: push the procedure's frame with its arguments, run it
+   by its own function (rt_enter, rt_run_entered: no table between). */
 static void call_procedure(Emit *E, const IrNode *s)
 {
-    emit_line(E, "{ /* %s */", E->m->units[s->index].name);
+    const MUnit *u = &E->m->units[s->index];
+    emit_line(E, "{ /* %s */", u->name);
     E->indent++;
     for (int i = 0; i < s->nkids; i++)
         emit_line(E, "RtValue arg%d = %s;", i, emit_expr(E, s->kids[i]));
-    emit_line(E, "if (rt_call(g, %d, f->self, f->me, %d)) {", E->script_of_unit[s->index], emit_site(E, s->loc));
-    E->indent++;
+    const char *enter = arena_printf(E->a, "rt_enter(g, %d, f->self, f->me, %d, %d)", E->script_of_unit[s->index],
+                                     u->nlocals, emit_site(E, s->loc));
     if (s->nkids) {
-        emit_line(E, "RtValue *args = rt_frame_args(g);");
+        emit_line(E, "RtValue *args = %s;", enter);
         emit_line(E, "if (args) {");
         for (int i = 0; i < s->nkids; i++)
             emit_line(E, "    args[%d] = arg%d;", i, i);
         emit_line(E, "}");
+    } else {
+        emit_line(E, "(void)%s;", enter);
     }
     E->indent--;
     emit_line(E, "}");
-    E->indent--;
-    emit_line(E, "}");
-    run_now(E, "rt_run_top(g)", s);   /* a procedure's script always pushes a frame (or fails the game) */
+    run_now(E, arena_printf(E->a, "rt_run_entered(g, Script_%s)", u->cname), s);
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 

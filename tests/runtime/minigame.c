@@ -215,6 +215,40 @@ static RtStatus deep_fn(RtGame *g, RtFrame *f)
     }
 }
 
+/* round of variant enter (mini.cards:90): calls the procedure at
+   mini.cards:95 as cardc writes a call (rt_enter, rt_run_entered), its
+   argument the phase to log. */
+static RtStatus phase_fn(RtGame *g, RtFrame *f);
+static RtStatus enter_fn(RtGame *g, RtFrame *f)
+{
+    RtValue *args = rt_enter(g, SC_PHASE, RT_NONE, f->me, 2, RT_SITE_SCRIPT);
+    if (args)
+        args[0] = S_BONUS;
+    RtStatus st = rt_run_entered(g, phase_fn);
+    if (st != RT_DONE)
+        return st;
+    rt_log_phase(g, S_MAIN);
+    return RT_DONE;
+}
+
+/* procedure of variant enter (mini.cards:95): logs the phase of its
+   argument plus its second local, which starts at 0: the 1 it leaves there
+   is in the cell the next call's frame takes, which rt_enter zeroes. */
+static RtStatus phase_fn(RtGame *g, RtFrame *f)
+{
+    rt_log_phase(g, f->v[0] + f->v[1]);
+    f->v[1] = 1;
+    return RT_DONE;
+}
+
+/* round of variant deep_entered (mini.cards:100): calls itself forever
+   as cardc writes a call. */
+static RtStatus deep_entered_fn(RtGame *g, RtFrame *f)
+{
+    (void)rt_enter(g, SC_DEEP_ENTERED, RT_NONE, f->me, 0, RT_SITE_SCRIPT);
+    return rt_run_entered(g, deep_entered_fn);
+}
+
 /* The site table: the minigame passes a source line as the site, so
    site i is mini.cards line i, column 5 (the lines it uses). */
 static const char *const files[] = {"mini.cards"};
@@ -229,6 +263,9 @@ static const RtScriptDef scripts[] = {
     {"setup", "mini.cards", 60, broken_fn, 0},
     {"round", "mini.cards", 70, endless_fn, 0},
     {"round", "mini.cards", 80, deep_fn, 0},
+    {"round", "mini.cards", 90, enter_fn, 0},
+    {"procedure phase", "mini.cards", 95, phase_fn, 2},
+    {"round", "mini.cards", 100, deep_entered_fn, 0},
 };
 
 #define MINI_DEF(VARIANT, SETUP, ROUND)                                             \
@@ -236,7 +273,7 @@ static const RtScriptDef scripts[] = {
         CARDRT_ABI, "mini", VARIANT, "A Small Test Game", 2, 3,                     \
         2, side_names, side_titles,                                                 \
         5, zones, 2, kinds, 3, cards, copies,                                       \
-        3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0,      \
+        3, vars, 10, strings, (int)(sizeof scripts / sizeof scripts[0]), scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0,      \
         (int)(sizeof sites / sizeof sites[0]), sites, 1, files, NULL, 0,            \
         0, NULL, NULL, NULL, NULL, NULL                                             \
     }
@@ -245,4 +282,6 @@ const RtGameDef mini_base = MINI_DEF("base", SC_SETUP, SC_ROUND);
 const RtGameDef mini_broken = MINI_DEF("broken", SC_BROKEN, SC_ROUND);
 const RtGameDef mini_endless = MINI_DEF("endless", -1, SC_ENDLESS);
 const RtGameDef mini_deep = MINI_DEF("deep", -1, SC_DEEP);
+const RtGameDef mini_enter = MINI_DEF("enter", -1, SC_ENTER);
+const RtGameDef mini_deep_entered = MINI_DEF("deep_entered", -1, SC_DEEP_ENTERED);
 const RtGameDef *const mini_defs[4] = {&mini_base, &mini_broken, &mini_endless, &mini_deep};

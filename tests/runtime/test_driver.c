@@ -328,6 +328,31 @@ Test(driver, frame_stack_overflow_is_a_named_error)
     rt_free(g);
 }
 
+/* A procedure call as cardc writes it: the frame's arguments and zeroed
+   locals reach the procedure, and each call's frame is popped (100
+   rounds of one call each never reach the 64 frames). */
+Test(driver, a_call_entered_inline_runs_and_pops_its_frame)
+{
+    RtOptions opt = {2, 1, 1, 100, 0, NULL};
+    RtGame *g = rt_new(&mini_enter, &opt);
+    cr_assert_eq(rt_advance(g), 0);
+    cr_assert_str_eq(rt_error(g), "game did not end within 100 rounds");
+    char *text = log_text(g, -1);
+    cr_assert(strstr(text, "phase one") == NULL, "%s", text);
+    cr_assert(strstr(text, "round 100\nphase bonus\nphase main\nerror game did not end within 100 rounds\n") != NULL,
+              "%s", text);
+    free(text);
+    rt_free(g);
+}
+
+Test(driver, a_call_entered_inline_past_the_stack_is_the_same_error)
+{
+    RtGame *g = new_game(&mini_deep_entered, 1, 2);
+    cr_assert_eq(rt_advance(g), 0);
+    cr_assert_str_eq(rt_error(g), "mini.cards:100: calls nested deeper than 64 frames");
+    rt_free(g);
+}
+
 /* rt_new says why on stderr, which the test reads (and so keeps off the screen). */
 Test(driver, rt_new_checks_players_and_abi, .init = cr_redirect_stderr)
 {

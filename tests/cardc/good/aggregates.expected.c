@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 12
-#error "aggregates.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "aggregates.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };

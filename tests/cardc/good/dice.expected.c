@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 12
-#error "dice.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "dice.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };

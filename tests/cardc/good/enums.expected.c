@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 12
-#error "enums.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "enums.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 12
-#error "graph.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "graph.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };

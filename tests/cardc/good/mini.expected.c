@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 12
-#error "mini.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "mini.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };

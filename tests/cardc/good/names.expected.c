@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 12
-#error "names.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 13
+#error "names.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -87,6 +87,7 @@ static const struct Row_assert Rows_assert[] = {
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_x(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f);
 
 static inline RtValue Memo_fn_x(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -119,7 +120,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
-#line 123 "names.c"
+#line 124 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -130,7 +131,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 134 "names.c"
+#line 135 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -148,7 +149,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 152 "names.c"
+#line 153 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -161,7 +162,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return (Agg1_memo1(g, f, v_f, v_i) + Memo_fn_x(g, f, memo1, v_f));
-#line 165 "names.c"
+#line 166 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -172,7 +173,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return (Memo_memo1(g, f, memo1, f->me, 0) + Memo_memo1(g, f, memo1, f->me, 0));
-#line 176 "names.c"
+#line 177 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -188,7 +189,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
-#line 192 "names.c"
+#line 193 "names.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -244,7 +245,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 248 "names.c"
+#line 249 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -267,15 +268,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            if (rt_call(g, 0, f->self, f->me, 9)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                }
+            RtValue *args = rt_enter(g, 0, f->self, f->me, 1, 9);
+            if (args) {
+                args[0] = arg0;
             }
         }
         {
-            RtStatus st = rt_run_top(g);
+            RtStatus st = rt_run_entered(g, Script_proc_rt_call);
             if (st != RT_DONE)
                 return st;
         }
@@ -296,7 +295,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 300 "names.c"
+#line 299 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
