@@ -2588,14 +2588,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 319);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 10 "cards/evr/rules.cards"
@@ -2605,20 +2607,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 320), RT_AT_TOP, 321);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 15 "cards/evr/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
@@ -2626,14 +2631,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 322), RT_AT_TOP, 323);
+                            pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 324), RT_AT_TOP, 325);
+                            pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -2684,7 +2691,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2688 "evr.c"
+#line 2695 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2752,7 +2759,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2756 "evr.c"
+#line 2763 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3116,7 +3123,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3120 "evr.c"
+#line 3127 "evr.c"
         break;
     default:
         return rt_fail(g, 411, "bad resume point");
@@ -3145,14 +3152,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 412);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
@@ -3165,14 +3174,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 413), RT_AT_TOP, 414);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
@@ -3187,7 +3198,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3191 "evr.c"
+#line 3202 "evr.c"
         break;
     default:
         return rt_fail(g, 418, "bad resume point");
@@ -3317,7 +3328,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3321 "evr.c"
+#line 3332 "evr.c"
         break;
     default:
         return rt_fail(g, 437, "bad resume point");

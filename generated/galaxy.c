@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_LIVE_UPDATE Live_update
 #define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "galaxy.h"
@@ -1199,7 +1200,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
-#line 1203 "galaxy.c"
+#line 1204 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: count */
@@ -1215,7 +1216,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1219 "galaxy.c"
+#line 1220 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:119: sum */
@@ -1231,7 +1232,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1235 "galaxy.c"
+#line 1236 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function pending */
@@ -1241,7 +1242,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 118 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
-#line 1245 "galaxy.c"
+#line 1246 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:124: function sith_earned */
@@ -1251,7 +1252,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 125 "cards/galaxy/game.cards"
     return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
-#line 1255 "galaxy.c"
+#line 1256 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:128: function stage_of */
@@ -1262,7 +1263,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1266 "galaxy.c"
+#line 1267 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1272,7 +1273,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 137 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 1276 "galaxy.c"
+#line 1277 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1283,7 +1284,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
     return ((rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0) && (rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0));
-#line 1287 "galaxy.c"
+#line 1288 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1295,7 +1296,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1299 "galaxy.c"
+#line 1300 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1318,7 +1319,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && (rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0)) return 1;
     }
     return acc;
-#line 1322 "galaxy.c"
+#line 1323 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1332,7 +1333,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1336 "galaxy.c"
+#line 1337 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1348,7 +1349,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1352 "galaxy.c"
+#line 1353 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1359,7 +1360,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1363 "galaxy.c"
+#line 1364 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1413,24 +1414,24 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         #line 52 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
                             #line 52 "cards/galaxy/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
+                            pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 55 "cards/galaxy/rules.cards"
         {
-            RtValue zone = rt_zone_shared(g, ZONE_pool);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 9);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 9);
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
@@ -1606,7 +1607,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1610 "galaxy.c"
+#line 1611 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1653,6 +1654,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
@@ -1660,10 +1662,11 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 83 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 24);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
@@ -1687,7 +1690,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1691 "galaxy.c"
+#line 1694 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1838,15 +1841,13 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 108 "cards/galaxy/rules.cards"
         {
-            RtValue zone = rt_zone_shared(g, ZONE_rerolling);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 36);
+            rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 36);
         }
         if (rt_check(g)) return RT_END;
         #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1850 "galaxy.c"
+#line 1851 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1872,6 +1873,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
@@ -1879,13 +1881,14 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 114 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 39);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1889 "galaxy.c"
+#line 1892 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1953,7 +1956,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1957 "galaxy.c"
+#line 1960 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -2060,7 +2063,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2064 "galaxy.c"
+#line 2067 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2140,7 +2143,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2144 "galaxy.c"
+#line 2147 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2188,12 +2191,10 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 168 "cards/galaxy/rules.cards"
         {
-            RtValue zone = rt_zone_shared(g, ZONE_pool);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 62);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2197 "galaxy.c"
+#line 2198 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2219,14 +2220,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 176 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 64);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 177 "cards/galaxy/rules.cards"
@@ -2286,14 +2289,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 71), RT_AT_TOP, 72);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -2380,7 +2385,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2384 "galaxy.c"
+#line 2389 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2428,14 +2433,16 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 222 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 223 "cards/galaxy/rules.cards"
@@ -2454,7 +2461,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2458 "galaxy.c"
+#line 2465 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2485,14 +2492,16 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 93);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 234 "cards/galaxy/rules.cards"
@@ -2504,14 +2513,16 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             if (rt_back_edge(g, 96)) return RT_END;
@@ -2590,7 +2601,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2594 "galaxy.c"
+#line 2605 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2674,7 +2685,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2678 "galaxy.c"
+#line 2689 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2712,42 +2723,48 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 112);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 13 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 113);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 114);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
@@ -2798,7 +2815,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2802 "galaxy.c"
+#line 2819 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2844,7 +2861,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2848 "galaxy.c"
+#line 2865 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2868,20 +2885,22 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2885 "galaxy.c"
+#line 2904 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -2902,9 +2921,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            RtValue zone = rt_zone_shared(g, ZONE_pool);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 127);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 127);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
@@ -2964,7 +2981,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2968 "galaxy.c"
+#line 2985 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");

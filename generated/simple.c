@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_LIVE_UPDATE Live_update
 #define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "simple.h"
@@ -1333,7 +1334,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1337 "simple.c"
+#line 1338 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1345,7 +1346,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1349 "simple.c"
+#line 1350 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1356,7 +1357,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1360 "simple.c"
+#line 1361 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1382,7 +1383,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1386 "simple.c"
+#line 1387 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1393,7 +1394,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1397 "simple.c"
+#line 1398 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1404,7 +1405,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1408 "simple.c"
+#line 1409 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1415,7 +1416,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1419 "simple.c"
+#line 1420 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1427,7 +1428,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1431 "simple.c"
+#line 1432 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1438,7 +1439,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1442 "simple.c"
+#line 1443 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1462,7 +1463,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1466 "simple.c"
+#line 1467 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1474,7 +1475,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1478 "simple.c"
+#line 1479 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1506,7 +1507,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1510 "simple.c"
+#line 1511 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1531,7 +1532,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1535 "simple.c"
+#line 1536 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1547,7 +1548,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
-#line 1551 "simple.c"
+#line 1552 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1566,7 +1567,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1570 "simple.c"
+#line 1571 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1579,7 +1580,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1583 "simple.c"
+#line 1584 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1597,7 +1598,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1601 "simple.c"
+#line 1602 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1609,7 +1610,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1613 "simple.c"
+#line 1614 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1620,7 +1621,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1624 "simple.c"
+#line 1625 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1631,7 +1632,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1635 "simple.c"
+#line 1636 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1642,7 +1643,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1646 "simple.c"
+#line 1647 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1653,7 +1654,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1657 "simple.c"
+#line 1658 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1664,7 +1665,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1668 "simple.c"
+#line 1669 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1682,7 +1683,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1686 "simple.c"
+#line 1687 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1694,7 +1695,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1698 "simple.c"
+#line 1699 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1712,7 +1713,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1716 "simple.c"
+#line 1717 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1724,7 +1725,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1728 "simple.c"
+#line 1729 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1743,7 +1744,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1747 "simple.c"
+#line 1748 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1756,7 +1757,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1760 "simple.c"
+#line 1761 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1768,7 +1769,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1772 "simple.c"
+#line 1773 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1787,7 +1788,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1791 "simple.c"
+#line 1792 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1801,7 +1802,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1805 "simple.c"
+#line 1806 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1820,7 +1821,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1824 "simple.c"
+#line 1825 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1834,7 +1835,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1838 "simple.c"
+#line 1839 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1849,7 +1850,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
-#line 1853 "simple.c"
+#line 1854 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1865,7 +1866,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1869 "simple.c"
+#line 1870 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1890,7 +1891,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1894 "simple.c"
+#line 1895 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1902,7 +1903,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1906 "simple.c"
+#line 1907 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1927,7 +1928,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1931 "simple.c"
+#line 1932 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1939,7 +1940,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1943 "simple.c"
+#line 1944 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1956,7 +1957,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1960 "simple.c"
+#line 1961 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1968,7 +1969,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1972 "simple.c"
+#line 1973 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1983,7 +1984,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1987 "simple.c"
+#line 1988 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1993,7 +1994,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1997 "simple.c"
+#line 1998 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -2003,7 +2004,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 2007 "simple.c"
+#line 2008 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -2019,7 +2020,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 2023 "simple.c"
+#line 2024 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2030,7 +2031,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2034 "simple.c"
+#line 2035 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2048,7 +2049,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2052 "simple.c"
+#line 2053 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2061,7 +2062,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
-#line 2065 "simple.c"
+#line 2066 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2078,7 +2079,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2082 "simple.c"
+#line 2083 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2089,7 +2090,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2093 "simple.c"
+#line 2094 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2105,7 +2106,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2109 "simple.c"
+#line 2110 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2129,7 +2130,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2133 "simple.c"
+#line 2134 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2139,7 +2140,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2143 "simple.c"
+#line 2144 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2150,7 +2151,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2154 "simple.c"
+#line 2155 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2161,7 +2162,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2165 "simple.c"
+#line 2166 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2177,7 +2178,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2181 "simple.c"
+#line 2182 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2188,7 +2189,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2192 "simple.c"
+#line 2193 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2199,7 +2200,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2203 "simple.c"
+#line 2204 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2222,7 +2223,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2226 "simple.c"
+#line 2227 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2240,7 +2241,7 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2244 "simple.c"
+#line 2245 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2256,7 +2257,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2260 "simple.c"
+#line 2261 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2268,7 +2269,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2272 "simple.c"
+#line 2273 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2279,7 +2280,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2283 "simple.c"
+#line 2284 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2291,7 +2292,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2295 "simple.c"
+#line 2296 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2306,7 +2307,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2310 "simple.c"
+#line 2311 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2321,7 +2322,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2325 "simple.c"
+#line 2326 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2331,7 +2332,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2335 "simple.c"
+#line 2336 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2342,7 +2343,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2346 "simple.c"
+#line 2347 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2357,7 +2358,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2361 "simple.c"
+#line 2362 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2367,7 +2368,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2371 "simple.c"
+#line 2372 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2383,7 +2384,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2387 "simple.c"
+#line 2388 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2395,7 +2396,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2399 "simple.c"
+#line 2400 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2407,7 +2408,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2411 "simple.c"
+#line 2412 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2423,7 +2424,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2427 "simple.c"
+#line 2428 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2434,7 +2435,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2438 "simple.c"
+#line 2439 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2460,7 +2461,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2464 "simple.c"
+#line 2465 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2473,7 +2474,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2477 "simple.c"
+#line 2478 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2484,7 +2485,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2488 "simple.c"
+#line 2489 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2664,7 +2665,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2668 "simple.c"
+#line 2669 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2776,7 +2777,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2780 "simple.c"
+#line 2781 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2905,7 +2906,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2909 "simple.c"
+#line 2910 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3000,7 +3001,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3004 "simple.c"
+#line 3005 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3071,7 +3072,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3075 "simple.c"
+#line 3076 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3220,7 +3221,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3224 "simple.c"
+#line 3225 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3267,7 +3268,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3271 "simple.c"
+#line 3272 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3301,7 +3302,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3305 "simple.c"
+#line 3306 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3456,7 +3457,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3460 "simple.c"
+#line 3461 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3562,7 +3563,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3566 "simple.c"
+#line 3567 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3595,7 +3596,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3599 "simple.c"
+#line 3600 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3661,7 +3662,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3665 "simple.c"
+#line 3666 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3719,7 +3720,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3723 "simple.c"
+#line 3724 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3762,7 +3763,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3766 "simple.c"
+#line 3767 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3779,7 +3780,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3783 "simple.c"
+#line 3784 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3796,7 +3797,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3800 "simple.c"
+#line 3801 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3905,7 +3906,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
         if (rt_check(g)) return RT_END;
-#line 3909 "simple.c"
+#line 3910 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3926,7 +3927,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3930 "simple.c"
+#line 3931 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4177,7 +4178,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4181 "simple.c"
+#line 4182 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4231,7 +4232,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4235 "simple.c"
+#line 4236 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4248,7 +4249,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4252 "simple.c"
+#line 4253 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4264,7 +4265,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4268 "simple.c"
+#line 4269 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4281,7 +4282,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4285 "simple.c"
+#line 4286 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4298,7 +4299,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4302 "simple.c"
+#line 4303 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4315,7 +4316,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4319 "simple.c"
+#line 4320 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4333,7 +4334,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4337 "simple.c"
+#line 4338 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5369,7 +5370,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5373 "simple.c"
+#line 5374 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5398,7 +5399,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5402 "simple.c"
+#line 5403 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5456,7 +5457,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5460 "simple.c"
+#line 5461 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5569,7 +5570,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5573 "simple.c"
+#line 5574 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5602,7 +5603,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5606 "simple.c"
+#line 5607 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5699,7 +5700,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5703 "simple.c"
+#line 5704 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5886,7 +5887,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5890 "simple.c"
+#line 5891 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -5986,7 +5987,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5990 "simple.c"
+#line 5991 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6047,7 +6048,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6051 "simple.c"
+#line 6052 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6116,7 +6117,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6120 "simple.c"
+#line 6121 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6171,7 +6172,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6175 "simple.c"
+#line 6176 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6205,7 +6206,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6209 "simple.c"
+#line 6210 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6222,7 +6223,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6226 "simple.c"
+#line 6227 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6383,7 +6384,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6387 "simple.c"
+#line 6388 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6449,7 +6450,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6453 "simple.c"
+#line 6454 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6466,7 +6467,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6470 "simple.c"
+#line 6471 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6483,7 +6484,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6487 "simple.c"
+#line 6488 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6500,7 +6501,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6504 "simple.c"
+#line 6505 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6517,7 +6518,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6521 "simple.c"
+#line 6522 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6534,7 +6535,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6538 "simple.c"
+#line 6539 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6551,7 +6552,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6555 "simple.c"
+#line 6556 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6568,7 +6569,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6572 "simple.c"
+#line 6573 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6584,7 +6585,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6588 "simple.c"
+#line 6589 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6602,7 +6603,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6606 "simple.c"
+#line 6607 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6619,7 +6620,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6623 "simple.c"
+#line 6624 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6636,7 +6637,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6640 "simple.c"
+#line 6641 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6652,7 +6653,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6656 "simple.c"
+#line 6657 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7714,7 +7715,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7718 "simple.c"
+#line 7719 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7810,7 +7811,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7814 "simple.c"
+#line 7815 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7845,7 +7846,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7849 "simple.c"
+#line 7850 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7897,14 +7898,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_base_units);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
                     #line 171 "cards/simple/projects.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
         }
@@ -7951,7 +7954,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7955 "simple.c"
+#line 7958 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8016,7 +8019,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8020 "simple.c"
+#line 8023 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8052,7 +8055,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8056 "simple.c"
+#line 8059 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8069,7 +8072,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8073 "simple.c"
+#line 8076 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8086,7 +8089,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8090 "simple.c"
+#line 8093 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8335,7 +8338,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8339 "simple.c"
+#line 8342 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8649,7 +8652,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8653 "simple.c"
+#line 8656 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8723,15 +8726,17 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         {
             RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 603);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 604), RT_AT_BOTTOM, 605);
+                pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
-            rt_pluck_close(g, pluck_from);
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8735 "simple.c"
+#line 8740 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8773,7 +8778,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8777 "simple.c"
+#line 8782 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8800,7 +8805,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615);
         if (rt_check(g)) return RT_END;
-#line 8804 "simple.c"
+#line 8809 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8825,7 +8830,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8829 "simple.c"
+#line 8834 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8857,7 +8862,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8861 "simple.c"
+#line 8866 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -8967,7 +8972,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 8971 "simple.c"
+#line 8976 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -8984,7 +8989,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 8988 "simple.c"
+#line 8993 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9001,7 +9006,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9005 "simple.c"
+#line 9010 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9018,7 +9023,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9022 "simple.c"
+#line 9027 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9035,7 +9040,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9039 "simple.c"
+#line 9044 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9052,7 +9057,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9056 "simple.c"
+#line 9061 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9069,7 +9074,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9073 "simple.c"
+#line 9078 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9086,7 +9091,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9090 "simple.c"
+#line 9095 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9103,7 +9108,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9107 "simple.c"
+#line 9112 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9120,7 +9125,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9124 "simple.c"
+#line 9129 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9137,7 +9142,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9141 "simple.c"
+#line 9146 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9154,7 +9159,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9158 "simple.c"
+#line 9163 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9171,7 +9176,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9175 "simple.c"
+#line 9180 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9187,42 +9192,48 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 8 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 621);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 9 "cards/simple/setup.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
                     #line 9 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 622);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 10 "cards/simple/setup.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 10 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 623);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
@@ -9739,7 +9750,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9743 "simple.c"
+#line 9754 "simple.c"
         break;
     default:
         return rt_fail(g, 699, "bad resume point");
@@ -9775,7 +9786,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9779 "simple.c"
+#line 9790 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9936,7 +9947,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9940 "simple.c"
+#line 9951 "simple.c"
         break;
     default:
         return rt_fail(g, 711, "bad resume point");

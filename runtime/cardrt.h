@@ -560,14 +560,28 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site);
 /* rt_move_all: every card of from to to, keeping their order (the bottom
    card of from stays below the others). Nothing happens if from == to.
-   Inline below (between zones live counts read: rt__move_all_live). */
+   Inline below. */
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with
    rt_pluck, which leaves an empty cell behind, and closes the gaps once
-   with rt_pluck_close (rt_zone.c). */
+   with rt_pluck_close (rt_zone.c). rt_pluck_close_from: the same when no
+   gap lies below cell low, the last cell a loop that walks from the top
+   down plucked (0: none, and nothing to close). */
 void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site);
 void rt_pluck_close(RtGame *g, RtValue from);
+static inline void rt_pluck_close_from(RtGame *g, RtValue from, int low)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (low < 1 || (uint32_t)from >= (uint32_t)x->nzi)
+        return;
+    int32_t *z = x->cells + x->zone_off[from];
+    int n = z[0], k = low - 1;
+    for (int i = low; i <= n; i++)
+        if (z[i] != RT_NONE)
+            z[++k] = z[i];
+    z[0] = k;
+}
 void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site);
 
 /* The shape of a card's cells: its zone, then maxstate state slots
@@ -607,11 +621,29 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
 #define RT__LIVE_ON(x) ((x)->zi_live != NULL)
 #endif
 static inline int32_t rt__live_decl(const RtGamePrefix *x, RtValue zone) { return RT__LIVE_ON(x) ? x->zi_live[zone] : -1; }
+#ifdef CARDRT_LIVE_UPDATE   /* cardc defines it in the C of a game with live counts: its Live_update */
+static void CARDRT_LIVE_UPDATE(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign);
+#define RT__LIVE_UPDATE(x) CARDRT_LIVE_UPDATE   /* the game's own function, called directly */
+#else
+#define RT__LIVE_UPDATE(x) (x)->def->live_update
+#endif
 RT_HOT_INLINE void rt__live_in(RtGame *g, const RtGamePrefix *x, RtValue card, RtValue zone, int32_t decl, int sign)
 {
     if (decl >= 0)
-        x->def->live_update(g, card, decl, x->decl_per_player[decl] ? zone - (RtValue)x->decl_first[decl] : RT_NONE,
-                            sign);
+        RT__LIVE_UPDATE(x)(g, card, decl, x->decl_per_player[decl] ? zone - (RtValue)x->decl_first[decl] : RT_NONE,
+                           sign);
+}
+/* rt__set_live_in: card's state slot (a slot live counts read) becomes v,
+   its counts following (an unchanged value changes no count). */
+RT_HOT_INLINE void rt__set_live_in(RtGame *g, const RtGamePrefix *x, RtValue card, int slot, RtValue v)
+{
+    int32_t *cs = x->card_cells + card * RT__STRIDE(x);
+    if (cs[1 + slot] == v)
+        return;
+    int32_t decl = x->zi_live[cs[0]];
+    rt__live_in(g, x, card, cs[0], decl, -1);
+    cs[1 + slot] = v;
+    rt__live_in(g, x, card, cs[0], decl, 1);
 }
 RT_HOT_INLINE void rt__live(RtGame *g, const RtGamePrefix *x, RtValue card, int sign)
 {
@@ -736,10 +768,6 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
     rt__move(g, card, zone, where, site);
 }
 void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
-/* rt__move_all_live: rt_move_all's one pass, onto the top of to, from a
-   zone of one kind to takes, when live counts read either zone (they
-   follow each card). */
-void rt__move_all_live(RtGame *g, RtValue from, RtValue to);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -750,21 +778,20 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
         /* onto the top, from a zone of one kind the destination takes:
            one pass (none for an empty zone) */
         if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
-            if (rt__live_decl(x, from) >= 0 || rt__live_decl(x, to) >= 0) {   /* the same, live counts following */
-                rt__move_all_live(g, from, to);
-                return;
-            }
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
             ptrdiff_t ms = RT__MAXSTATE(x), stride = RT__STRIDE(x);
             const int32_t *d = x->kind_reset + zk * ms, *keep = rt__kept(x, zk);
+            int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
             int m = dst[0];
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < n; i++) {   /* each card as rt_move moves it, live counts following */
                 int32_t c = src[1 + i], *cs = cards + c * stride;
+                rt__live_in(g, x, c, from, live_from, -1);
                 dst[1 + m + i] = c;
                 cs[0] = to;
                 rt__reset_with(cs + 1, d, keep, ms);
                 if (x->played)
                     rt__note_played(x, c, to);
+                rt__live_in(g, x, c, to, live_to, 1);
             }
             dst[0] = m + n;
             src[0] = 0;
@@ -855,10 +882,6 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
    a change is logged, and the live counts that read the slot follow it;
    a bad card, kind or slot fails the game. */
 void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site);
-/* rt__set_live: rt_set_card_state without a log of a slot a live count
-   reads, of a card and slot it checked: the counts of the card's zone
-   follow the write. */
-void rt__set_live(RtGame *g, RtValue card, int slot, RtValue v);
 static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -866,13 +889,43 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && (uint32_t)slot < (uint32_t)x->kind_nstate[k]) {
             if (RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))
-                rt__set_live(g, card, slot, v);   /* a live count reads the slot */
+                rt__set_live_in(g, x, card, slot, v);   /* a live count reads the slot */
             else
                 x->card_cells[card * RT__STRIDE(x) + 1 + slot] = v;
             return;
         }
     }
     rt__set_card_state(g, card, kind, slot, v, site);
+}
+
+/* rt_roll: each die of zone, from the bottom up, is rolled: its state slot
+   0 (its face) becomes faces[rt_random(g, nfaces)], as rt_set_card_state
+   of kind writes it (logged, live counts following; a card not of kind
+   fails the game at site). Inline with the generator's state in locals
+   when no log is kept and the zone takes only kind. */
+void rt__roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site);
+static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || x->zi_kind[zone] != kind || kind < 0 ||
+        x->kind_nstate[kind] < 1) {
+        rt__roll(g, zone, kind, faces, nfaces, site);
+        return;
+    }
+    const int32_t *z = x->cells + x->zone_off[zone];
+    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
+    int live = RT__LIVE_ON(x) && (x->kind_live_slots[kind] & 1u);
+    for (int i = 1; i <= z[0]; i++) {
+        RtValue v = faces[rt__xoshiro_below_inline(rng, nfaces)];
+        if (live)
+            rt__set_live_in(g, x, z[i], 0, v);
+        else
+            x->card_cells[z[i] * RT__STRIDE(x) + 1] = v;
+    }
+    state[0] = rng[0];
+    state[1] = rng[1];
+    state[2] = rng[2];
+    state[3] = rng[3];
 }
 
 /* Variables and counters (p ignored unless per player). */

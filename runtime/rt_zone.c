@@ -265,9 +265,6 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
     return 1;
 }
 
-/* rt__move_all_live: see cardrt.h (the zones take the same kind: one pass). */
-void rt__move_all_live(RtGame *g, RtValue from, RtValue to) { (void)move_all_fast(g, from, to, RT_AT_TOP); }
-
 /* rt__move_all: rt_move_all's general half (see cardrt.h). */
 void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
@@ -376,7 +373,7 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
     RtValue old = *c;
     int k = card_kind(g, card);
     if (g->pre.zi_live && slot < 32 && (g->pre.kind_live_slots[k] >> slot & 1u))
-        rt__set_live(g, card, slot, v);   /* a live count reads the slot */
+        rt__set_live_in(g, &g->pre, card, slot, v);   /* a live count reads the slot */
     else
         *c = v;
     if (!g->log_on)
@@ -390,16 +387,14 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
     }
 }
 
-/* rt__set_live: see cardrt.h. An unchanged value changes no count. */
-void rt__set_live(RtGame *g, RtValue card, int slot, RtValue v)
+/* rt__roll: rt_roll's general half: each die, from the bottom up, through
+   rt_set_card_state (which logs and checks it). */
+void rt__roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site)
 {
-    int32_t *cs = rt__card(g, card);
-    if (cs[1 + slot] == v)
-        return;
-    int32_t decl = g->pre.zi_live[cs[0]];
-    rt__live_in(g, &g->pre, card, cs[0], decl, -1);
-    cs[1 + slot] = v;
-    rt__live_in(g, &g->pre, card, cs[0], decl, 1);
+    for (int i = 0; i < rt_zone_size(g, zone); i++) {
+        RtValue die = rt_zone_at(g, zone, i);
+        rt_set_card_state(g, die, kind, 0, faces[rt_random(g, nfaces)], site);
+    }
 }
 
 /* rt_list_zone: push a snapshot of zone's cards (top first) on the list

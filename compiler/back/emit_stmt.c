@@ -220,6 +220,7 @@ static void pluck_stmt(Emit *E, const IrNode *b)
         const char *to = emit_expr(E, b->kids[1]);
         emit_line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", to, (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP",
                   emit_site(E, b->loc));
+        emit_line(E, "pluck_low = pluck_at;");
         emit_line(E, "if (rt_check(g)) break;");
         return;
     }
@@ -252,8 +253,9 @@ static void pluck_stmt(Emit *E, const IrNode *b)
 
 /* pluck_for: a for statement marked IR_PLUCK walks its zone's cells top
    first in place; rt_pluck moves a card out and leaves its cell empty, and
-   rt_pluck_close closes the gaps once the loop is over. The moves, their
-   order and the log are those of the snapshot loop. */
+   once the loop is over rt_pluck_close_from closes the gaps from the
+   lowest (pluck_low, the last card plucked). The moves, their order and
+   the log are those of the snapshot loop. */
 static void pluck_for(Emit *E, const IrNode *s)
 {
     int slot = s->index;
@@ -263,6 +265,7 @@ static void pluck_for(Emit *E, const IrNode *s)
     emit_line(E, "RtValue pluck_from = %s;", emit_expr(E, s->kids[0]));
     check_fail(E);
     emit_line(E, "const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);");
+    emit_line(E, "int pluck_low = 0;");
     const char *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
     int depth = E->nbound;
     int bound_ok = emit_bind(E, slot, cvar, emit_zone_kind(E, s->kids[0]));
@@ -289,7 +292,7 @@ static void pluck_for(Emit *E, const IrNode *s)
     emit_unbind(E, depth);
     E->indent--;
     emit_line(E, "}");
-    emit_line(E, "rt_pluck_close(g, pluck_from);");
+    emit_line(E, "rt_pluck_close_from(g, pluck_from, pluck_low);");
     E->indent--;
     emit_line(E, "}");
     emit_line(E, "if (rt_check(g)) return RT_END;");
@@ -1034,10 +1037,8 @@ static void roll(Emit *E, const IrNode *s)
     emit_line(E, "{");
     E->indent++;
     if (s->kids[0]->type.base == T_ZONE) {
-        emit_line(E, "RtValue zone = %s;", x);
-        emit_line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
-        emit_line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, Faces_%s[rt_random(g, %du)], %d);",
-                  emit_kind_enum(E, s->index), kd->name, kd->nfaces, emit_site(E, s->loc));
+        emit_line(E, "rt_roll(g, %s, %s, Faces_%s, %du, %d);", emit_bare(E, x), emit_kind_enum(E, s->index), kd->name,
+                  kd->nfaces, emit_site(E, s->loc));
     } else {
         emit_line(E, "RtValue die = %s;", x);
         emit_line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", emit_kind_enum(E, s->index),

@@ -259,12 +259,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 30 "tests/cardc/good/aggregates/aggregates.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 2);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
@@ -277,7 +279,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4);
             if (rt_check(g)) return RT_END;
         }
-#line 281 "aggregates.c"
+#line 283 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -297,7 +299,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 301 "aggregates.c"
+#line 303 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");

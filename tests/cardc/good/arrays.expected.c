@@ -89,18 +89,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 19 "tests/cardc/good/arrays/arrays.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_systems), RT_AT_TOP, 2);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 104 "arrays.c"
+#line 106 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -180,7 +182,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 184 "arrays.c"
+#line 186 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");

@@ -103,32 +103,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 18 "tests/cardc/good/dice/dice.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 0);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 19 "tests/cardc/good/dice/dice.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 19 "tests/cardc/good/dice/dice.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 1);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 132 "dice.c"
+#line 136 "dice.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -154,7 +158,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
     }
     return acc;
-#line 158 "dice.c"
+#line 162 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -189,9 +193,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 25 "tests/cardc/good/dice/dice.cards"
         {
-            RtValue zone = rt_zone_shared(g, ZONE_tray);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 6);
+            rt_roll(g, rt_zone_shared(g, ZONE_tray), KIND_d6, Faces_d6, 6u, 6);
         }
         if (rt_check(g)) return RT_END;
         #line 26 "tests/cardc/good/dice/dice.cards"
@@ -202,7 +204,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 206 "dice.c"
+#line 208 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");

@@ -98,34 +98,38 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c) == KIND_d34))) continue;
                     #line 47 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me, 0), RT_AT_TOP, 1);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 48 "tests/cardc/good/enums/enums.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c_2) == KIND_d2))) continue;
                     #line 48 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 2);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 129 "enums.c"
+#line 133 "enums.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -148,9 +152,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 51 "tests/cardc/good/enums/enums.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_pool, f->me, 4);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 5);
+            rt_roll(g, rt_zone_of(g, ZONE_pool, f->me, 4), KIND_d34, Faces_d34, 3u, 5);
         }
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/enums/enums.cards"
@@ -188,7 +190,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 11);
             }
         }
-#line 192 "enums.c"
+#line 194 "enums.c"
         break;
     default:
         return rt_fail(g, 12, "bad resume point");

@@ -74,6 +74,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_chit[rt_card_row(g, it_c, KIND_chit, 0)].fd_side == rt_player_side(g, L->v_p)))) {
@@ -83,16 +84,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         if (rt_check(g)) break;
                         #line 21 "tests/cardc/good/escape/escape.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p, 1), RT_AT_TOP, 2);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 96 "escape.c"
+#line 98 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -135,7 +137,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 139 "escape.c"
+#line 141 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

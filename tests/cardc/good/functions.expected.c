@@ -153,6 +153,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p)))) {
@@ -162,13 +163,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     if (rt_check(g)) break;
                     #line 31 "tests/cardc/good/functions/functions.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p, 9), RT_AT_TOP, 10);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
         }
-#line 172 "functions.c"
+#line 174 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -223,7 +225,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 227 "functions.c"
+#line 229 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

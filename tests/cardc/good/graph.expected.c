@@ -114,28 +114,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 30 "tests/cardc/good/graph/graph.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_sky), RT_AT_TOP, 0);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 31 "tests/cardc/good/graph/graph.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_u) == KIND_unit))) continue;
                     #line 31 "tests/cardc/good/graph/graph.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_units_coruscant), RT_AT_TOP, 1);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
@@ -169,7 +173,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 173 "graph.c"
+#line 177 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -213,7 +217,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 217 "graph.c"
+#line 221 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -238,7 +242,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 242 "graph.c"
+#line 246 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -258,7 +262,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 262 "graph.c"
+#line 266 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -340,7 +344,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 344 "graph.c"
+#line 348 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

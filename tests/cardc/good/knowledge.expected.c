@@ -61,12 +61,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 17 "tests/cardc/good/knowledge/knowledge.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 0);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
@@ -81,7 +83,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3);
             if (rt_check(g)) return RT_END;
         }
-#line 85 "knowledge.c"
+#line 87 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -109,7 +111,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Rows_token[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 113 "knowledge.c"
+#line 115 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -160,7 +162,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 21);
         }
-#line 164 "knowledge.c"
+#line 166 "knowledge.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

@@ -140,6 +140,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p)))) {
@@ -149,9 +150,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         if (rt_check(g)) break;
                         #line 32 "tests/cardc/good/mini/mini.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -166,7 +168,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 170 "mini.c"
+#line 172 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -295,7 +297,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 299 "mini.c"
+#line 301 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");

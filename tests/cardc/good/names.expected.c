@@ -216,12 +216,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 46 "tests/cardc/good/names/names.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 5);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 47 "tests/cardc/good/names/names.cards"
@@ -231,21 +233,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_main);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7);
+                        pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 249 "names.c"
+#line 253 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -295,7 +299,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 299 "names.c"
+#line 303 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");

@@ -77,14 +77,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 27 "tests/cardc/good/prelude/prelude.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 0);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             #line 32 "tests/cardc/good/prelude/prelude.cards"
@@ -94,6 +96,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
@@ -101,14 +104,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 1), RT_AT_TOP, 2);
+                            pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 3), RT_AT_TOP, 4);
+                            pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
                     }
-                    rt_pluck_close(g, pluck_from);
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -139,7 +144,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 12);
         }
-#line 143 "prelude.c"
+#line 148 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -154,7 +159,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 158 "prelude.c"
+#line 163 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

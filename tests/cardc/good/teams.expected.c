@@ -61,18 +61,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 21 "tests/cardc/good/teams/teams.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 0);
+                    pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
-                rt_pluck_close(g, pluck_from);
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 76 "teams.c"
+#line 78 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -111,7 +113,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 115 "teams.c"
+#line 117 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -137,7 +139,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 24, "argmax of no items");
     return acc;
-#line 141 "teams.c"
+#line 143 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -319,7 +321,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 21);
-#line 323 "teams.c"
+#line 325 "teams.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");
