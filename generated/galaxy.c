@@ -1154,10 +1154,10 @@ static const struct Row_sith Rows_sith[] = {
 /* cards/galaxy/game.cards:19: die imperial_die */
 RT_MAYBE_UNUSED static const RtValue Faces_imperial_die[] = { ENUM_stormtrooper, ENUM_tie_fighter, ENUM_at_at, ENUM_star_destroyer, ENUM_victory, ENUM_imperial };
 
-/* matches: face fits symbol: the same value, or face is wild */
+/* matches: face fits symbol: the same value, or face is wild (no branch) */
 static int Matches_symbol(RtValue face, RtValue symbol)
 {
-    return face == symbol || face == ENUM_imperial;
+    return (int)(face == symbol) | (int)(face == ENUM_imperial);
 }
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
@@ -1636,7 +1636,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
-                    if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 23);
@@ -1926,7 +1926,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
-                            if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 44);
@@ -2108,7 +2108,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                            if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 56);

@@ -836,13 +836,13 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         if (!E->uses_matches[e])
             continue;
         const MEnum *en = &m->enums[e];
-        buf_printf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
+        buf_printf(&out, "/* matches: face fits symbol: the same value, or face is wild (no branch) */\n"
                       "static int Matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
         if (en->wild) {
-            buf_put(&out, "    return face == symbol");
+            buf_put(&out, "    return (int)(face == symbol)");
             for (int v = 0; v < en->nvalues; v++)
                 if (en->wild >> v & 1u)
-                    buf_printf(&out, " || face == %s", emit_enum_value(E, e, v));
+                    buf_printf(&out, " | (int)(face == %s)", emit_enum_value(E, e, v));
             buf_put(&out, ";\n}\n\n");
         } else {
             buf_put(&out, "    return face == symbol;\n}\n\n");

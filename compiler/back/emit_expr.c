@@ -583,6 +583,8 @@ int emit_plain(const Emit *E, const IrNode *n)
     case IR_SELECT:
         return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]) && emit_plain(E, n->kids[2]);
     case IR_BUILTIN:
+        if (n->builtin == IR_B_MATCHES)   /* two comparisons (Matches_<enum>) */
+            return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
         if (n->nkids != 1)
             return 0;
         if (n->builtin == IR_B_NEXT)
@@ -596,7 +598,7 @@ int emit_plain(const Emit *E, const IrNode *n)
 const char *emit_truth(Emit *E, const IrNode *n, const char *x)
 {
     if (n->op == IR_IS || n->op == IR_BOOL || n->op == IR_NOT || n->op == IR_COMPARE || n->op == IR_AND ||
-        n->op == IR_OR)
+        n->op == IR_OR || (n->op == IR_BUILTIN && n->builtin == IR_B_MATCHES))   /* 0 or 1 already */
         return x;
     return arena_printf(E->a, "(!!%s)", x);
 }

@@ -69,16 +69,16 @@ RT_MAYBE_UNUSED static const RtValue Faces_d34[] = { ENUM_a34, ENUM_b34, ENUM_w3
 /* tests/cardc/good/enums/enums.cards:42: die d2 */
 RT_MAYBE_UNUSED static const RtValue Faces_d2[] = { ENUM_a2, ENUM_b2, ENUM_w2 };
 
-/* matches: face fits symbol: the same value, or face is wild */
+/* matches: face fits symbol: the same value, or face is wild (no branch) */
 static int Matches_e2(RtValue face, RtValue symbol)
 {
-    return face == symbol || face == ENUM_w2;
+    return (int)(face == symbol) | (int)(face == ENUM_w2);
 }
 
-/* matches: face fits symbol: the same value, or face is wild */
+/* matches: face fits symbol: the same value, or face is wild (no branch) */
 static int Matches_e34(RtValue face, RtValue symbol)
 {
-    return face == symbol || face == ENUM_w34;
+    return (int)(face == symbol) | (int)(face == ENUM_w34);
 }
 
 struct Locals_setup {
