@@ -1199,7 +1199,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
-    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
+    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
 #line 1204 "galaxy.c"
 }
 
@@ -1228,7 +1228,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!((((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row)))) continue;
+        if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
@@ -1251,7 +1251,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 125 "cards/galaxy/game.cards"
-    return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
+    return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
 #line 1256 "galaxy.c"
 }
 
@@ -1283,7 +1283,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)f;
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
-    return ((rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0) && (rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0));
+    return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
 #line 1288 "galaxy.c"
 }
 
@@ -1316,7 +1316,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
-        if ((!rt__state(g, it_t, 0)) && (rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0)) return 1;
+        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
     }
     return acc;
 #line 1323 "galaxy.c"
@@ -1435,19 +1435,19 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
-        while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
+        while ((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0)) {
             #line 60 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
-                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
-                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
-                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
-                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
+                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_stormtrooper)), 0, RT_NONE, 0);
+                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_tie_fighter)), 1, RT_NONE, 1);
+                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_at_at)), 2, RT_NONE, 2);
+                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_star_destroyer)), 3, RT_NONE, 3);
+                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_imperial)), 4, RT_NONE, 4);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
                 if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 11)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
-                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 7);
+                rt_opt_add_if(&ob, (int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)), 7, RT_NONE, 7);
                 rt_opt_add(&ob, 8, RT_NONE, 8);
                 rt_opt_done(g, &ob, 10);
             }
@@ -1717,18 +1717,18 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 94 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
         #line 95 "cards/galaxy/rules.cards"
-        while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
+        while ((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             #line 96 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 28);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 10);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0) rt_opt_add(&ob, 1, RT_NONE, 11);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0) rt_opt_add(&ob, 2, RT_NONE, 12);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0) rt_opt_add(&ob, 3, RT_NONE, 13);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0) rt_opt_add(&ob, 4, RT_NONE, 14);
-                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0) rt_opt_add(&ob, 5, RT_NONE, 15);
-                if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 16);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 10);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0), 1, RT_NONE, 11);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0), 2, RT_NONE, 12);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0), 3, RT_NONE, 13);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0), 4, RT_NONE, 14);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0), 5, RT_NONE, 15);
+                rt_opt_add_if(&ob, !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0), 6, RT_NONE, 16);
                 rt_opt_done(g, &ob, 28);
             }
             if (rt_option_count(g) > 0) {
@@ -2088,7 +2088,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 168, 0, 55);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 18);
+            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 18);
             rt_opt_add(&ob, 1, RT_NONE, 19);
             rt_opt_done(g, &ob, 55);
         }
@@ -2265,7 +2265,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
                 L->v_s_2 = walk_v_s_2[at_v_s_2];
-                if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                if (!(((int)((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
                 #line 187 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
                 if (rt_check(g)) return RT_END;
@@ -2505,7 +2505,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 234 "cards/galaxy/rules.cards"
-        while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
+        while ((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
             if (rt_check(g)) return RT_END;
@@ -3005,8 +3005,7 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
         if (!(rt__state(g, card, 0))) {
             for (int k0 = 0; k0 < 7; k0++) {
                 RtValue key0 = k0 < 6 ? k0 : RT_NONE; (void)key0;
-                if (Matches_symbol(key0, Rows_space[rt__row(g, card)].fd_symbol))
-                    c[LCELL_2 + k0] += sign;
+                c[LCELL_2 + k0] += sign & -((int)!!(Matches_symbol(key0, Rows_space[rt__row(g, card)].fd_symbol)));
             }
         }
         /* live 3: as in free_spaces */

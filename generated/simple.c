@@ -2256,7 +2256,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_t;
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
-    return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
+    return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
 #line 2261 "simple.c"
 }
 
@@ -3024,7 +3024,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 98 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 1);
         #line 99 "cards/simple/combat.cards"
-        while (rt_var_at(g, VCELL_using) && (Fn_boom(g, f, L->v_p, L->v_a) > 0)) {
+        while ((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0)) {
             #line 100 "cards/simple/combat.cards"
             rt_choose_begin(g, L->v_p, 182, 0, 146);
             {
@@ -4354,15 +4354,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             }
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg1_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 12);
             if (((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!!rt_var_at(g, VCELL_sympathy))) && Agg2_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 13);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 2, RT_NONE, 14);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) rt_opt_add(&ob, 3, RT_NONE, 15);
-            if ((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans))) rt_opt_add(&ob, 4, RT_NONE, 16);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 5, RT_NONE, 17);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) rt_opt_add(&ob, 6, RT_NONE, 18);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number)), 2, RT_NONE, 14);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace)), 3, RT_NONE, 15);
+            rt_opt_add_if(&ob, (int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans)), 4, RT_NONE, 16);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)), 5, RT_NONE, 17);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace)), 6, RT_NONE, 18);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg3_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 7, RT_NONE, 19);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 8, RT_NONE, 21);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 9, RT_NONE, 22);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) rt_opt_add(&ob, 10, RT_NONE, 23);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 8, RT_NONE, 21);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 9, RT_NONE, 22);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace)), 10, RT_NONE, 23);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg4_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 24);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
@@ -6675,12 +6675,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if ((rt_var_at(g, VCELL_with_ace) && Fn_dreadnought_ready(g, f)) && Agg2_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 33);
             if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!rt_var_at(g, VCELL_charged))) && Agg3_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 34);
             if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!!rt_var_at(g, VCELL_charged))) && Agg4_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 35);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) rt_opt_add(&ob, 4, RT_NONE, 36);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace)), 4, RT_NONE, 36);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 37);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg6_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 6, RT_NONE, 38);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 7, RT_NONE, 39);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)), 7, RT_NONE, 39);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg7_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 8, RT_NONE, 40);
-            if ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) rt_opt_add(&ob, 9, RT_NONE, 41);
+            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 9, RT_NONE, 41);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg8_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 10, RT_NONE, 42);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg9_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 43);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
@@ -7236,7 +7236,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
                         L->v_i_3 = L->v_i_8 + 1;
                         #line 78 "cards/simple/projects.cards"
-                        if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
+                        if ((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
                             #line 78 "cards/simple/projects.cards"
                             rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 461), RT_AT_TOP, 462);
                             if (rt_check(g)) return RT_END;
@@ -8763,7 +8763,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 100 "cards/simple/setup.cards"
             if (L->v_i <= L->v_n) {
                 #line 101 "cards/simple/setup.cards"
-                if ((rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
+                if ((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
                     #line 102 "cards/simple/setup.cards"
                     rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
                     if (rt_check(g)) return RT_END;
@@ -8844,7 +8844,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 135 "cards/simple/setup.cards"
-        if ((rt_zone_cells_at(g, ZCELL_locations)[0] == 0) && (!rt_var_at(g, VCELL_base_revealed))) {
+        if ((int)(!!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) & (int)(!rt_var_at(g, VCELL_base_revealed))) {
             #line 136 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);

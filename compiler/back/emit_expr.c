@@ -558,41 +558,79 @@ static const char *builtin(Emit *E, const IrNode *n)
 
 /* ---- operators ------------------------------------------------------------------------ */
 
-int emit_plain(const Emit *E, const IrNode *n)
+/* plain: emit_plain of n, read in the caller's bindings (depth 0) or
+   inside the body of a game function it calls or has written in place
+   (depth 1..MAX_PLAIN_DEPTH), where a card's field or state is not known
+   to be of a kind: there it is not plain. A live count's read is plain
+   (a load at a cell its plain keys pick; a player's zone's is not: it
+   fails for no player), and so is a call of a function whose body is,
+   on plain arguments, unless it shares a memo (its helper's first call
+   is sequenced). */
+enum { MAX_PLAIN_DEPTH = 4 };
+static int plain(const Emit *E, const IrNode *n, int depth)
 {
     switch (n->op) {
     case IR_INT: case IR_BOOL: case IR_ME: case IR_THIS: case IR_OPPONENT:
     case IR_LOCAL: case IR_ARG: case IR_SIDE: case IR_CONST: case IR_ENUM_VALUE:
         return 1;
     case IR_VAR: case IR_PLAYER_SIDE: case IR_PLAYER_OUT:
-        return n->nkids == 0 || emit_plain(E, n->kids[0]);
+        return n->nkids == 0 || plain(E, n->kids[0], depth);
     case IR_CARD_FIELD: case IR_CARD_STATE:
-        return is_local(n->kids[0]) && bound_kind(E, n->kids[0]) == n->card.kind;
+        return depth == 0 && is_local(n->kids[0]) && bound_kind(E, n->kids[0]) == n->card.kind;
     case IR_NEG:
-        return !n->checked && emit_plain(E, n->kids[0]);
+        return !n->checked && plain(E, n->kids[0], depth);
     case IR_NOT: case IR_IS:
-        return emit_plain(E, n->kids[0]);
+        return plain(E, n->kids[0], depth);
     case IR_ARITH:
-        return !n->checked && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+        return !n->checked && plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth);
     case IR_COMPARE:
-        return n->aux != T_TEXT && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+        return n->aux != T_TEXT && plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth);
     case IR_AND:
-        return emit_tested_kind(E, n->kids[0]) < 0 && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+        return emit_tested_kind(E, n->kids[0]) < 0 && plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth);
     case IR_OR:
-        return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+        return plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth);
     case IR_SELECT:
-        return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]) && emit_plain(E, n->kids[2]);
+        return plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth) && plain(E, n->kids[2], depth);
     case IR_BUILTIN:
         if (n->builtin == IR_B_MATCHES)   /* two comparisons (Matches_<enum>) */
-            return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+            return plain(E, n->kids[0], depth) && plain(E, n->kids[1], depth);
         if (n->nkids != 1)
             return 0;
         if (n->builtin == IR_B_NEXT)
-            return emit_plain(E, n->kids[0]);
+            return plain(E, n->kids[0], depth);
+        if ((n->builtin == IR_B_COUNT || n->builtin == IR_B_EMPTY) && n->kids[0]->op == IR_ZONE &&
+            n->kids[0]->nkids == 0)   /* a shared zone's count: one load */
+            return 1;
         return n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE && n->kids[0]->type.base != T_SPACES;
+    case IR_AGGREGATE:
+        if (!n->live || E->ir->lives[n->live - 1].per_player)
+            return 0;
+        for (int k = 0; k < E->ir->lives[n->live - 1].nkeys; k++)
+            if (!plain(E, n->live_keys[k], depth))
+                return 0;
+        return 1;
+    case IR_CALL:
+        if (n->memo > 0 || depth >= MAX_PLAIN_DEPTH || n->type.base == T_TEXT)
+            return 0;
+        for (int i = 0; i < n->nkids; i++)
+            if (!plain(E, n->kids[i], depth))
+                return 0;
+        return plain(E, E->ir->units[n->index].body, depth + 1);
+    case IR_INLINE:   /* kids: the body, then the arguments */
+        if (depth >= MAX_PLAIN_DEPTH || n->type.base == T_TEXT)
+            return 0;
+        for (int i = 1; i < n->nkids; i++)
+            if (!plain(E, n->kids[i], depth))
+                return 0;
+        return plain(E, n->kids[0], depth + 1);
     default:
         return 0;
     }
+}
+
+int emit_plain(const Emit *E, const IrNode *n)
+{
+    return plain(E, n, 0);
 }
 
 const char *emit_truth(Emit *E, const IrNode *n, const char *x)

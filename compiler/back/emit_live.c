@@ -96,8 +96,9 @@ static int split(const IrLive *L, Parts *P, const IrNode *n, int negated)
 }
 
 /* conjunction: the C text of the parts of P that read a key (with_keys)
-   or that read none, "1" for none. */
-static const char *conjunction(Emit *E, const IrLive *L, const Parts *P, int with_keys)
+   or that read none, "1" for none; when flat, each part as 0 or 1 and
+   joined by `&` (every part plain: read without a branch). */
+static const char *conjunction(Emit *E, const IrLive *L, const Parts *P, int with_keys, int flat)
 {
     const char *r = NULL;
     int n = 0;
@@ -105,10 +106,22 @@ static const char *conjunction(Emit *E, const IrLive *L, const Parts *P, int wit
         if (has_key(L, P->node[i]) != with_keys)
             continue;
         const char *x = emit_bare(E, emit_expr(E, P->node[i]));
-        x = P->negated[i] ? arena_printf(E->a, "!(%s)", x) : x;
-        r = n++ ? arena_printf(E->a, "%s && (%s)", r, x) : arena_printf(E->a, "(%s)", x);
+        if (flat)
+            x = P->negated[i] ? arena_printf(E->a, "(int)!(%s)", x) : arena_printf(E->a, "(int)!!(%s)", x);
+        else if (P->negated[i])
+            x = arena_printf(E->a, "!(%s)", x);
+        r = n++ ? arena_printf(E->a, flat ? "%s & %s" : "%s && (%s)", r, x) : flat ? x : arena_printf(E->a, "(%s)", x);
     }
-    return n == 0 ? "1" : n == 1 ? emit_bare(E, r) : r;
+    return n == 0 ? "1" : n == 1 && !flat ? emit_bare(E, r) : r;
+}
+
+/* plain_parts: every part of P that reads a key is plain (emit_plain). */
+static int plain_parts(Emit *E, const IrLive *L, const Parts *P)
+{
+    for (int i = 0; i < P->n; i++)
+        if (has_key(L, P->node[i]) && !emit_plain(E, P->node[i]))
+            return 0;
+    return 1;
 }
 
 /* equal_key: when the card's side of key k is `side == key` (or `key ==
@@ -177,8 +190,9 @@ static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
             P.negated[P.n++] = L->negate;
         }
     }
-    const char *fixed = conjunction(E, L, &P, 0);
-    const char *keyed = conjunction(E, L, &P, 1);
+    const char *fixed = conjunction(E, L, &P, 0, 0);
+    int flat = plain_parts(E, L, &P);   /* tested for each key's value: no branch */
+    const char *keyed = conjunction(E, L, &P, 1, flat);
     const char *direct = L->nkeys ? direct_cell(E, L, &P) : NULL;
     E->nlive_keys = 0;
     emit_unbind(E, 0);
@@ -210,7 +224,9 @@ static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
             else
                 buf_printf(&cell, " + %d * k%d", stride, k);
         }
-        if (strcmp(keyed, "1") != 0)
+        if (strcmp(keyed, "1") != 0 && flat)
+            buf_printf(out, "%*sc[%s] += sign & -(%s);\n", indent, "", cell.s, keyed);
+        else if (strcmp(keyed, "1") != 0)
             buf_printf(out, "%*sif (%s)\n%*s    c[%s] += sign;\n", indent, "", keyed, indent, "", cell.s);
         else
             buf_printf(out, "%*sc[%s] += sign;\n", indent, "", cell.s);

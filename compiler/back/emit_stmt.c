@@ -453,12 +453,15 @@ static void close_options(Emit *E)
 static const char *option_call(const Emit *E) { return E->in_options ? "rt_opt_add(&ob, " : "rt_option(g, "; }
 
 /* one_option: an option without an item (a menu's option, an action
-   without `for`): value v, offered when `when` holds (NULL: always),
-   labelled by string label, formatted from fmt when it has holes. */
+   without `for`): value v, offered when `when` holds (NULL: always; a
+   plain condition counts it without a branch), labelled by string label,
+   formatted from fmt when it has holes. */
 static void one_option(Emit *E, const IrNode *when, int v, int label, const IrNode *fmt)
 {
     if (!fmt) {
-        if (when)
+        if (when && E->in_options && emit_plain(E, when))   /* counted without a branch */
+            emit_line(E, "rt_opt_add_if(&ob, %s, %d, RT_NONE, %d);", emit_truth(E, when, emit_condition(E, when)), v, label);
+        else if (when)
             emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, when), option_call(E), v, label);
         else
             emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), v, label);
