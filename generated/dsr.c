@@ -1828,7 +1828,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if (!((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)))) continue;
+        if (!(((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol))) continue;
         acc++;
     }
     return acc;
@@ -1950,7 +1950,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 673);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!(((rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)))) continue;
+        if (!((rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity))) continue;
         RtValue v = rt__state(g, it_c_2, 0);
         if (!seen || v > acc) {
             acc = v;
@@ -2053,7 +2053,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-        if (!(((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
+        if (!(rt_flat((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
     }
     return acc;
@@ -2196,7 +2196,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_v = cells_v_list[1 + L->v_i];
-                if (!((rt_card_kind(g, L->v_v) == KIND_vader_die))) continue;
+                if (!(rt_card_kind(g, L->v_v) == KIND_vader_die)) continue;
                 #line 11 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_v;
@@ -2356,7 +2356,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
-                if (!((rt_card_kind(g, L->v_d) == KIND_death_star_die))) continue;
+                if (!(rt_card_kind(g, L->v_d) == KIND_death_star_die)) continue;
                 #line 38 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
@@ -2370,7 +2370,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 856)))) {
+                        if (!(Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 856))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2448,7 +2448,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_darkside));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 L->v_d = walk_v_d[at_v_d];
-                if (!((rt_card_kind(g, L->v_d) == KIND_death_star_die))) continue;
+                if (!(rt_card_kind(g, L->v_d) == KIND_death_star_die)) continue;
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
@@ -2460,7 +2460,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         L->v_k = walk_v_k[at_v_k];
-                        if (!(((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, L->v_k, 1))))) {
+                        if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, L->v_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2632,7 +2632,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
-                if (!(((int)(!!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
+                if (!(rt_flat((int)(!!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
                 #line 85 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -2724,7 +2724,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
-                if (!((((int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)) && Fn_of_type(g, f, L->v_c, L->v_heroes, L->v_vehicles, L->v_droids)))) continue;
+                if (!(((int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)) && Fn_of_type(g, f, L->v_c, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = L->v_c;
@@ -2797,7 +2797,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     L->v_c = walk_v_c[at_v_c];
-                    if (!((((int)(rt__state(g, L->v_c, 0) > 0) & (int)(rt__state(g, L->v_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, L->v_c)))) continue;
+                    if (!(((int)(rt__state(g, L->v_c, 0) > 0) & (int)(rt__state(g, L->v_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, L->v_c))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c;
@@ -2943,7 +2943,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
                     L->v_i = walk_v_i[at_v_i];
-                    if (!(((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
+                    if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
                     rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 906), 907);
                     if (rt_check(g)) return RT_END;
@@ -3009,7 +3009,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         L->v_r_2 = walk_v_r_2[at_v_r_2];
-                        if (!((Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0))) continue;
+                        if (!(Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0)) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = L->v_r_2;
@@ -3090,7 +3090,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k_2 = zc[1 + i]; (void)it_k_2;
-        if (!(((int)(!rt__state(g, it_k_2, 1)) & (int)(rt__state(g, it_k_2, 0) < Rows_component[rt__row(g, it_k_2)].fd_length)))) continue;
+        if (!(rt_flat((int)(!rt__state(g, it_k_2, 1)) & (int)(rt__state(g, it_k_2, 0) < Rows_component[rt__row(g, it_k_2)].fd_length)))) continue;
         RtValue v = rt__state(g, it_k_2, 0);
         if (!seen || v > best) {
             best = v;
@@ -3187,7 +3187,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
                     L->v_i = walk_v_i[at_v_i];
-                    if (!(((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
+                    if (!(rt_flat((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
                     rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 926), 927);
                     if (rt_check(g)) return RT_END;
@@ -3826,7 +3826,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2)))) continue;
+                if (!((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3860,7 +3860,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_2 = cells_v_list_3[1 + L->v_i_3];
-                if (!((Rows_asset[rt__row(g, L->v_c_2)].fd_power == ENUM_extra_die))) continue;
+                if (!(Rows_asset[rt__row(g, L->v_c_2)].fd_power == ENUM_extra_die)) continue;
                 #line 145 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3918,7 +3918,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
-                if (!((Fn_own_trait(g, f, it_d) == L->v_s))) continue;
+                if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                 #line 155 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
                     #line 155 "cards/dsr/rules.cards"
@@ -3958,7 +3958,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
-                if (!(((Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t)))) continue;
+                if (!((Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
                 #line 161 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 162 "cards/dsr/rules.cards"
@@ -4317,7 +4317,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
-                if (!((Fn_die_face(g, f, L->v_d) == L->v_f))) continue;
+                if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 #line 198 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
                     #line 199 "cards/dsr/rules.cards"
@@ -4667,7 +4667,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
-                if (!((Fn_die_face(g, f, L->v_d) == L->v_f))) continue;
+                if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 #line 236 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
                     #line 237 "cards/dsr/rules.cards"
@@ -5067,7 +5067,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 298 "cards/dsr/rules.cards"
-        if ((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0))) {
+        if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 299 "cards/dsr/rules.cards"
             rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1054);
             if (rt_check(g)) return RT_END;
@@ -5193,7 +5193,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1067));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     L->v_r_2 = walk_v_r_2[at_v_r_2];
-                    if (!((rt__state(g, L->v_r_2, 0) > 0))) continue;
+                    if (!(rt__state(g, L->v_r_2, 0) > 0)) continue;
                     #line 322 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
@@ -5351,7 +5351,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 345 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, 0);
         #line 346 "cards/dsr/rules.cards"
-        while ((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) {
+        while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
             #line 347 "cards/dsr/rules.cards"
             rt_choose_begin(g, f->me, 132, 0, 1079);
             {
@@ -5565,7 +5565,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
-                if (!((Fn_die_face(g, f, L->v_d) == L->v_f))) continue;
+                if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 #line 367 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 367 "cards/dsr/rules.cards"
@@ -5818,7 +5818,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             const int32_t *walk_v_x = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x = walk_v_x[0]; at_v_x >= 1; at_v_x--) {
                 L->v_x = walk_v_x[at_v_x];
-                if (!(((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d)))) continue;
+                if (!((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d))) continue;
                 #line 389 "cards/dsr/rules.cards"
                 rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1107);
                 if (rt_check(g)) return RT_END;
@@ -5829,7 +5829,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             const int32_t *walk_v_x_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_2 = walk_v_x_2[0]; at_v_x_2 >= 1; at_v_x_2--) {
                 L->v_x_2 = walk_v_x_2[at_v_x_2];
-                if (!(((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d)))) continue;
+                if (!((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d))) continue;
                 #line 390 "cards/dsr/rules.cards"
                 rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1108);
                 if (rt_check(g)) return RT_END;
@@ -5840,7 +5840,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             const int32_t *walk_v_x_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_3 = walk_v_x_3[0]; at_v_x_3 >= 1; at_v_x_3--) {
                 L->v_x_3 = walk_v_x_3[at_v_x_3];
-                if (!(((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d)))) continue;
+                if (!((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d))) continue;
                 #line 391 "cards/dsr/rules.cards"
                 rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1109);
                 if (rt_check(g)) return RT_END;
@@ -5851,7 +5851,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             const int32_t *walk_v_x_4 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_4 = walk_v_x_4[0]; at_v_x_4 >= 1; at_v_x_4--) {
                 L->v_x_4 = walk_v_x_4[at_v_x_4];
-                if (!(((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d)))) continue;
+                if (!((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d))) continue;
                 #line 392 "cards/dsr/rules.cards"
                 rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1110);
                 if (rt_check(g)) return RT_END;
@@ -6469,7 +6469,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
-                if (!(((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
+                if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 469 "cards/dsr/rules.cards"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1162), RT_AT_TOP, 1163);
                 if (rt_check(g)) return RT_END;
@@ -6492,7 +6492,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c_2 = cells_v_list_2[1 + L->v_i_2];
-                if (!(((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Rows_asset[rt__row(g, L->v_c_2)].fd_imperial)))) continue;
+                if (!(rt_flat((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Rows_asset[rt__row(g, L->v_c_2)].fd_imperial)))) continue;
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
@@ -6526,7 +6526,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_3 = cells_v_list_3[1 + L->v_i_3];
-                if (!((rt__state(g, L->v_c_3, 0) >= Rows_asset[rt__row(g, L->v_c_3)].fd_capacity))) continue;
+                if (!(rt__state(g, L->v_c_3, 0) >= Rows_asset[rt__row(g, L->v_c_3)].fd_capacity)) continue;
                 #line 479 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 480 "cards/dsr/rules.cards"
@@ -6570,7 +6570,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
                 for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_4[0]; L->v_i_5++) {
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
-                    if (!((rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity))) continue;
+                    if (!(rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity)) continue;
                     #line 489 "cards/dsr/rules.cards"
                     rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1174);
                     if (rt_check(g)) return RT_END;
@@ -6604,7 +6604,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                 L->v_k = walk_v_k[at_v_k];
-                if (!(((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
+                if (!(rt_flat((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 499 "cards/dsr/rules.cards"
                 rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1176);
                 if (rt_check(g)) return RT_END;
@@ -6666,7 +6666,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
                 #line 510 "cards/dsr/rules.cards"
-                while ((int)(rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) {
+                while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
                     #line 511 "cards/dsr/rules.cards"
                     L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1181);
                     if (rt_check(g)) return RT_END;
@@ -6697,7 +6697,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                                 for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                                     L->v_r = cells_v_list_2[1 + L->v_i_3];
-                                    if (!((Rows_asset[rt__row(g, L->v_r)].fd_power == ENUM_new_imperial))) continue;
+                                    if (!(Rows_asset[rt__row(g, L->v_r)].fd_power == ENUM_new_imperial)) continue;
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
@@ -6930,7 +6930,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d_2 = pluck_cells[pluck_at];
-                if (!(((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
+                if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1196);
                 pluck_low = pluck_at;
@@ -6946,7 +6946,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_k = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_k) == KIND_component))) continue;
+                if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1197);
                 pluck_low = pluck_at;
@@ -6962,7 +6962,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_t = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_t) == KIND_alliance))) continue;
+                if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1198);
                 pluck_low = pluck_at;
@@ -6978,7 +6978,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_b = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_b) == KIND_team_base))) continue;
+                if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1199);
                 pluck_low = pluck_at;
@@ -6994,7 +6994,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_l = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_l) == KIND_location))) continue;
+                if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1200);
                 pluck_low = pluck_at;
@@ -7066,7 +7066,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number)))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1206), RT_AT_TOP, 1207);
                         pluck_low = pluck_at;
@@ -7097,7 +7097,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_c_2 = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_c_2) == KIND_asset))) continue;
+                if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1209);
                 pluck_low = pluck_at;

@@ -762,7 +762,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
         #line 3 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            if (!(rt_player_side(g, L->v_p) == SIDE_rebel)) continue;
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
@@ -884,7 +884,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
         #line 10 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            if (!(rt_player_side(g, L->v_p) == SIDE_rebel)) continue;
             #line 11 "cards/evr/events.csv"
             rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 31);
             L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 32));
@@ -939,7 +939,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
         #line 13 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
+            if (!(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p)))) continue;
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
@@ -1124,7 +1124,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
         #line 28 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_player_side(g, L->v_p) == SIDE_imperial))) continue;
+            if (!(rt_player_side(g, L->v_p) == SIDE_imperial)) continue;
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
@@ -1351,7 +1351,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 105));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
-                if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
+                if (!(((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2))) continue;
                 #line 63 "cards/evr/imperial.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 106);
                 if (rt_check(g)) return RT_END;
@@ -1786,7 +1786,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 181));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
-                if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
+                if (!(rt_flat((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 182);
                 if (rt_check(g)) return RT_END;
@@ -2591,7 +2591,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                    if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 7 "cards/evr/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 319);
                     pluck_low = pluck_at;
@@ -2610,7 +2610,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
+                        if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 320), RT_AT_TOP, 321);
                         pluck_low = pluck_at;
@@ -2626,7 +2626,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p)))) continue;
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
@@ -2946,14 +2946,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
-            if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
+            if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 373), 372);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
                     L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
-                    if (!((!Rows_strategy[rt__row(g, L->v_s_2)].fd_cancels))) continue;
+                    if (!(!Rows_strategy[rt__row(g, L->v_s_2)].fd_cancels)) continue;
                     #line 108 "cards/evr/rules.cards"
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
@@ -2972,14 +2972,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 110 "cards/evr/rules.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_5 = L->v_i_6;
-            if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
+            if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
             L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 376), 375);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
                     L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
-                    if (!((!Rows_strategy[rt__row(g, L->v_s_3)].fd_cancels))) continue;
+                    if (!(!Rows_strategy[rt__row(g, L->v_s_3)].fd_cancels)) continue;
                     #line 111 "cards/evr/rules.cards"
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
@@ -3101,7 +3101,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
             L->v_p_10 = L->v_i_13;
-            if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->v_p_10))))) continue;
+            if (!(rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->v_p_10)))) continue;
             #line 154 "cards/evr/rules.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_10);
         }
@@ -3155,7 +3155,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
-                    if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
+                    if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 412);
                     pluck_low = pluck_at;
@@ -3177,7 +3177,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
+                    if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 413), RT_AT_TOP, 414);
                     pluck_low = pluck_at;
@@ -3194,7 +3194,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            if (!((rt_player_side(g, L->v_p_2) == SIDE_rebel))) continue;
+            if (!(rt_player_side(g, L->v_p_2) == SIDE_rebel)) continue;
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }

@@ -1212,7 +1212,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
+        if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
         acc++;
     }
     return acc;
@@ -1228,7 +1228,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
+        if (!(rt_flat((int)((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
@@ -1435,7 +1435,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
-        while ((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0)) {
+        while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
             #line 60 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 10);
             {
@@ -1447,7 +1447,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_imperial)), 4, RT_NONE, 4);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
                 if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 11)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
-                rt_opt_add_if(&ob, (int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)), 7, RT_NONE, 7);
+                rt_opt_add_if(&ob, rt_flat((int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))), 7, RT_NONE, 7);
                 rt_opt_add(&ob, 8, RT_NONE, 8);
                 rt_opt_done(g, &ob, 10);
             }
@@ -1657,7 +1657,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
-                    if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
+                    if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     #line 83 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 83 "cards/galaxy/rules.cards"
@@ -1717,7 +1717,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 94 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
         #line 95 "cards/galaxy/rules.cards"
-        while ((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
+        while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
             #line 96 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 28);
             {
@@ -1876,7 +1876,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
-                if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
+                if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                 #line 114 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 114 "cards/galaxy/rules.cards"
@@ -2223,7 +2223,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
-                if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
+                if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
                 #line 176 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 64);
                 pluck_low = pluck_at;
@@ -2265,7 +2265,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
                 L->v_s_2 = walk_v_s_2[at_v_s_2];
-                if (!(((int)((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
+                if (!(rt_flat((int)((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
                 #line 187 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
                 if (rt_check(g)) return RT_END;
@@ -2292,7 +2292,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
-                        if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                        if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 71), RT_AT_TOP, 72);
                         pluck_low = pluck_at;
@@ -2413,7 +2413,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         #line 219 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((L->v_p != f->me))) continue;
+            if (!(L->v_p != f->me)) continue;
             #line 220 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 84), 83);
             if (L->v_list < 0) return RT_END;
@@ -2421,7 +2421,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
-                    if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
+                    if (!(Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n)) continue;
                     #line 220 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 85), RT_AT_TOP, 86);
                     if (rt_check(g)) return RT_END;
@@ -2436,7 +2436,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
-                if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
+                if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
                 #line 222 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
                 pluck_low = pluck_at;
@@ -2495,7 +2495,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
-                if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                if (!((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                 #line 233 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 93);
                 pluck_low = pluck_at;
@@ -2505,7 +2505,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 234 "cards/galaxy/rules.cards"
-        while ((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
+        while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
             #line 235 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
             if (rt_check(g)) return RT_END;
@@ -2516,7 +2516,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
-                    if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                    if (!((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                     #line 236 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                     pluck_low = pluck_at;
@@ -2586,7 +2586,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
-                if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
+                if (!(rt_flat((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 97);
                 if (rt_check(g)) return RT_END;
@@ -2726,7 +2726,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                 #line 11 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 112);
                 pluck_low = pluck_at;
@@ -2742,7 +2742,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
+                if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                 #line 13 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 113);
                 pluck_low = pluck_at;
@@ -2758,7 +2758,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_a = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
+                if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                 #line 15 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 114);
                 pluck_low = pluck_at;
@@ -2888,7 +2888,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                    if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
                     pluck_low = pluck_at;

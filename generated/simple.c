@@ -1372,7 +1372,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (!((rt_player_side(g, it_p) == v_s))) continue;
+        if (!(rt_player_side(g, it_p) == v_s)) continue;
         RtValue v = 1;
         if (!seen || v > best) {
             best = v;
@@ -1522,7 +1522,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         L->v_l = it_l;
-        if (!((it_l != Agg2_best_two(g, f, L)))) continue;
+        if (!(it_l != Agg2_best_two(g, f, L))) continue;
         RtValue v = Fn_icons(g, f, it_l, L->v_s);
         if (!seen || v > acc) {
             acc = v;
@@ -1563,7 +1563,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 17);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!((rt__state(g, it_l, 0) == v_k))) continue;
+        if (!(rt__state(g, it_l, 0) == v_k)) continue;
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
@@ -1594,7 +1594,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 18);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!((rt__state(g, it_c, 0) == v_k))) continue;
+        if (!(rt__state(g, it_c, 0) == v_k)) continue;
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
@@ -1679,7 +1679,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 31));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!((Rows_unit[rt__row(g, it_u)].fd_side == v_sd))) continue;
+        if (!(Rows_unit[rt__row(g, it_u)].fd_side == v_sd)) continue;
         acc++;
     }
     return acc;
@@ -1709,7 +1709,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == ENUM_on_ground)))) continue;
+        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
@@ -1740,7 +1740,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
+        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc++;
     }
     return acc;
@@ -1784,7 +1784,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
+        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
@@ -1817,7 +1817,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
+        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
@@ -1881,7 +1881,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 37));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        if (!(rt_flat((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
         RtValue v = Rows_leader[rt__row(g, it_l)].fd_space_tactics;
         if (!seen || v > acc) {
             acc = v;
@@ -1918,7 +1918,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 39));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        if (!(rt_flat((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
         RtValue v = Rows_leader[rt__row(g, it_l)].fd_ground_tactics;
         if (!seen || v > acc) {
             acc = v;
@@ -2045,7 +2045,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 51);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!((((!rt_card_state(g, it_s, KIND_system, 2, 48)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 49), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 50)))))) continue;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 48)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 49), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 50))))) continue;
         acc++;
     }
     return acc;
@@ -2075,7 +2075,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
-        if (!((it_q != v_p))) continue;
+        if (!(it_q != v_p)) continue;
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
@@ -2120,7 +2120,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 63), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 64)), 8, gs, 65);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (!((Fn_ground_of(g, f, it_s_2, SIDE_imperium) > 0))) continue;
+        if (!(Fn_ground_of(g, f, it_s_2, SIDE_imperium) > 0)) continue;
         RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 60), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 61)), 62);
         if (!seen || v < acc) {
             acc = v;
@@ -2451,7 +2451,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 97);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
-        if (!((it_m != v_l))) continue;
+        if (!(it_m != v_l)) continue;
         RtValue v = (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_m)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_m)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_m)].fd_clubs, Rows_leader[rt__row(g, it_m)].fd_spades))));
         if (!seen || v > acc) {
             acc = v;
@@ -3024,7 +3024,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 98 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 1);
         #line 99 "cards/simple/combat.cards"
-        while ((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0)) {
+        while (rt_flat((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0))) {
             #line 100 "cards/simple/combat.cards"
             rt_choose_begin(g, L->v_p, 182, 0, 146);
             {
@@ -3250,7 +3250,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!(((int)((int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == L->v_a) & (int)(!Rows_unit[rt__row(g, L->v_u)].fd_doom_star)) & (int)(rt__state(g, L->v_u, 0) >= Rows_unit[rt__row(g, L->v_u)].fd_size)))) continue;
+                if (!(rt_flat((int)((int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == L->v_a) & (int)(!Rows_unit[rt__row(g, L->v_u)].fd_doom_star)) & (int)(rt__state(g, L->v_u, 0) >= Rows_unit[rt__row(g, L->v_u)].fd_size)))) continue;
                 #line 156 "cards/simple/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3412,7 +3412,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                                     L->v_u = cells_v_list[1 + L->v_i];
-                                    if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u)))) continue;
+                                    if (!((Rows_unit[rt__row(g, L->v_u)].fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
                                     rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 182), RT_AT_TOP, 183);
                                     if (rt_check(g)) return RT_END;
@@ -3752,7 +3752,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 209);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!(((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
+        if (!(rt_flat((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
         RtValue v = 1;
         if (!seen || v > best) {
             best = v;
@@ -3776,7 +3776,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 212);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!(((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_2)].fd_rank == 1)))) continue;
+        if (!(rt_flat((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_2)].fd_rank == 1)))) continue;
         acc++;
     }
     return acc;
@@ -3793,7 +3793,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 213);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-        if (!(((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_3)].fd_rank > 1)))) continue;
+        if (!(rt_flat((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_3)].fd_rank > 1)))) continue;
         acc++;
     }
     return acc;
@@ -3827,7 +3827,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c_4 = cells_v_list[1 + L->v_i];
-                if (!((rt__state(g, L->v_c_4, 0) == L->v_k))) continue;
+                if (!(rt__state(g, L->v_c_4, 0) == L->v_k)) continue;
                 #line 22 "cards/simple/missions.cards"
                 rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 216);
                 if (rt_check(g)) return RT_END;
@@ -3886,7 +3886,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 219));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 L->v_l = walk_v_l[at_v_l];
-                if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
+                if (!(rt__state(g, L->v_l, 0) == L->v_k)) continue;
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = L->v_l;
@@ -3961,7 +3961,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 225));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 L->v_l = walk_v_l[at_v_l];
-                if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
+                if (!(rt__state(g, L->v_l, 0) == L->v_k)) continue;
                 #line 42 "cards/simple/missions.cards"
                 rt_log_begin(g);
                 rt_log_card(g, L->v_l);
@@ -4000,7 +4000,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_l_2 = cells_v_list[1 + L->v_i];
-                    if (!((rt__state(g, L->v_l_2, 0) == L->v_k))) continue;
+                    if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
                     #line 48 "cards/simple/missions.cards"
                     rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 228), RT_AT_TOP, 229);
                     if (rt_check(g)) return RT_END;
@@ -4354,15 +4354,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             }
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg1_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 12);
             if (((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!!rt_var_at(g, VCELL_sympathy))) && Agg2_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 13);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number)), 2, RT_NONE, 14);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace)), 3, RT_NONE, 15);
-            rt_opt_add_if(&ob, (int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans)), 4, RT_NONE, 16);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)), 5, RT_NONE, 17);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace)), 6, RT_NONE, 18);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))), 2, RT_NONE, 14);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))), 3, RT_NONE, 15);
+            rt_opt_add_if(&ob, rt_flat((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans))), 4, RT_NONE, 16);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))), 5, RT_NONE, 17);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))), 6, RT_NONE, 18);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg3_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 7, RT_NONE, 19);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 8, RT_NONE, 21);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 9, RT_NONE, 22);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace)), 10, RT_NONE, 23);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 8, RT_NONE, 21);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 9, RT_NONE, 22);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))), 10, RT_NONE, 23);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg4_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 24);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
@@ -5651,7 +5651,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_u = cells_v_list[1 + L->v_i];
-                        if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u)))) continue;
+                        if (!((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
                         #line 236 "cards/simple/missions.cards"
                         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 334);
                         if (rt_check(g)) return RT_END;
@@ -5674,7 +5674,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
-                        if (!((!Fn_movable(g, f, L->v_u_2)))) continue;
+                        if (!(!Fn_movable(g, f, L->v_u_2))) continue;
                         #line 239 "cards/simple/missions.cards"
                         rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 336), RT_AT_TOP, 337);
                         if (rt_check(g)) return RT_END;
@@ -5778,7 +5778,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
-                    if (!((!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me))))) continue;
+                    if (!(!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me)))) continue;
                     #line 21 "cards/simple/moves.cards"
                     L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 348))[0];
                     if (rt_check(g)) return RT_END;
@@ -6675,12 +6675,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if ((rt_var_at(g, VCELL_with_ace) && Fn_dreadnought_ready(g, f)) && Agg2_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 33);
             if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!rt_var_at(g, VCELL_charged))) && Agg3_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 34);
             if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!!rt_var_at(g, VCELL_charged))) && Agg4_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 35);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace)), 4, RT_NONE, 36);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))), 4, RT_NONE, 36);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 37);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg6_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 6, RT_NONE, 38);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)), 7, RT_NONE, 39);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))), 7, RT_NONE, 39);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg7_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 8, RT_NONE, 40);
-            rt_opt_add_if(&ob, (int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)), 9, RT_NONE, 41);
+            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 9, RT_NONE, 41);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg8_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 10, RT_NONE, 42);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg9_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 43);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
@@ -7236,7 +7236,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
                         L->v_i_3 = L->v_i_8 + 1;
                         #line 78 "cards/simple/projects.cards"
-                        if ((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
+                        if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
                             #line 78 "cards/simple/projects.cards"
                             rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 461), RT_AT_TOP, 462);
                             if (rt_check(g)) return RT_END;
@@ -7747,7 +7747,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction))) continue;
+                if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction)) continue;
                 #line 145 "cards/simple/projects.cards"
                 rt_move(g, L->v_u, Zone_units(g, L->v_s, 494), RT_AT_TOP, 495);
                 if (rt_check(g)) return RT_END;
@@ -7763,7 +7763,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
-                if (!(((rt_card_kind(g, L->v_u_2) == KIND_unit) && Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star))) continue;
+                if (!((rt_card_kind(g, L->v_u_2) == KIND_unit) && Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star)) continue;
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
@@ -7842,7 +7842,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-        if (!(((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
+        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
@@ -7885,7 +7885,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!(((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
+                if (!(rt_flat((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 508);
                 if (rt_check(g)) return RT_END;
@@ -7901,7 +7901,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u_2 = pluck_cells[pluck_at];
-                    if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
+                    if (!(Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground)) continue;
                     #line 171 "cards/simple/projects.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509);
                     pluck_low = pluck_at;
@@ -7921,7 +7921,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_4 = cells_v_list_2[1 + L->v_i_2];
-                if (!(((int)(Rows_unit[rt__row(g, L->v_u_4)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, L->v_u_4)].fd_arena == ENUM_on_ground)))) continue;
+                if (!(rt_flat((int)(Rows_unit[rt__row(g, L->v_u_4)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, L->v_u_4)].fd_arena == ENUM_on_ground)))) continue;
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
@@ -8068,7 +8068,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 555);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        if (!((rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
+        if (!(rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
@@ -8085,7 +8085,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 556);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-        if (!((rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
+        if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
@@ -8523,7 +8523,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_10];
-                if (!((strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0))) continue;
+                if (!(strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0)) continue;
                 #line 116 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
                     #line 117 "cards/simple/rules.cards"
@@ -8594,7 +8594,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                     for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
-                        if (!((!rt__state(g, L->v_l_2, 1)))) continue;
+                        if (!(!rt__state(g, L->v_l_2, 1))) continue;
                         #line 130 "cards/simple/rules.cards"
                         rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 584), RT_AT_TOP, 585);
                         if (rt_check(g)) return RT_END;
@@ -8763,7 +8763,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 100 "cards/simple/setup.cards"
             if (L->v_i <= L->v_n) {
                 #line 101 "cards/simple/setup.cards"
-                if ((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
+                if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 102 "cards/simple/setup.cards"
                     rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
                     if (rt_check(g)) return RT_END;
@@ -8844,7 +8844,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 135 "cards/simple/setup.cards"
-        if ((int)(!!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) & (int)(!rt_var_at(g, VCELL_base_revealed))) {
+        if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) & (int)(!rt_var_at(g, VCELL_base_revealed)))) {
             #line 136 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -8968,7 +8968,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if (!((strcmp(rt_card_name(g, it_x), "Fighter") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x), "Fighter") == 0)) continue;
         acc++;
     }
     return acc;
@@ -8985,7 +8985,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
-        if (!((strcmp(rt_card_name(g, it_x_2), "Assault Shuttle") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_2), "Assault Shuttle") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9002,7 +9002,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_3 = zc[1 + i]; (void)it_x_3;
-        if (!((strcmp(rt_card_name(g, it_x_3), "Dreadnought") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_3), "Dreadnought") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9019,7 +9019,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_4 = zc[1 + i]; (void)it_x_4;
-        if (!((strcmp(rt_card_name(g, it_x_4), "Doom Star") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_4), "Doom Star") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9036,7 +9036,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_5 = zc[1 + i]; (void)it_x_5;
-        if (!((strcmp(rt_card_name(g, it_x_5), "Troops (Imperium)") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_5), "Troops (Imperium)") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9053,7 +9053,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_6 = zc[1 + i]; (void)it_x_6;
-        if (!((strcmp(rt_card_name(g, it_x_6), "Scout Walker") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_6), "Scout Walker") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9070,7 +9070,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_7 = zc[1 + i]; (void)it_x_7;
-        if (!((strcmp(rt_card_name(g, it_x_7), "Heavy Walker") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_7), "Heavy Walker") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9087,7 +9087,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_8 = zc[1 + i]; (void)it_x_8;
-        if (!((strcmp(rt_card_name(g, it_x_8), "Light Fighter") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_8), "Light Fighter") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9104,7 +9104,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_9 = zc[1 + i]; (void)it_x_9;
-        if (!((strcmp(rt_card_name(g, it_x_9), "Medium Fighter") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_9), "Medium Fighter") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9121,7 +9121,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_10 = zc[1 + i]; (void)it_x_10;
-        if (!((strcmp(rt_card_name(g, it_x_10), "Transport") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_10), "Transport") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9138,7 +9138,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_11 = zc[1 + i]; (void)it_x_11;
-        if (!((strcmp(rt_card_name(g, it_x_11), "Light Cruiser") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_11), "Light Cruiser") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9155,7 +9155,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_12 = zc[1 + i]; (void)it_x_12;
-        if (!((strcmp(rt_card_name(g, it_x_12), "Troops (Resistance)") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_12), "Troops (Resistance)") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9172,7 +9172,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_13 = zc[1 + i]; (void)it_x_13;
-        if (!((strcmp(rt_card_name(g, it_x_13), "Speeder") == 0))) continue;
+        if (!(strcmp(rt_card_name(g, it_x_13), "Speeder") == 0)) continue;
         acc++;
     }
     return acc;
@@ -9195,7 +9195,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
+                    if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 8 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 621);
                     pluck_low = pluck_at;
@@ -9211,7 +9211,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_m = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
+                    if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
                     #line 9 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 622);
                     pluck_low = pluck_at;
@@ -9227,7 +9227,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
+                    if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                     #line 10 "cards/simple/setup.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 623);
                     pluck_low = pluck_at;
@@ -9249,7 +9249,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                 L->v_l = cells_v_list[1 + L->v_i_4];
-                if (!((rt_card_kind(g, L->v_l) == KIND_leader))) continue;
+                if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 15 "cards/simple/setup.cards"
                 if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 626)].fd_starting) {
                     #line 15 "cards/simple/setup.cards"
@@ -9373,7 +9373,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
                 L->v_u = cells_v_list_2[1 + L->v_i_10];
-                if (!((((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3)))) continue;
+                if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3))) continue;
                 #line 54 "cards/simple/setup.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 654);
                 if (rt_check(g)) return RT_END;
@@ -9387,7 +9387,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_3[0]; L->v_i_11++) {
                 L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
-                if (!((((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4))) continue;
                 #line 55 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656);
                 if (rt_check(g)) return RT_END;
@@ -9401,7 +9401,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
-                if (!((((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4))) continue;
                 #line 56 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 658);
                 if (rt_check(g)) return RT_END;
@@ -9415,7 +9415,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
             for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
                 L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
-                if (!((((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1))) continue;
                 #line 57 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 660);
                 if (rt_check(g)) return RT_END;
@@ -9429,7 +9429,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
             for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_6[0]; L->v_i_14++) {
                 L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
-                if (!((((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14))) continue;
                 #line 58 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
                 if (rt_check(g)) return RT_END;
@@ -9443,7 +9443,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
             for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_7[0]; L->v_i_15++) {
                 L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
-                if (!((((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6))) continue;
                 #line 59 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
                 if (rt_check(g)) return RT_END;
@@ -9457,7 +9457,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
             for (L->v_i_16 = 0; L->v_i_16 < cells_v_list_8[0]; L->v_i_16++) {
                 L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
-                if (!((((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1))) continue;
                 #line 60 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
                 if (rt_check(g)) return RT_END;
@@ -9589,7 +9589,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
             for (L->v_i_19 = 0; L->v_i_19 < cells_v_list_11[0]; L->v_i_19++) {
                 L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
-                if (!((((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3))) continue;
                 #line 80 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
                 if (rt_check(g)) return RT_END;
@@ -9603,7 +9603,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
             for (L->v_i_20 = 0; L->v_i_20 < cells_v_list_12[0]; L->v_i_20++) {
                 L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
-                if (!((((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3))) continue;
                 #line 81 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
                 if (rt_check(g)) return RT_END;
@@ -9617,7 +9617,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
             for (L->v_i_21 = 0; L->v_i_21 < cells_v_list_13[0]; L->v_i_21++) {
                 L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
-                if (!((((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2))) continue;
                 #line 82 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 685);
                 if (rt_check(g)) return RT_END;
@@ -9631,7 +9631,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
             for (L->v_i_22 = 0; L->v_i_22 < cells_v_list_14[0]; L->v_i_22++) {
                 L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
-                if (!((((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1))) continue;
                 #line 83 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687);
                 if (rt_check(g)) return RT_END;
@@ -9645,7 +9645,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
             for (L->v_i_23 = 0; L->v_i_23 < cells_v_list_15[0]; L->v_i_23++) {
                 L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
-                if (!((((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7))) continue;
                 #line 84 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689);
                 if (rt_check(g)) return RT_END;
@@ -9659,7 +9659,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
             for (L->v_i_24 = 0; L->v_i_24 < cells_v_list_16[0]; L->v_i_24++) {
                 L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
-                if (!((((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3)))) continue;
+                if (!(((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3))) continue;
                 #line 85 "cards/simple/setup.cards"
                 rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691);
                 if (rt_check(g)) return RT_END;

@@ -92,6 +92,22 @@ static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, 
 {
     return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, site);
 }
+/* rt_flat: x (an `&` or `|` of plain truth values that a branch tests),
+   computed whole before the branch. A compiler may split such an operator
+   into a branch per side again, and on data the CPU cannot predict (a
+   card's state, a random face) each of those is mispredicted half the
+   time, where the whole is often steady (a filter that rarely passes); an
+   empty asm that reads and writes x keeps it one value (GCC and clang; x
+   itself elsewhere). */
+#if defined(__GNUC__)
+static inline int rt_flat(int x)
+{
+    __asm__("" : "+r"(x));
+    return x;
+}
+#else
+static inline int rt_flat(int x) { return x; }
+#endif
 /* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
 static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
 /* rt_index: v - lo, index v's position among the n from lo of an array's

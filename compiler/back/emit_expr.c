@@ -201,7 +201,13 @@ const char *emit_bare(Emit *E, const char *x)
     return arena_strndup(E->a, x + 1, n - 2);
 }
 
-const char *emit_condition(Emit *E, const IrNode *n) { return emit_bare(E, emit_expr(E, n)); }
+const char *emit_condition(Emit *E, const IrNode *n)
+{
+    const char *x = emit_bare(E, emit_expr(E, n));
+    if ((n->op == IR_AND || n->op == IR_OR) && emit_plain(E, n))   /* one value, one branch */
+        return arena_printf(E->a, "rt_flat(%s)", x);
+    return x;
+}
 
 /* zone_place: when zone expression z names a declared zone (a shared one,
    or a player's), the C text of its cells (const int32_t *, at the cells
@@ -338,7 +344,7 @@ static void aggregate_body(Emit *E, const IrNode *n)
     const char *cvar;
     int bound_ok;
     int depth = emit_pure_loop_bind(E, n->kids[0], n->index, &cvar, &bound_ok);
-    const char *body_cond = n->kids[1] ? emit_expr(E, n->kids[1]) : NULL;
+    const char *body_cond = n->kids[1] ? emit_condition(E, n->kids[1]) : NULL;
     const char *val = n->kids[2] ? emit_expr(E, n->kids[2]) : NULL;
     int store = !bound_ok || ir_has_aggregate(n->kids[2]) || ir_has_aggregate(n->kids[1]);
 

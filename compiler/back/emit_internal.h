@@ -112,7 +112,8 @@ const char *emit_temp(Emit *E, const char *base);
 const char *emit_local(Emit *E, int slot);
 /* emit_expr: the C text of expression n (arena). */
 const char *emit_expr(Emit *E, const IrNode *n);
-/* emit_condition: the C text of n as a whole condition. */
+/* emit_condition: the C text of n as a whole condition (a plain `and` or
+   `or` kept one value: rt_flat). */
 const char *emit_condition(Emit *E, const IrNode *n);
 /* emit_bare: x without one pair of parentheses that wraps all of it. */
 const char *emit_bare(Emit *E, const char *x);

@@ -135,7 +135,7 @@ static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
 static void loop_filter(Emit *E, const IrNode *cond, const char *stop)
 {
     E->fallible = 0;
-    const char *c = emit_expr(E, cond);
+    const char *c = emit_condition(E, cond);
     if (E->fallible) {
         emit_line(E, "if (!(%s)) {", c);
         emit_line(E, "    if (rt_check(g)) %s;", stop);
@@ -946,7 +946,7 @@ static void win(Emit *E, const IrNode *s)
     E->indent++;
     emit_line(E, "%s = i;", var);
     if (s->kids[1])
-        emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[1]));
+        emit_line(E, "if (!(%s)) continue;", emit_condition(E, s->kids[1]));
     emit_line(E, "rt_win(g, %s, %d);", var, emit_site(E, s->loc));
     emit_line(E, "winners++;");
     E->indent--;
@@ -992,7 +992,7 @@ static void emit_reveal(Emit *E, const IrNode *s)
         E->indent++;
         emit_line(E, "%s = i;", var);
         if (s->kids[3])
-            emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[3]));
+            emit_line(E, "if (!(%s)) continue;", emit_condition(E, s->kids[3]));
         emit_line(E, "%s(g, shown, RT_REVEAL_PLAYER, %s, %d);", fn, var, emit_site(E, s->loc));
         E->indent--;
         emit_line(E, "}");

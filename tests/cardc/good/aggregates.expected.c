@@ -223,7 +223,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 1);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        if (!(((rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) continue;
+        if (!((rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) continue;
         acc++;
     }
     return acc;

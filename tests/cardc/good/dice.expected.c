@@ -106,7 +106,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
+                    if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                     #line 18 "tests/cardc/good/dice/dice.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 0);
                     pluck_low = pluck_at;
@@ -179,7 +179,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 L->v_d = walk_v_d[at_v_d];
-                if (!((Count_symbol(g, L->v_d, ENUM_blank, 4) > 0))) {
+                if (!(Count_symbol(g, L->v_d, ENUM_blank, 4) > 0)) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }

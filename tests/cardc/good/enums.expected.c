@@ -101,7 +101,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_c) == KIND_d34))) continue;
+                    if (!(rt_card_kind(g, it_c) == KIND_d34)) continue;
                     #line 47 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me, 0), RT_AT_TOP, 1);
                     pluck_low = pluck_at;
@@ -117,7 +117,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c_2 = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_c_2) == KIND_d2))) continue;
+                    if (!(rt_card_kind(g, it_c_2) == KIND_d2)) continue;
                     #line 48 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 2);
                     pluck_low = pluck_at;

@@ -156,7 +156,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!(Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p))) {
                         if (rt_check(g)) break;
                         continue;
                     }
@@ -218,7 +218,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 14));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     L->v_c = walk_v_c[at_v_c];
-                    if (!((!rt__state(g, L->v_c, 0)))) continue;
+                    if (!(!rt__state(g, L->v_c, 0))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
                     rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 15);
                     if (rt_check(g)) return RT_END;

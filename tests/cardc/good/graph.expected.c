@@ -117,7 +117,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
+                    if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 30 "tests/cardc/good/graph/graph.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_sky), RT_AT_TOP, 0);
                     pluck_low = pluck_at;
@@ -133,7 +133,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_u) == KIND_unit))) continue;
+                    if (!(rt_card_kind(g, it_u) == KIND_unit)) continue;
                     #line 31 "tests/cardc/good/graph/graph.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_units_coruscant), RT_AT_TOP, 1);
                     pluck_low = pluck_at;
@@ -278,7 +278,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                if (!((L->v_s != rt_var_at(g, VCELL_probe)))) continue;
+                if (!(L->v_s != rt_var_at(g, VCELL_probe))) continue;
                 #line 37 "tests/cardc/good/graph/graph.cards"
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);

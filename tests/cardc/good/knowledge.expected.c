@@ -136,7 +136,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 27 "tests/cardc/good/knowledge/knowledge.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_player_side(g, L->v_p) == SIDE_blue))) continue;
+            if (!(rt_player_side(g, L->v_p) == SIDE_blue)) continue;
             #line 27 "tests/cardc/good/knowledge/knowledge.cards"
             rt_reveal_zone(g, rt_zone_of(g, ZONE_hand, f->me, 14), RT_REVEAL_PLAYER, L->v_p, 15);
             if (rt_check(g)) return RT_END;
@@ -146,7 +146,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             RtValue shown = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 16);
             for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {
                 L->v_p_2 = i;
-                if (!((L->v_p_2 != f->me))) continue;
+                if (!(L->v_p_2 != f->me)) continue;
                 rt_reveal(g, shown, RT_REVEAL_PLAYER, L->v_p_2, 17);
             }
         }

@@ -143,7 +143,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p)))) {
+                        if (!(Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p))) {
                             if (rt_check(g)) break;
                             continue;
                         }

@@ -145,7 +145,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f, 1);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_n = zc[1 + i]; (void)it_n;
-        if (!((Rows_assert[rt__row(g, it_n)].fd_acc == v_i))) continue;
+        if (!(Rows_assert[rt__row(g, it_n)].fd_acc == v_i)) continue;
         acc++;
     }
     return acc;
@@ -236,7 +236,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
+                        if (!(Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7);
                         pluck_low = pluck_at;

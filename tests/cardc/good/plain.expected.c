@@ -114,7 +114,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
-                    if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
+                    if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     #line 59 "tests/cardc/good/plain/plain.cards"
                     if (rt_zone_cells_at(g, ZCELL_used)[0] == L->v_n) {
                         #line 59 "tests/cardc/good/plain/plain.cards"
@@ -157,7 +157,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_d) == KIND_rune))) continue;
+                if (!(rt_card_kind(g, it_d) == KIND_rune)) continue;
                 #line 37 "tests/cardc/good/plain/plain.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 6);
                 pluck_low = pluck_at;
@@ -173,7 +173,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_s) == KIND_slot))) continue;
+                if (!(rt_card_kind(g, it_s) == KIND_slot)) continue;
                 #line 38 "tests/cardc/good/plain/plain.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_slots), RT_AT_TOP, 7);
                 pluck_low = pluck_at;
@@ -237,7 +237,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 9, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, (int)(!!Fn_can_fill(g, f, ENUM_sword)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)), 0, RT_NONE, 1);
+                rt_opt_add_if(&ob, rt_flat((int)(!!Fn_can_fill(g, f, ENUM_sword)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))), 0, RT_NONE, 1);
                 rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_shield)), 1, RT_NONE, 2);
                 rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_star)), 2, RT_NONE, 3);
                 rt_opt_add(&ob, 3, RT_NONE, 4);

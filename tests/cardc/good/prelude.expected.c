@@ -80,7 +80,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                    if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 27 "tests/cardc/good/prelude/prelude.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 0);
                     pluck_low = pluck_at;
@@ -99,7 +99,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p)))) continue;
                         #line 34 "tests/cardc/good/prelude/prelude.cards"
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"

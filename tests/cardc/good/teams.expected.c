@@ -109,7 +109,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (!((!rt_player_out(g, it_p)))) continue;
+        if (!(!rt_player_out(g, it_p))) continue;
         acc++;
     }
     return acc;
@@ -128,7 +128,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p_3 = i; (void)it_p_3;
-        if (!((!rt_player_out(g, it_p_3)))) continue;
+        if (!(!rt_player_out(g, it_p_3))) continue;
         RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 22), 0), 23);
         if (!seen || v > best) {
             best = v;
