@@ -351,6 +351,27 @@ static inline uint64_t rt__xoshiro_next_inline(uint64_t s[4])
     s[3] = rt__rotl(s[3], 45);
     return result;
 }
+/* rt__mod: x mod n (n >= 1) without a division for n up to RT__MOD_MAX
+   (the draws of agents, shuffles and dice), by Lemire's "fastmod": with
+   M = floor((2^64 - 1) / n) + 1, x mod n is the high 64 bits of
+   (M * x mod 2^64) * n, exact for every 32-bit x; the product is taken in
+   two halves, which fit 64 bits while n < 2^31. A division's latency is
+   most of a draw's. */
+#define RT__MOD_MAX 256
+#define RT__MOD_M(n) (UINT64_MAX / (uint64_t)(n) + 1u)
+#define RT__MOD_M4(n) RT__MOD_M(n), RT__MOD_M((n) + 1), RT__MOD_M((n) + 2), RT__MOD_M((n) + 3)
+#define RT__MOD_M16(n) RT__MOD_M4(n), RT__MOD_M4((n) + 4), RT__MOD_M4((n) + 8), RT__MOD_M4((n) + 12)
+#define RT__MOD_M64(n) RT__MOD_M16(n), RT__MOD_M16((n) + 16), RT__MOD_M16((n) + 32), RT__MOD_M16((n) + 48)
+static const uint64_t rt__mod_m[RT__MOD_MAX + 1] = {
+    0, RT__MOD_M64(1), RT__MOD_M64(65), RT__MOD_M64(129), RT__MOD_M64(193),
+};
+static inline uint32_t rt__mod(uint32_t x, uint32_t n)
+{
+    if (n > RT__MOD_MAX)
+        return x % n;
+    uint64_t low = rt__mod_m[n] * x;
+    return (uint32_t)(((low >> 32) * n + (((low & 0xffffffffu) * n) >> 32)) >> 32);
+}
 static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
 {
     if (n == 0)
@@ -358,7 +379,7 @@ static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
     for (;;) {
         uint32_t x = (uint32_t)(rt__xoshiro_next_inline(s) >> 32);
         if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return x % n;
+            return rt__mod(x, n);
     }
 }
 

@@ -41,6 +41,25 @@ Test(rng, rt_random_known_answers)
     rt_free(g);
 }
 
+/* rt__mod, the remainder the draws take without a division, is x % n for
+   every divisor the table holds and past it: at the ends of the 32-bit
+   range, near multiples of n and at random. */
+Test(rng, the_remainder_without_a_division_is_the_remainder)
+{
+    uint64_t s[4];
+    rt__xoshiro_seed(s, 7);
+    for (uint32_t n = 1; n <= RT__MOD_MAX + 3; n++) {
+        const uint32_t edges[] = {0, 1, n - 1, n, n + 1, 2 * n - 1, UINT32_MAX, UINT32_MAX - 1, UINT32_MAX - n,
+                                  UINT32_MAX - UINT32_MAX % n, 0x7fffffffu, 0x80000000u};
+        for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+            cr_assert_eq(rt__mod(edges[e], n), edges[e] % n, "%u mod %u", edges[e], n);
+        for (int i = 0; i < 20000; i++) {
+            uint32_t x = (uint32_t)(rt__xoshiro_next(s) >> 32);
+            cr_assert_eq(rt__mod(x, n), x % n, "%u mod %u", x, n);
+        }
+    }
+}
+
 Test(rng, same_seed_same_stream_other_seed_differs)
 {
     RtGame *a = new_game(&mini_base, 42, 2), *b = new_game(&mini_base, 42, 2), *c = new_game(&mini_base, 43, 2);
