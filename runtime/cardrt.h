@@ -1057,7 +1057,7 @@ static inline RtAgent *rt__random_in_place(const RtGamePrefix *x, const RtHeader
     RtAgent *a = x->agents[h->dec_player];
     return a && a->choose == rt__random_choose ? a : NULL;
 }
-/* rt__draw_answer: random agent a draws one of n options (one division, as
+/* rt__draw_answer: random agent a draws one of n options (one draw, as
    rt__random_choose does); the decision is answered. Returns its index. */
 static inline int rt__draw_answer(RtAgent *a, RtHeader *h, int n)
 {
