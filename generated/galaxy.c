@@ -2265,7 +2265,8 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
                 L->v_s_2 = walk_v_s_2[at_v_s_2];
-                if (!(rt_flat((int)((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
+                if (!((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1))) continue;
+                if (!(rt_flat((int)(!rt__state(g, L->v_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
                 #line 187 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
                 if (rt_check(g)) return RT_END;
@@ -2385,7 +2386,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2389 "galaxy.c"
+#line 2390 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2461,7 +2462,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2465 "galaxy.c"
+#line 2466 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2601,7 +2602,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2605 "galaxy.c"
+#line 2606 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2685,7 +2686,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2689 "galaxy.c"
+#line 2690 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2815,7 +2816,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2819 "galaxy.c"
+#line 2820 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2861,7 +2862,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2865 "galaxy.c"
+#line 2866 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2900,7 +2901,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2904 "galaxy.c"
+#line 2905 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -2981,7 +2982,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2985 "galaxy.c"
+#line 2986 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");

@@ -129,12 +129,98 @@ static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
         emit_line(E, "%s = %s;", var, idx);
 }
 
+/* card_constant: n reads nothing but constants and the data fields (not
+   the state) of the card in local slot. */
+static int card_constant(const IrNode *n, int slot)
+{
+    switch (n->op) {
+    case IR_INT: case IR_BOOL: case IR_ENUM_VALUE: case IR_CONST: case IR_SIDE:
+        return 1;
+    case IR_CARD_FIELD:
+        return n->kids[0]->op == IR_LOCAL && n->kids[0]->index == slot;
+    case IR_NEG: case IR_ARITH:
+        if (n->checked)
+            return 0;
+        /* fall through */
+    case IR_NOT: case IR_COMPARE: case IR_AND: case IR_OR:
+        for (int i = 0; i < n->nkids; i++)
+            if (!card_constant(n->kids[i], slot))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* reads_more: n calls a game function or reads a live count (more than
+   a few loads: worth skipping). */
+static int reads_more(const IrNode *n)
+{
+    if (n->op == IR_CALL || n->op == IR_INLINE || n->op == IR_AGGREGATE)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (reads_more(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* constant_part: the C text of the conjuncts of plain cond (an `and`)
+   that read only the data fields of the loop's card (slot), joined by
+   `&`, when the others call a function or read a live count; else NULL
+   (none or all of them read only fields, or the others cost no more to
+   read than a branch); *rest: the other conjuncts. */
+static const char *constant_part(Emit *E, const IrNode *cond, int slot, const char **rest)
+{
+    const IrNode *parts[16];
+    int n = 0, nconst = 0;
+    const IrNode *stack[16];
+    int top = 0;
+    stack[top++] = cond;
+    while (top > 0) {   /* the conjuncts, left to right */
+        const IrNode *x = stack[--top];
+        if (x->op == IR_AND && top + 2 <= 16) {
+            stack[top++] = x->kids[1];
+            stack[top++] = x->kids[0];
+        } else if (n < 16) {
+            parts[n++] = x;
+            nconst += card_constant(x, slot);
+        } else {
+            return NULL;
+        }
+    }
+    int costly = 0;
+    for (int i = 0; i < n; i++)
+        costly |= !card_constant(parts[i], slot) && reads_more(parts[i]);
+    if (nconst == 0 || nconst == n || !costly)
+        return NULL;
+    const char *c = NULL, *r = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *x = arena_printf(E->a, "(int)%s", emit_truth(E, parts[i], emit_expr(E, parts[i])));
+        if (card_constant(parts[i], slot))
+            c = c ? arena_printf(E->a, "%s & %s", c, x) : x;
+        else
+            r = r ? arena_printf(E->a, "%s & %s", r, x) : x;
+    }
+    *rest = strchr(r, '&') ? arena_printf(E->a, "rt_flat(%s)", r) : r;
+    return c;
+}
+
 /* loop_filter: a loop's where filter: items failing cond are skipped; a
    cond that failed the game leaves the loop with stop ("return RT_END",
-   or "break" where the loop must be closed first). */
-static void loop_filter(Emit *E, const IrNode *cond, const char *stop)
+   or "break" where the loop must be closed first). In a plain `and`
+   whose other parts call a function or read a live count, the parts
+   that read only the loop card's data fields (slot) are tested first, on
+   their own: over the same cards they give the same answers each time, a
+   branch the CPU learns, and they skip the costly rest. */
+static void loop_filter(Emit *E, const IrNode *cond, int slot, const char *stop)
 {
     E->fallible = 0;
+    const char *rest = NULL, *first = cond->op == IR_AND && emit_plain(E, cond) ? constant_part(E, cond, slot, &rest) : NULL;
+    if (first) {
+        emit_line(E, "if (!(%s)) continue;", first);
+        emit_line(E, "if (!(%s)) continue;", rest);
+        return;
+    }
     const char *c = emit_condition(E, cond);
     if (E->fallible) {
         emit_line(E, "if (!(%s)) {", c);
@@ -152,7 +238,7 @@ static void loop_filter(Emit *E, const IrNode *cond, const char *stop)
 static void for_body(Emit *E, const IrNode *s)
 {
     if (s->kids[1])
-        loop_filter(E, s->kids[1], "return RT_END");
+        loop_filter(E, s->kids[1], s->index, "return RT_END");
     emit_block(E, s->kids[2]);
 }
 
@@ -274,7 +360,7 @@ static void pluck_for(Emit *E, const IrNode *s)
     Buf *save = E->body, body = {0};   /* the body first: is the card read? */
     E->body = &body;
     if (s->kids[1]) {
-        loop_filter(E, s->kids[1], "break");
+        loop_filter(E, s->kids[1], slot, "break");
         int k = emit_tested_kind(E, s->kids[1]);
         if (k >= 0)
             emit_bind(E, slot, cvar, k);

@@ -32,21 +32,21 @@ static const int32_t layout[] = {
     PLAYER_CELLS,
 };
 
-/* tests/cardc/good/plain/plain.cards:17: kind slot */
+/* tests/cardc/good/plain/plain.cards:18: kind slot */
 struct Row_slot {
     RtValue fd_symbol;
 };
 
 static const struct Row_slot Rows_slot[] = {
-    { /* tests/cardc/good/plain/plain.cards:22: Sword slot */
+    { /* tests/cardc/good/plain/plain.cards:23: Sword slot */
         .fd_symbol = ENUM_sword,
     },
-    { /* tests/cardc/good/plain/plain.cards:23: Shield slot */
+    { /* tests/cardc/good/plain/plain.cards:24: Shield slot */
         .fd_symbol = ENUM_shield,
     },
 };
 
-/* tests/cardc/good/plain/plain.cards:12: die rune */
+/* tests/cardc/good/plain/plain.cards:13: die rune */
 RT_MAYBE_UNUSED static const RtValue Faces_rune[] = { ENUM_sword, ENUM_shield, ENUM_star };
 
 /* matches: face fits symbol: the same value, or face is wild (no branch) */
@@ -58,13 +58,13 @@ static int Matches_symbol(RtValue face, RtValue symbol)
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Script_proc_fill(RtGame *g, RtFrame *f);
 
-/* tests/cardc/good/plain/plain.cards:32: function can_fill */
+/* tests/cardc/good/plain/plain.cards:33: function can_fill */
 static inline RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 33 "tests/cardc/good/plain/plain.cards"
+    #line 34 "tests/cardc/good/plain/plain.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 3)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 3)) > 0)));
 #line 70 "plain.c"
 }
@@ -76,13 +76,13 @@ struct Locals_proc_fill {
     RtValue v_d;
 };
 
-/* tests/cardc/good/plain/plain.cards:55: fill */
+/* tests/cardc/good/plain/plain.cards:58: fill */
 static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_fill *L = (struct Locals_proc_fill *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 56 "tests/cardc/good/plain/plain.cards"
+        #line 59 "tests/cardc/good/plain/plain.cards"
         rt_choose_begin(g, f->me, 0, 0, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -102,12 +102,12 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            #line 57 "tests/cardc/good/plain/plain.cards"
+            #line 60 "tests/cardc/good/plain/plain.cards"
             rt_set_card_state(g, L->v_s, KIND_slot, 0, 1, 1);
             if (rt_check(g)) return RT_END;
-            #line 58 "tests/cardc/good/plain/plain.cards"
+            #line 61 "tests/cardc/good/plain/plain.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_used)[0];
-            #line 59 "tests/cardc/good/plain/plain.cards"
+            #line 62 "tests/cardc/good/plain/plain.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -115,9 +115,9 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
-                    #line 59 "tests/cardc/good/plain/plain.cards"
+                    #line 62 "tests/cardc/good/plain/plain.cards"
                     if (rt_zone_cells_at(g, ZCELL_used)[0] == L->v_n) {
-                        #line 59 "tests/cardc/good/plain/plain.cards"
+                        #line 62 "tests/cardc/good/plain/plain.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_used), RT_AT_TOP, 2);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -126,7 +126,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 60 "tests/cardc/good/plain/plain.cards"
+            #line 63 "tests/cardc/good/plain/plain.cards"
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 3), 4);
             if (rt_check(g)) return RT_END;
         }
@@ -143,14 +143,14 @@ struct Locals_setup {
     RtValue v_s;
 };
 
-/* tests/cardc/good/plain/plain.cards:35: setup */
+/* tests/cardc/good/plain/plain.cards:36: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 36 "tests/cardc/good/plain/plain.cards"
-        rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         #line 37 "tests/cardc/good/plain/plain.cards"
+        rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        #line 38 "tests/cardc/good/plain/plain.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -158,7 +158,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_rune)) continue;
-                #line 37 "tests/cardc/good/plain/plain.cards"
+                #line 38 "tests/cardc/good/plain/plain.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 6);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -166,7 +166,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 38 "tests/cardc/good/plain/plain.cards"
+        #line 39 "tests/cardc/good/plain/plain.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -174,7 +174,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s) == KIND_slot)) continue;
-                #line 38 "tests/cardc/good/plain/plain.cards"
+                #line 39 "tests/cardc/good/plain/plain.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_slots), RT_AT_TOP, 7);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -196,44 +196,45 @@ struct Locals_round {
     RtValue v_saved_me;
     RtValue v_action;
     RtValue v_s;
+    RtValue v_s_2;
     RtValue v_option;
 };
 
-/* tests/cardc/good/plain/plain.cards:51: all */
+/* tests/cardc/good/plain/plain.cards:54: all */
 RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 51 "tests/cardc/good/plain/plain.cards"
+    #line 54 "tests/cardc/good/plain/plain.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!(rt__state(g, it_s, 0))) return 0;
+        RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+        if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 216 "plain.c"
+#line 217 "plain.c"
 }
 
-/* tests/cardc/good/plain/plain.cards:41: round */
+/* tests/cardc/good/plain/plain.cards:42: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 42 "tests/cardc/good/plain/plain.cards"
+        #line 43 "tests/cardc/good/plain/plain.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 43 "tests/cardc/good/plain/plain.cards"
+            #line 44 "tests/cardc/good/plain/plain.cards"
             {
                 rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_rune, Faces_rune, 3u, 9);
             }
             if (rt_check(g)) return RT_END;
-            #line 44 "tests/cardc/good/plain/plain.cards"
+            #line 45 "tests/cardc/good/plain/plain.cards"
             rt_choose_begin(g, f->me, 9, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -251,7 +252,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* fill with a sword */
-                    #line 45 "tests/cardc/good/plain/plain.cards"
+                    #line 46 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_sword;
                         RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 11);
@@ -269,7 +270,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* fill with a shield */
-                    #line 46 "tests/cardc/good/plain/plain.cards"
+                    #line 47 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_shield;
                         RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 12);
@@ -287,7 +288,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* fill with a star */
-                    #line 47 "tests/cardc/good/plain/plain.cards"
+                    #line 48 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_star;
                         RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 13);
@@ -305,28 +306,40 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* pass */
-                    #line 48 "tests/cardc/good/plain/plain.cards"
+                    #line 49 "tests/cardc/good/plain/plain.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 14), 15);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            #line 50 "tests/cardc/good/plain/plain.cards"
+            #line 51 "tests/cardc/good/plain/plain.cards"
             rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 16);
             if (rt_check(g)) return RT_END;
-            #line 51 "tests/cardc/good/plain/plain.cards"
+            #line 53 "tests/cardc/good/plain/plain.cards"
+            {
+                const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_slots));
+                for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                    L->v_s = walk_v_s[at_v_s];
+                    if (!((int)(Rows_slot[rt__row(g, L->v_s)].fd_symbol == ENUM_shield))) continue;
+                    if (!(rt_flat((int)(!rt__state(g, L->v_s, 0)) & (int)(!!Fn_can_fill(g, f, ENUM_shield))))) continue;
+                    #line 53 "tests/cardc/good/plain/plain.cards"
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 17), 18);
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+            #line 54 "tests/cardc/good/plain/plain.cards"
             if (Agg1_round(g, f, L) || (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) >= 5)) {
-                #line 51 "tests/cardc/good/plain/plain.cards"
-                return rt_win(g, f->me, 17);
+                #line 54 "tests/cardc/good/plain/plain.cards"
+                return rt_win(g, f->me, 19);
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 18)) return RT_END;
+            if (rt_back_edge(g, 20)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 327 "plain.c"
+#line 340 "plain.c"
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 21, "bad resume point");
     }
     return RT_DONE;
 }
@@ -427,9 +440,9 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "fill", "tests/cardc/good/plain/plain.cards", 55, Script_proc_fill, 4 },
-    { "setup", "tests/cardc/good/plain/plain.cards", 35, Script_setup, 2 },
-    { "round", "tests/cardc/good/plain/plain.cards", 41, Script_round, 6 },
+    { "fill", "tests/cardc/good/plain/plain.cards", 58, Script_proc_fill, 4 },
+    { "setup", "tests/cardc/good/plain/plain.cards", 36, Script_setup, 2 },
+    { "round", "tests/cardc/good/plain/plain.cards", 42, Script_round, 7 },
 };
 
 static const int16_t Copies_base[] = {
@@ -442,26 +455,28 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 56, 3 }, /* 0: tests/cardc/good/plain/plain.cards:56:3 */
-    { 0, 57, 5 }, /* 1: tests/cardc/good/plain/plain.cards:57:5 */
-    { 0, 59, 61 }, /* 2: tests/cardc/good/plain/plain.cards:59:61 */
-    { 0, 60, 5 }, /* 3: tests/cardc/good/plain/plain.cards:60:5 */
-    { 0, 60, 5 }, /* 4: tests/cardc/good/plain/plain.cards:60:5 */
-    { 0, 55, 11 }, /* 5: tests/cardc/good/plain/plain.cards:55:11 */
-    { 0, 37, 34 }, /* 6: tests/cardc/good/plain/plain.cards:37:34 */
-    { 0, 38, 34 }, /* 7: tests/cardc/good/plain/plain.cards:38:34 */
-    { 0, 35, 1 }, /* 8: tests/cardc/good/plain/plain.cards:35:1 */
-    { 0, 43, 5 }, /* 9: tests/cardc/good/plain/plain.cards:43:5 */
-    { 0, 44, 5 }, /* 10: tests/cardc/good/plain/plain.cards:44:5 */
-    { 0, 45, 77 }, /* 11: tests/cardc/good/plain/plain.cards:45:77 */
-    { 0, 46, 59 }, /* 12: tests/cardc/good/plain/plain.cards:46:59 */
-    { 0, 47, 55 }, /* 13: tests/cardc/good/plain/plain.cards:47:55 */
-    { 0, 48, 23 }, /* 14: tests/cardc/good/plain/plain.cards:48:23 */
-    { 0, 48, 23 }, /* 15: tests/cardc/good/plain/plain.cards:48:23 */
-    { 0, 50, 5 }, /* 16: tests/cardc/good/plain/plain.cards:50:5 */
-    { 0, 51, 53 }, /* 17: tests/cardc/good/plain/plain.cards:51:53 */
-    { 0, 42, 3 }, /* 18: tests/cardc/good/plain/plain.cards:42:3 */
-    { 0, 41, 1 }, /* 19: tests/cardc/good/plain/plain.cards:41:1 */
+    { 0, 59, 3 }, /* 0: tests/cardc/good/plain/plain.cards:59:3 */
+    { 0, 60, 5 }, /* 1: tests/cardc/good/plain/plain.cards:60:5 */
+    { 0, 62, 61 }, /* 2: tests/cardc/good/plain/plain.cards:62:61 */
+    { 0, 63, 5 }, /* 3: tests/cardc/good/plain/plain.cards:63:5 */
+    { 0, 63, 5 }, /* 4: tests/cardc/good/plain/plain.cards:63:5 */
+    { 0, 58, 11 }, /* 5: tests/cardc/good/plain/plain.cards:58:11 */
+    { 0, 38, 34 }, /* 6: tests/cardc/good/plain/plain.cards:38:34 */
+    { 0, 39, 34 }, /* 7: tests/cardc/good/plain/plain.cards:39:34 */
+    { 0, 36, 1 }, /* 8: tests/cardc/good/plain/plain.cards:36:1 */
+    { 0, 44, 5 }, /* 9: tests/cardc/good/plain/plain.cards:44:5 */
+    { 0, 45, 5 }, /* 10: tests/cardc/good/plain/plain.cards:45:5 */
+    { 0, 46, 77 }, /* 11: tests/cardc/good/plain/plain.cards:46:77 */
+    { 0, 47, 59 }, /* 12: tests/cardc/good/plain/plain.cards:47:59 */
+    { 0, 48, 55 }, /* 13: tests/cardc/good/plain/plain.cards:48:55 */
+    { 0, 49, 23 }, /* 14: tests/cardc/good/plain/plain.cards:49:23 */
+    { 0, 49, 23 }, /* 15: tests/cardc/good/plain/plain.cards:49:23 */
+    { 0, 51, 5 }, /* 16: tests/cardc/good/plain/plain.cards:51:5 */
+    { 0, 53, 85 }, /* 17: tests/cardc/good/plain/plain.cards:53:85 */
+    { 0, 53, 85 }, /* 18: tests/cardc/good/plain/plain.cards:53:85 */
+    { 0, 54, 53 }, /* 19: tests/cardc/good/plain/plain.cards:54:53 */
+    { 0, 43, 3 }, /* 20: tests/cardc/good/plain/plain.cards:43:3 */
+    { 0, 42, 1 }, /* 21: tests/cardc/good/plain/plain.cards:42:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -496,7 +511,7 @@ const RtGameDef plain_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    20, Site_table, 1, Site_files,
+    22, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
