@@ -180,7 +180,9 @@ $(B)/san/game-%.o: $(B)/gen/%.c $(RT_HEADERS)
 MPICC       ?= mpicc
 MPI_ENGINES := $(addsuffix -mpi,$(ENGINES))
 
-mpi-engines: $(B)/libcardlab.a $(B)/libcardrt.a | $(DEPS)
+# cardc and the games' C are made here first: the sub-make must find them
+# up to date (two makes building cardc at once would race).
+mpi-engines: $(B)/cardc $(addprefix $(B)/gen/,$(addsuffix .c,$(GAMES))) $(B)/libcardlab.a $(B)/libcardrt.a | $(DEPS)
 	@if command -v $(MPICC) >/dev/null 2>&1; then $(MAKE) --no-print-directory $(MPI_ENGINES); \
 	else echo "make: $(MPICC) not found: no MPI engines (build/<id>-mpi)"; fi
 
