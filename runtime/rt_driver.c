@@ -12,31 +12,11 @@ void rt__depth_fail(RtGame *g, int site)
 }
 
 /* push: a frame for script (pc 0, its locals zeroed; the cells past them
-   are never read); fails the game at site when the stack is full. */
+   are never read); fails the game at site when the stack is full
+   (rt_enter, with the script's own count of locals). */
 static inline void push(RtGame *g, int script, RtValue self, RtValue me, int site)
 {
-    RtHeader *h = rt__hdr(g);
-    if (h->depth >= g->max_depth) {
-        rt__depth_fail(g, site);
-        return;
-    }
-    int32_t *cell = rt__frame_cell(g, h->depth), *locals = cell + 5;
-    int n = g->def->scripts[script].nlocals;
-    switch (n) {   /* most scripts have a few locals: stores, not a memset call */
-    case 4: locals[3] = 0; /* fall through */
-    case 3: locals[2] = 0; /* fall through */
-    case 2: locals[1] = 0; /* fall through */
-    case 1: locals[0] = 0; /* fall through */
-    case 0: break;
-    default: memset(locals, 0, (size_t)n * sizeof *locals); break;
-    }
-    cell[0] = h->list_top;
-    RtFrame *f = rt__frame(g, h->depth);
-    f->script = script;
-    f->pc = 0;
-    f->me = me;
-    f->self = self;
-    h->depth++;
+    (void)rt_enter(g, script, self, me, g->def->scripts[script].nlocals, site);
 }
 
 /* pop: drop the top frame and the lists it left on the list stack. */
@@ -380,19 +360,14 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site)
     return rt_run_top(g);
 }
 
-/* rt_run_top: see cardrt.h. */
+/* rt_run_top: see cardrt.h (rt_run_entered with the top frame's script's
+   function from the table). */
 RtStatus rt_run_top(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
     if (h->status != RT_RUNNING || h->depth == 0)
         return RT_END;
-    RtFrame *f = rt__frame(g, h->depth - 1);
-    RtStatus st = g->def->scripts[f->script].fn(g, f);
-    if (h->status != RT_RUNNING)
-        return RT_END;
-    if (st == RT_DONE)
-        pop(g);
-    return st;
+    return rt_run_entered(g, g->def->scripts[rt__frame(g, h->depth - 1)->script].fn);
 }
 
 /* rt_frame_args: the locals of the frame rt_call just pushed, where the
