@@ -143,6 +143,30 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
 /* emit_block: the statements of block b (or the one statement b), into E->body. */
 void emit_block(Emit *E, const IrNode *b);
 
+/* Shared by the statements (emit_stmt.c) and the decisions (emit_choice.c). */
+/* emit_check_fail: after a statement that may fail, stop the game at once. */
+void emit_check_fail(Emit *E);
+/* emit_calls_function: n calls a game function or holds an aggregate. */
+int emit_calls_function(const IrNode *n);
+/* emit_bind_zone_card: bind the local in slot, a card of zone coll in
+   body, to the zone's kind (unless coll holds several kinds or body
+   assigns the local); returns the binding depth to restore. */
+int emit_bind_zone_card(Emit *E, const IrNode *coll, int slot, const IrNode *body);
+/* MoveTest: whether one move or shuffle (n) keeps the property a walk
+   of statements asks about (arg: a kind, a zone declaration). */
+typedef int MoveTest(const Emit *E, const IrNode *n, int arg);
+/* emit_every_move: each move and shuffle at or below n passes test, and n
+   calls and runs nothing that moves cards (its moves are not seen). */
+int emit_every_move(const Emit *E, const IrNode *n, MoveTest *test, int arg);
+
+/* ---- emit_choice.c: decisions ------------------------------------------------------ */
+
+/* emit_choose, emit_menu, emit_turns: a `choose`, a menu of options, a
+   `turns` loop with its actions (each a decision of the running player). */
+void emit_choose(Emit *E, const IrNode *s);
+void emit_menu(Emit *E, const IrNode *s);
+void emit_turns(Emit *E, const IrNode *s);
+
 /* ---- emit_units.c: units ------------------------------------------------------- */
 
 /* emit_unit: the C of unit ui (a function or a script) into out. */

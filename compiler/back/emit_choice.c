@@ -1,0 +1,459 @@
+/* emit_choice.c: the C back end's decisions: `choose` (a card, a player,
+   a value, repeated choices), menus of options, and the `turns` loop with
+   its actions, each written as options added to a local buffer and a
+   resume point where the agent answers (rt_answer_now). Texts are
+   allocated in the emitter's arena; buffers are freed here. */
+#include "emit_internal.h"
+
+#include <string.h>
+
+/* decide: a decision's resume point. When agents answer in place
+   (rt_play), rt_answer_now answers it and the script goes on without
+   returning; else it yields to the driver and is resumed here. */
+static void decide(Emit *E)
+{
+    int pc = ++E->pc;
+    emit_line(E, "f->pc = %d;", pc);
+    emit_line(E, "if (!rt_answer_now(g))");
+    emit_line(E, "    return RT_YIELD;");
+    emit_line(E, "/* fall through */");
+    E->indent--;
+    emit_line(E, "case %d:;", pc);
+    E->indent++;
+}
+
+/* ---- decisions -------------------------------------------------------------------------- */
+
+/* open_options / close_options: a decision's options are added to a local
+   buffer (kept in registers; rt_opt_add) between the two; the count is
+   stored once at the close. open_options is begin_choice (the decision)
+   then open_buffer (the options). option_call: the call that adds one. */
+static void begin_choice(Emit *E, const char *by, int prompt, const char *flags, Loc at)
+{
+    E->options_site = emit_site(E, at);
+    emit_line(E, "rt_choose_begin(g, %s, %d, %s, %d);", by, prompt, flags, E->options_site);
+}
+static void open_buffer(Emit *E)
+{
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "RtOptBuf ob = rt_opt_buf(g);");
+    E->in_options = 1;
+}
+static void open_options(Emit *E, const char *by, int prompt, const char *flags, Loc at)
+{
+    begin_choice(E, by, prompt, flags, at);
+    open_buffer(E);
+}
+static void close_options(Emit *E)
+{
+    emit_line(E, "rt_opt_done(g, &ob, %d);", E->options_site);
+    E->indent--;
+    emit_line(E, "}");
+    E->in_options = 0;
+}
+static const char *option_call(const Emit *E) { return E->in_options ? "rt_opt_add(&ob, " : "rt_option(g, "; }
+
+/* one_option: an option without an item (a menu's option, an action
+   without `for`): value v, offered when `when` holds (NULL: always; a
+   plain condition counts it without a branch), labelled by string label,
+   formatted from fmt when it has holes. */
+static void one_option(Emit *E, const IrNode *when, int v, int label, const IrNode *fmt)
+{
+    if (!fmt) {
+        if (when && E->in_options && emit_plain(E, when))   /* counted without a branch */
+            emit_line(E, "rt_opt_add_if(&ob, %s, %d, RT_NONE, %d);", emit_truth(E, when, emit_condition(E, when)), v, label);
+        else if (when)
+            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, when), option_call(E), v, label);
+        else
+            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), v, label);
+        return;
+    }
+    if (when)
+        emit_line(E, "if (%s) {", emit_condition(E, when));
+    else
+        emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), v, label);
+    emit_label(E, fmt, "(int)ob.n - 1", label);
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* options_over: one option per item of coll passing where (no yield
+   inside); when (or NULL) is whether the options are offered at all;
+   value: the option's value (NULL: the item); label: its string, or -1. */
+static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
+                         const char *value, int label, const IrNode *fmt)
+{
+    TypeBase ct = coll->type.base;
+    emit_line(E, "{");
+    E->indent++;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+    const char *where_c = where ? emit_expr(E, where) : NULL;
+    int where_plain = where && emit_plain(E, where);   /* read while the loop variable is bound */
+    E->fallible = 0;
+    const char *when_c = when ? emit_expr(E, when) : NULL;
+    int when_first = when_c && !E->fallible && !emit_calls_function(when);
+    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || fmt;
+    int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
+    emit_unbind(E, depth);
+    /* `when` does not depend on the item. One that cannot fail is tested
+       before the loop (which it skips when false); any other is evaluated
+       once, at the first item that passes `where` (as often as it matters,
+       never more). */
+    if (when_first) {
+        emit_line(E, "if (%s) {", emit_bare(E, when_c));
+        E->indent++;
+        when_c = NULL;
+    } else if (when_c) {
+        emit_line(E, "int when_ok = -1;");
+    }
+    emit_pure_loop_open(E, coll, slot, used ? cvar : NULL, store);
+    if (when_c)
+        when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", emit_bare(E, when_c));
+    const char *cond = NULL;
+    if (where_c && when_c)
+        cond = arena_printf(E->a, "%s && %s", where_c, when_c);
+    else if (where_c)
+        cond = where_c;
+    else if (when_c)
+        cond = when_c;
+    const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
+    const char *val = value ? value : cvar;
+    const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
+                      : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
+    int plain_cond = E->in_options && !when_c && where_plain;
+    if (fmt) {   /* a label with holes: the option, then its text */
+        if (cond)
+            emit_line(E, "if (%s) {", emit_bare(E, cond));
+        else
+            emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
+        int d2 = emit_pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+        emit_label(E, fmt, "(int)ob.n - 1", label);
+        emit_unbind(E, d2);
+        E->indent--;
+        emit_line(E, "}");
+    } else if (cond && plain_cond)   /* counted without a branch */
+        emit_line(E, "rt_opt_add_if(&ob, %s, %s, %s, %s);", emit_truth(E, where, cond), val, card, lab);
+    else if (cond)
+        emit_line(E, "if (%s) %s%s, %s, %s);", emit_bare(E, cond), option_call(E), val, card, lab);
+    else
+        emit_line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
+    E->indent--;
+    emit_line(E, "}");
+    if (when_first) {
+        E->indent--;
+        emit_line(E, "}");
+    }
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* choose_one: `choose x in COLL [where ...] { ... } [else { ... }]`. A
+   choice of any card of a zone (no where, a prompt without holes) is
+   counted, not built, when the random agent answers it in place
+   (rt_pick_card_now): the options are built only for the other agents. */
+static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
+    int counted = coll->type.base == T_ZONE && !s->kids[1] && (!s->fmt || s->fmt->nkids == 0);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    if (counted) {
+        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+        emit_line(E, "if (%s == RT_NONE) {", var);
+        E->indent++;
+    }
+    open_buffer(E);
+    emit_prompt(E, s->fmt);
+    options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1, NULL);
+    close_options(E);
+    emit_check_fail(E);
+    emit_line(E, "if (rt_option_count(g) > 0) {");
+    E->indent++;
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", var);
+    if (counted) {   /* drawn or asked: the body once, for either */
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+        emit_line(E, "if (%s != RT_NONE) {", var);
+        E->indent++;
+    }
+    int depth = coll->type.base == T_ZONE ? emit_bind_zone_card(E, coll, s->index, body) : E->nbound;
+    emit_block(E, body);
+    emit_unbind(E, depth);
+    E->indent--;
+    if (els) {
+        emit_line(E, "} else {");
+        E->indent++;
+        emit_block(E, els);
+        E->indent--;
+    }
+    emit_line(E, "}");
+}
+
+/* not_into: move n puts no card into a zone of declaration zone (it goes
+   to a zone of another; a shuffle moves no card between zones). */
+static int not_into(const Emit *E, const IrNode *n, int zone)
+{
+    (void)E;
+    return n->op == IR_SHUFFLE || (n->kids[1]->op == IR_ZONE && n->kids[1]->index != zone);
+}
+
+/* chosen_leave: repeated choice s over a zone first moves each chosen
+   card to a zone of another declaration, and its body puts no card back
+   into the zone: a chosen card is never among the cards left, so the
+   choice keeps no list of the cards chosen. */
+static int chosen_leave(const Emit *E, const IrNode *s)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4];
+    if (coll->op != IR_ZONE || !body || body->op != IR_BLOCK || body->nkids == 0)
+        return 0;
+    const IrNode *first = body->kids[0];
+    return first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL && first->kids[0]->index == s->index &&
+           first->kids[1]->op == IR_ZONE && first->kids[1]->index != coll->index && emit_every_move(E, body, not_into, coll->index);
+}
+
+/* choose: `choose`; with a count (or up to one), repeated, each time among
+   the items not chosen yet (those still in the zone, when chosen cards
+   leave it: chosen_leave; each then drawn in place, as choose_one's, when
+   every card of the zone is an option). */
+void emit_choose(Emit *E, const IrNode *s)
+{
+    const char *var = emit_local(E, s->index);
+    const char *by = s->kids[3] ? emit_expr(E, s->kids[3]) : "f->me";
+    int hidden = (s->flags & IR_HIDDEN) || E->hidden;
+    const IrNode *coll = s->kids[0], *els = s->kids[5];
+    if (!s->kids[2]) {
+        choose_one(E, s, var, by, hidden);
+        return;
+    }
+    const char *k = emit_temp(E, "k");
+    const char *n = emit_temp(E, "n");
+    int leave = chosen_leave(E, s);
+    int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0);
+    const char *chosen = leave ? NULL : emit_temp(E, "chosen");
+    emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
+    emit_check_fail(E);
+    int at = chosen ? emit_site(E, s->loc) : 0;
+    if (chosen) {
+        emit_line(E, "%s = rt_list_new(g, %d);", chosen, at);
+        emit_line(E, "if (%s < 0) return RT_END;", chosen);
+    }
+    emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
+    E->indent++;
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
+    if (counted) {
+        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+        emit_line(E, "if (%s == RT_NONE) {", var);
+        E->indent++;
+    }
+    open_buffer(E);
+    emit_prompt(E, s->fmt);
+    {
+        /* options: items passing where and not chosen yet */
+        TypeBase ct = coll->type.base;
+        emit_line(E, "{");
+        E->indent++;
+        const char *cvar;
+        int bound_ok;
+        int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+        const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
+        emit_unbind(E, depth);
+        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
+        const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
+                         : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
+        emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar,
+                  ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE",
+                  ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+    }
+    close_options(E);
+    emit_check_fail(E);
+    if (s->flags & IR_UP_TO)
+        emit_line(E, "if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, %d);",
+                  model_string((Model *)E->m, "done"));
+    emit_line(E, "if (rt_option_count(g) == 0) break;");
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", var);
+    if (s->flags & IR_UP_TO)
+        emit_line(E, "if (%s == RT_NONE) break;", var);
+    if (counted) {   /* drawn or asked: the body once, for either */
+        E->indent--;
+        emit_line(E, "}");
+    }
+    if (chosen) {
+        emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
+        emit_line(E, "if (rt_check(g)) return RT_END;");
+    }
+    emit_block(E, s->kids[4]);
+    E->indent--;
+    emit_line(E, "}");
+    if (els) {
+        emit_line(E, "if (%s == 0) {", k);
+        E->indent++;
+        emit_block(E, els);
+        E->indent--;
+        emit_line(E, "}");
+    }
+    if (chosen)
+        emit_line(E, "rt_list_pop(g, %s);", chosen);
+}
+
+/* menu: `choose by P { option "..." ... }`. */
+void emit_menu(Emit *E, const IrNode *s)
+{
+    const char *by = s->kids[0] ? emit_expr(E, s->kids[0]) : "f->me";
+    int hidden = (s->flags & IR_HIDDEN) || E->hidden;
+    const char *pick = emit_temp(E, "option");
+    int nopt = s->nkids - (s->fmt != NULL);
+    open_options(E, by, emit_prompt_string(E, s->fmt, model_string((Model *)E->m, "choose")),
+                 hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    emit_prompt(E, s->fmt);
+    for (int i = 1; i < nopt; i++) {
+        const IrNode *o = s->kids[i];
+        one_option(E, o->kids[0], i - 1, o->index, o->fmt);
+    }
+    close_options(E);
+    emit_check_fail(E);
+    emit_line(E, "if (rt_option_count(g) > 0) {");
+    E->indent++;
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", pick);
+    for (int i = 1; i < nopt; i++) {
+        const IrNode *o = s->kids[i];
+        emit_line(E, "%sif (%s == %d) { /* %s */", i > 1 ? "} else " : "", pick, i - 1, emit_c_comment(E->a, o->text));
+        E->indent++;
+        emit_block(E, o->kids[1]);
+        E->indent--;
+    }
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* holds_cards: whether collection coll's items are cards (a zone, the
+   spaces of a map), which an option carries as its card. */
+static int holds_cards(const IrNode *coll)
+{
+    return coll->type.base == T_ZONE || coll->type.base == T_SPACES;
+}
+
+/* item_value: the value of the options of action i of nact, over its
+   collection: the action's number, plus, over players, sides or a range
+   (whose items are not cards), the item's place in the collection times
+   nact, so that the chosen option gives both back (turn_actions). */
+static const char *item_value(Emit *E, const IrNode *ac, int i, int nact)
+{
+    if (holds_cards(ac->kids[0]))
+        return arena_printf(E->a, "%d", i);
+    return arena_printf(E->a, "i * %d + %d", nact, i);   /* i: the loop's count, the item (emit_pure_loop_open) */
+}
+
+/* turn_actions: a turn of `turns ... until N passes in a row`: the actions
+   offered, the one chosen, and the count of passes. */
+static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
+{
+    int nact = s->nkids - 3 - (s->fmt != NULL);
+    open_options(E, "f->me", emit_prompt_string(E, s->fmt, s->aux), "0", s->loc);
+    emit_prompt(E, s->fmt);
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
+        if (ac->aux >= 0)   /* over players or sides, the option's value carries the item too */
+            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index,
+                         ac->fmt);
+        else
+            one_option(E, ac->kids[2], i, ac->index, ac->fmt);
+    }
+    close_options(E);
+    emit_check_fail(E);
+    emit_line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
+              emit_site(E, s->loc));
+    decide(E);
+    int encoded = 0;   /* an action over items that are not cards (item_value) */
+    for (int i = 0; i < nact; i++)
+        encoded |= s->kids[3 + i]->aux >= 0 && !holds_cards(s->kids[3 + i]->kids[0]);
+    if (encoded)
+        emit_line(E, "%s = rt_chosen(g) %% %d;", act, nact);
+    else
+        emit_line(E, "%s = rt_chosen(g);", act);
+    Buf passcond = {0};
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        emit_line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", act, i, emit_c_comment(E->a, ac->text));
+        E->indent++;
+        int depth = E->nbound;
+        if (ac->aux >= 0 && !holds_cards(ac->kids[0])) {
+            const IrNode *coll = ac->kids[0];   /* a range's items count from its first */
+            emit_line(E, "%s = rt_chosen(g) / %d + %d;", emit_local(E, ac->aux), nact,
+                      coll->type.base == T_RANGE ? (int)coll->value : 0);
+        } else if (ac->aux >= 0) {
+            emit_line(E, "%s = rt_chosen_card(g);", emit_local(E, ac->aux));
+            if (ac->kids[0]->type.base == T_ZONE)
+                depth = emit_bind_zone_card(E, ac->kids[0], ac->aux, ac->kids[3]);
+        }
+        emit_block(E, ac->kids[3]);
+        emit_unbind(E, depth);
+        E->indent--;
+        if (ac->flags & IR_PASS)
+            buf_printf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
+    }
+    emit_line(E, "}");
+    if (s->flags & IR_ALL_PASS) {   /* passes: the players who passed, a bit each */
+        emit_line(E, "if (%s) %s |= 1 << f->me;", passcond.s ? passcond.s : "0", passes);
+        buf_free(&passcond);
+        return;
+    }
+    emit_line(E, "%s = (%s) ? %s + 1 : 0;", passes, passcond.s ? passcond.s : "0", passes);
+    buf_free(&passcond);
+    emit_line(E, "if (%s >= %s) break;", passes, emit_expr(E, s->kids[1]));
+}
+
+/* turns: the players take turns from a first one until a condition holds,
+   until N passes in a row, or until every player in has passed (a player
+   who passed has no more turns). */
+void emit_turns(Emit *E, const IrNode *s)
+{
+    int base = s->index;
+    const char *turn = emit_local(E, base), *passes = emit_local(E, base + 1), *saved = emit_local(E, base + 2),
+               *act = emit_local(E, base + 3);
+    if (E->m->eliminates)   /* the first turn goes to a player still in */
+        emit_line(E, "%s = rt_player_in(g, %s);", turn, emit_expr(E, s->kids[0]));
+    else
+        emit_line(E, "%s = %s;", turn, emit_expr(E, s->kids[0]));
+    emit_check_fail(E);
+    emit_line(E, "%s = f->me;", saved);
+    emit_line(E, "%s = 0;", passes);
+    emit_line(E, "for (;;) {");
+    E->indent++;
+    emit_line(E, "f->me = %s;", turn);
+    emit_line(E, "rt_log_turn(g, f->me);");
+    if (s->flags & IR_PASSES) {
+        turn_actions(E, s, passes, act);
+    } else {
+        emit_block(E, s->kids[2]);
+        emit_line(E, "if (%s) break;", emit_condition(E, s->kids[1]));
+        emit_check_fail(E);
+    }
+    if (s->flags & IR_ALL_PASS) {
+        emit_line(E, "%s = rt_next_unpassed(g, %s, %s);", turn, turn, passes);
+        emit_line(E, "if (%s == RT_NONE) break;", turn);
+    } else {
+        emit_line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    }
+    emit_line(E, "if (rt_back_edge(g, %d)) return RT_END;", emit_site(E, s->loc));   /* the step budget */
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "f->me = %s;", saved);
+}
