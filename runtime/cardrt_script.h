@@ -396,6 +396,15 @@ RT_HOT_INLINE RtValue *rt_enter(RtGame *g, int script, RtValue self, RtValue me,
     h->depth++;
     return f->v;
 }
+/* rt__pop_frame: frame d, the top one, whose cells are at cell, is
+   dropped with the lists it left on the list stack (the driver's pop,
+   rt_run_entered). */
+RT_HOT_INLINE void rt__pop_frame(RtHeader *h, const int32_t *cell, ptrdiff_t d)
+{
+    h->depth = (int32_t)d;
+    if (cell[0] >= 0 && cell[0] < h->list_top)
+        h->list_top = cell[0];
+}
 RT_HOT_INLINE RtStatus rt_run_entered(RtGame *g, RtScriptFn fn)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -407,11 +416,8 @@ RT_HOT_INLINE RtStatus rt_run_entered(RtGame *g, RtScriptFn fn)
     RtStatus st = fn(g, (RtFrame *)(void *)(cell + 1));
     if (h->status != RT_RUNNING)
         return RT_END;
-    if (st == RT_DONE) {   /* the frame is the top again: pop it and the lists it left */
-        h->depth = (int32_t)d;
-        if (cell[0] >= 0 && cell[0] < h->list_top)
-            h->list_top = cell[0];
-    }
+    if (st == RT_DONE)   /* the frame is the top again */
+        rt__pop_frame(h, cell, d);
     return st;
 }
 

@@ -23,10 +23,7 @@ static inline void push(RtGame *g, int script, RtValue self, RtValue me, int sit
 static inline void pop(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
-    h->depth--;
-    int32_t base = rt__frame_cell(g, h->depth)[0];
-    if (base >= 0 && base < h->list_top)
-        h->list_top = base;
+    rt__pop_frame(h, rt__frame_cell(g, h->depth - 1), h->depth - 1);
 }
 
 /* apply: rt__apply, inline for the common case (a good index, no log). */

@@ -210,18 +210,8 @@ void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 }
 
 /* rt_pluck_close: close the gaps rt_pluck left in zone from (the cards
-   left keep their order). */
-void rt_pluck_close(RtGame *g, RtValue from)
-{
-    if (!rt__is_zone(g, from))
-        return;
-    int32_t *z = rt__zone(g, from);
-    int n = z[0], k = 0;
-    for (int i = 1; i <= n; i++)
-        if (z[i] != RT_NONE)
-            z[++k] = z[i];
-    z[0] = k;
-}
+   left keep their order): rt_pluck_close_from its first cell. */
+void rt_pluck_close(RtGame *g, RtValue from) { rt_pluck_close_from(g, from, 1); }
 
 /* move_all_fast: rt_move_all without a log, in one pass: the zones and
    cards after it are those the card-by-card moves leave. Returns 0 (and

@@ -189,9 +189,10 @@ static void loop_filter(Emit *E, const IrNode *cond, int slot, const char *stop)
 {
     E->fallible = 0;
     const char *rest = NULL, *first = cond->op == IR_AND && emit_plain(E, cond) ? constant_part(E, cond, slot, &rest) : NULL;
-    if (first) {
+    if (first) {   /* plain: nothing in it can fail */
         emit_line(E, "if (!(%s)) continue;", first);
         emit_line(E, "if (!(%s)) continue;", rest);
+        E->fallible = 0;
         return;
     }
     const char *c = emit_condition(E, cond);
