@@ -629,11 +629,11 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
         x->played[bit >> 3] |= (uint8_t)(1u << (bit & 7));
     }
 }
-/* rt__live_in / rt__live: with live counts kept (RtGameDef.live_update),
-   card's counts in zone instance zone (rt__live: the zone it is recorded
-   in) change by sign (-1 before it leaves the zone or a slot they read
-   changes, +1 after). card must be a card. rt__live_decl: the zone
-   instance's decl when counts read it, else -1 (none are kept: -1). In
+/* rt__live_in: with live counts kept (RtGameDef.live_update), card's
+   counts in zone instance zone change by sign (-1 before it leaves the
+   zone or a slot they read changes, +1 after). card must be a card.
+   rt__live_decl: the zone instance's decl when counts read it, else -1
+   (none are kept: -1). In
    the C of a game that keeps none, cardc defines CARDRT_NO_LIVE before
    it includes this header, and the inline primitives test nothing. */
 #ifdef CARDRT_NO_LIVE   /* cardc defines it in the C of a game with no live count (nlive 0) */
@@ -666,16 +666,9 @@ RT_HOT_INLINE void rt__set_live_in(RtGame *g, const RtGamePrefix *x, RtValue car
     cs[1 + slot] = v;
     rt__live_in(g, x, card, cs[0], decl, 1);
 }
-RT_HOT_INLINE void rt__live(RtGame *g, const RtGamePrefix *x, RtValue card, int sign)
-{
-    if (RT__LIVE_ON(x)) {
-        RtValue zone = x->card_cells[card * RT__STRIDE(x)];
-        rt__live_in(g, x, card, zone, x->zi_live[zone], sign);
-    }
-}
-/* rt__place: card, out of its zone already, is put into zone at where
-   and records it as its zone (its state is left as it is). */
-RT_HOT_INLINE void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+/* rt__insert: card, out of its zone already, is put into zone's cells
+   at where (its own cells are left as they are: rt__arrive). */
+RT_HOT_INLINE void rt__insert(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
     int32_t *dst = x->cells + x->zone_off[zone];
     int m = dst[0];
@@ -687,9 +680,6 @@ RT_HOT_INLINE void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, 
         dst[1 + m] = card;
     }
     dst[0] = m + 1;
-    x->card_cells[card * RT__STRIDE(x)] = zone;
-    if (x->played)
-        rt__note_played(x, card, zone);
 }
 /* rt__reset_with: the ms state slots cs back to their defaults d, but
    those whose mask in keep is -1 (keep NULL: every slot reset). */
@@ -715,27 +705,34 @@ static inline const int32_t *rt__kept(const RtGamePrefix *x, int k)
     return x->kind_keeps[k] ? x->kind_keep + k * RT__MAXSTATE(x) : NULL;
 #endif
 }
-/* rt__reset_slots: the state slots cs of a card of kind k after a move:
-   each back to its kind's default, but those the kind keeps across moves
-   (a die's face). */
-RT_HOT_INLINE void rt__reset_slots(const RtGamePrefix *x, int k, int32_t *cs)
+/* rt__arrive: the one step of every move of a card, when no log is
+   kept: card, whose cells are cs, has left zone from (read by the live
+   counts of decl live_from, -1: none) for zone to (live_to), whose cells
+   already hold it. The counts of from lose it, its zone becomes to (a
+   play noted), its state slots go back to d but those keep keeps
+   (rt__reset_with), and the counts of to gain it. */
+RT_HOT_INLINE void rt__arrive(RtGame *g, const RtGamePrefix *x, RtValue card, int32_t *cs, RtValue from,
+                              int32_t live_from, RtValue to, int32_t live_to, const int32_t *d, const int32_t *keep)
 {
-    rt__reset_with(cs, x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k), RT__MAXSTATE(x));
+    rt__live_in(g, x, card, from, live_from, -1);
+    cs[0] = to;
+    if (x->played)
+        rt__note_played(x, card, to);
+    rt__reset_with(cs + 1, d, keep, RT__MAXSTATE(x));
+    rt__live_in(g, x, card, to, live_to, 1);
 }
 /* rt__enter_fast: the inline half of a move when no log is kept: card,
-   out of its zone from already, enters zone at where and its state is reset
-   (rt__reset_slots), and the live counts of both zones follow it.
+   out of its zone from already, enters zone at where (rt__insert,
+   rt__arrive).
    Returns 0, doing nothing, when the zone does not take the card's kind. */
 RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card, RtValue from, RtValue zone, int where)
 {
     int k = x->inst_kind[card], zk = x->zi_kind[zone];
     if (zk >= 0 && zk != k)
         return 0;
-    int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, zone);
-    rt__live_in(g, x, card, from, live_from, -1);
-    rt__place(x, card, zone, where);
-    rt__reset_slots(x, k, x->card_cells + card * RT__STRIDE(x) + 1);
-    rt__live_in(g, x, card, zone, live_to, 1);
+    rt__insert(x, card, zone, where);
+    rt__arrive(g, x, card, x->card_cells + card * RT__STRIDE(x), from, rt__live_decl(x, from), zone,
+               rt__live_decl(x, zone), x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k));
     return 1;
 }
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
@@ -800,19 +797,13 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
            one pass (none for an empty zone) */
         if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
-            ptrdiff_t ms = RT__MAXSTATE(x), stride = RT__STRIDE(x);
-            const int32_t *d = x->kind_reset + zk * ms, *keep = rt__kept(x, zk);
+            const int32_t *d = x->kind_reset + zk * RT__MAXSTATE(x), *keep = rt__kept(x, zk);
             int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
             int m = dst[0];
-            for (int i = 0; i < n; i++) {   /* each card as rt_move moves it, live counts following */
-                int32_t c = src[1 + i], *cs = cards + c * stride;
-                rt__live_in(g, x, c, from, live_from, -1);
+            for (int i = 0; i < n; i++) {   /* each card as rt_move moves it */
+                int32_t c = src[1 + i];
                 dst[1 + m + i] = c;
-                cs[0] = to;
-                rt__reset_with(cs + 1, d, keep, ms);
-                if (x->played)
-                    rt__note_played(x, c, to);
-                rt__live_in(g, x, c, to, live_to, 1);
+                rt__arrive(g, x, c, cards + c * RT__STRIDE(x), from, live_from, to, live_to, d, keep);
             }
             dst[0] = m + n;
             src[0] = 0;

@@ -83,16 +83,16 @@ int rt_zone_decl(const RtGame *g, RtValue zone)
 
 static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card]; }
 
-/* enter: card (out of its zone already, and of a kind zone takes) enters
-   zone at where: zone's cells, the card's zone cell and its state (reset
-   but for the slots its kind keeps: rt__reset_slots), and its live
-   counts in both zones (rt__live). */
+/* enter: card (out of its zone's cells already, and of a kind zone
+   takes) enters zone at where (rt__insert, rt__arrive). */
 RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
 {
-    rt__live(g, &g->pre, card, -1);
-    rt__place(&g->pre, card, zone, where);
-    rt__reset_slots(&g->pre, card_kind(g, card), rt__card(g, card) + 1);
-    rt__live(g, &g->pre, card, 1);
+    const RtGamePrefix *x = &g->pre;
+    int32_t *cs = rt__card(g, card);
+    int k = card_kind(g, card);
+    rt__insert(x, card, zone, where);
+    rt__arrive(g, x, card, cs, cs[0], rt__live_decl(x, cs[0]), zone, rt__live_decl(x, zone),
+               x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k));
 }
 
 /* move_event: log a move of card from zone from to zone to (when a log is kept). */
@@ -239,16 +239,10 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         put += m;
     for (int i = 0; i < n; i++) {
         int32_t c = src[1 + i];
-        int32_t *cs = cards + c * stride;
+        int k = kind[c];
         put[i] = c;
-        if (live_from >= 0)
-            rt__live_in(g, &g->pre, c, from, live_from, -1);
-        cs[0] = to;
-        if (g->pre.played)
-            rt__note_played(&g->pre, c, to);
-        rt__reset_slots(&g->pre, kind[c], cs + 1);
-        if (live_to >= 0)
-            rt__live_in(g, &g->pre, c, to, live_to, 1);
+        rt__arrive(g, &g->pre, c, cards + c * stride, from, live_from, to, live_to,
+                   g->pre.kind_reset + k * RT__MAXSTATE(&g->pre), rt__kept(&g->pre, k));
     }
     dst[0] = n + m;
     src[0] = 0;
