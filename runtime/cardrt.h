@@ -633,9 +633,9 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
    counts in zone instance zone change by sign (-1 before it leaves the
    zone or a slot they read changes, +1 after). card must be a card.
    rt__live_decl: the zone instance's decl when counts read it, else -1
-   (none are kept: -1). In
-   the C of a game that keeps none, cardc defines CARDRT_NO_LIVE before
-   it includes this header, and the inline primitives test nothing. */
+   (none are kept: -1). In the C of a game that keeps none, cardc defines
+   CARDRT_NO_LIVE before it includes this header, and the inline
+   primitives test nothing. */
 #ifdef CARDRT_NO_LIVE   /* cardc defines it in the C of a game with no live count (nlive 0) */
 #define RT__LIVE_ON(x) 0
 #else
@@ -723,8 +723,8 @@ RT_HOT_INLINE void rt__arrive(RtGame *g, const RtGamePrefix *x, RtValue card, in
 }
 /* rt__enter_fast: the inline half of a move when no log is kept: card,
    out of its zone from already, enters zone at where (rt__insert,
-   rt__arrive).
-   Returns 0, doing nothing, when the zone does not take the card's kind. */
+   rt__arrive). Returns 0, doing nothing, when the zone does not take the
+   card's kind. */
 RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card, RtValue from, RtValue zone, int where)
 {
     int k = x->inst_kind[card], zk = x->zi_kind[zone];
