@@ -366,26 +366,8 @@ void sema_collect_die_kind(Sema *S, AstNode *n)
         return;
     }
     m->enums[e].wild |= wild;
-    int cap = m->nkinds;
-    int ki = sema_grow(S->a, (void **)&m->kinds, &m->nkinds, &cap, sizeof *m->kinds);
-    MKind *k = &m->kinds[ki];
-    k->name = n->name;
-    k->loc = nl;
-    k->is_die = 1;
-    k->faces = faces;
-    k->nfaces = nfaces;
-    k->fields = arena_alloc(S->a, sizeof(MField));
-    k->nfields = 1;
-    k->nstate = 1;
-    k->fields[0].name = "face";
-    k->fields[0].loc = nl;
-    k->fields[0].type = TY_NAMED;
-    k->fields[0].is_state = 1;
-    k->fields[0].keep = 1;
-    k->fields[0].index = 0;
-    k->fields[0].enum_index = e;
-    k->fields[0].def_value = faces[0];
-    k->symbols = e;
+    int ki = sema_new_die_kind(S, n, faces, nfaces, e);
+    m->kinds[ki].symbols = e;
     sema_die_states(S, n, ki);
 }
 

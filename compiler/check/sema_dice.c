@@ -17,9 +17,9 @@ int sema_die_other_faces(const AstNode *n)
     return 0;
 }
 
-/* new_die_kind: the kind of die n with nfaces faces (state `face` of type
-   int, or of enum e when e >= 0), in the model's arena; its index. */
-static int new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int e)
+/* sema_new_die_kind: the kind of die n with nfaces faces (state `face` of
+   type int, or of enum e when e >= 0), in the model's arena; its index. */
+int sema_new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int e)
 {
     Model *m = S->m;
     Loc nl = n->loc2.line ? n->loc2 : n->loc;
@@ -69,7 +69,7 @@ static void number_die(Sema *S, AstNode *n)
         diag_error(S->d, n->loc2.line ? n->loc2 : n->loc, "a die needs at least two faces");
         return;
     }
-    sema_die_states(S, n, new_die_kind(S, n, faces, nfaces, -1));
+    sema_die_states(S, n, sema_new_die_kind(S, n, faces, nfaces, -1));
 }
 
 /* face_symbol: the value of term t (a NAME) in enum *e (set by the first
@@ -195,7 +195,7 @@ static void record_die(Sema *S, AstNode *n)
     int fe = face_enum(S, n, utexts, nu, S->m->nkinds);
     if (fe < 0)
         return;
-    int ki = new_die_kind(S, n, faces, nf, fe);
+    int ki = sema_new_die_kind(S, n, faces, nf, fe);
     S->m->kinds[ki].symbols = e;
     S->m->kinds[ki].counts = counts;
     sema_die_states(S, n, ki);

@@ -128,6 +128,9 @@ void sema_collect_die_faces(Sema *S, AstNode *n);
 int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Type *t);
 /* sema_die_states: append the states die n declares to its kind ki. */
 void sema_die_states(Sema *S, const AstNode *n, int ki);
+/* sema_new_die_kind: the kind of die n with nfaces faces (in the model's
+   arena; state `face` of type int, or of enum e when e >= 0); its index. */
+int sema_new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int e);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 
