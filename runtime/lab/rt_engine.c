@@ -289,6 +289,25 @@ static void result_line(const RtGame *g, FILE *out)
     fputs(any ? " wins\n" : rt_lost(g) ? " every player loses\n" : " draw\n", out);
 }
 
+/* make_agent: agents[p], the agent called name (a's budget and rollout),
+   seeded for seat p of the game seeded seed. Returns 0; out of memory,
+   says so for command cmd, releases agents[0..p-1] and g, and returns
+   RT_EXIT_FAIL. */
+static int make_agent(const RtEngine *e, const char *cmd, const Args *a, RtAgent *agents, int p, const char *name,
+                      uint64_t seed, RtGame *g)
+{
+    if (rt_agent_by_name(&agents[p], name, a->budget) != 0) {
+        fprintf(e->err, "%s: %s: out of memory\n", e->prog, cmd);
+        for (int q = 0; q < p; q++)
+            rt_agent_release(&agents[q]);
+        rt_free(g);
+        return RT_EXIT_FAIL;
+    }
+    agents[p].rollout = a->rollout;
+    agents[p].reset(&agents[p], rt__agent_seed(seed, p));
+    return 0;
+}
+
 /* play: a person at seat vs agents (--opponent: random, greedy or mcts). */
 static int cmd_play(const RtEngine *e, const Args *a)
 {
@@ -324,16 +343,8 @@ static int cmd_play(const RtEngine *e, const Args *a)
         if (p == seat) {
             rt_agent_human(&agents[p], e->in, e->out);
             agents[p].reset(&agents[p], seed);
-        } else {
-            if (rt_agent_by_name(&agents[p], opponent, a->budget) != 0) {
-                fprintf(e->err, "%s: play: out of memory\n", e->prog);
-                for (int q = 0; q < p; q++)
-                    rt_agent_release(&agents[q]);
-                rt_free(g);
-                return RT_EXIT_FAIL;
-            }
-            agents[p].rollout = a->rollout;
-            agents[p].reset(&agents[p], rt__agent_seed(seed, p));
+        } else if (make_agent(e, "play", a, agents, p, opponent, seed, g) != 0) {
+            return RT_EXIT_FAIL;
         }
         ptrs[p] = &agents[p];
     }
@@ -852,17 +863,9 @@ static int cmd_log(const RtEngine *e, const Args *a)
         rt_free(g);
         return RT_EXIT_USAGE;
     }
-    for (int p = 0; p < rt_players(g); p++) {
-        if (rt_agent_by_name(&agents[p], sp.agents[p], a->budget) != 0) {
-            fprintf(e->err, "%s: log: out of memory\n", e->prog);
-            for (int q = 0; q < p; q++)
-                rt_agent_release(&agents[q]);
-            rt_free(g);
+    for (int p = 0; p < rt_players(g); p++)
+        if (make_agent(e, "log", a, agents, p, sp.agents[p], seed, g) != 0)
             return RT_EXIT_FAIL;
-        }
-        agents[p].rollout = a->rollout;
-        agents[p].reset(&agents[p], rt__agent_seed(seed, p));
-    }
     const char *c = a->choices;
     while (rt_advance(g)) {
         int i;
