@@ -154,6 +154,16 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     emit_line(E, "}");
 }
 
+/* pick_in_place: var is the card of zone coll the random agent draws in
+   place (rt_pick_card_now), and a block opens for the other agents,
+   whose options are built (the caller closes it). */
+static void pick_in_place(Emit *E, const char *var, const IrNode *coll)
+{
+    emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+    emit_line(E, "if (%s == RT_NONE) {", var);
+    E->indent++;
+}
+
 /* choose_one: `choose x in COLL [where ...] { ... } [else { ... }]`. A
    choice of any card of a zone (no where, a prompt without holes) is
    counted, not built, when the random agent answers it in place
@@ -163,11 +173,8 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
     int counted = coll->type.base == T_ZONE && !s->kids[1] && (!s->fmt || s->fmt->nkids == 0);
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
-    if (counted) {
-        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
-        emit_line(E, "if (%s == RT_NONE) {", var);
-        E->indent++;
-    }
+    if (counted)
+        pick_in_place(E, var, coll);
     open_buffer(E);
     emit_prompt(E, s->fmt);
     options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1, NULL);
@@ -250,11 +257,8 @@ void emit_choose(Emit *E, const IrNode *s)
     E->indent++;
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
-    if (counted) {
-        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
-        emit_line(E, "if (%s == RT_NONE) {", var);
-        E->indent++;
-    }
+    if (counted)
+        pick_in_place(E, var, coll);
     open_buffer(E);
     emit_prompt(E, s->fmt);
     {
