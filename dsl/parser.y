@@ -84,6 +84,25 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
     return head;
 }
 
+/* one_each: `move x in C [where P] to Z` and `roll x in C [where P]`: a
+   for loop of name over coll (for up to count items, unless count is
+   NULL) whose block is the one statement s, of the loop's variable. */
+static AstNode *one_each(ParseCtx *ctx, Loc loc, Loc name_loc, const char *name, AstNode *count, AstNode *coll,
+                         AstNode *where, AstNode *s)
+{
+    AstNode *v = NODE(AST_NAME, name_loc), *b = NODE(AST_BLOCK, loc), *n = NODE(AST_FOR, loc);
+    v->name = name;
+    s->a = v;
+    PUSH(b->list, s);
+    n->loc2 = name_loc;
+    n->name = name;
+    n->d = count;
+    n->a = coll;
+    n->c = where;
+    n->b = b;
+    return n;
+}
+
 /* lword: one word of a layout body, kept as an AST_NAME with its text. */
 static AstNode *lword(ParseCtx *ctx, Loc loc, const char *text)
 {
@@ -690,6 +709,12 @@ stmt
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = $6; }
     | SIMULTANEOUSLY FOR NAME IN coll opt_where block
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @3; $$->name = $3; $$->a = $5; $$->c = $6; $$->b = $7; $$->flags = STMT_SIMULTANEOUS; }
+    /* for -> ["simultaneously"] "for" "up" "to" expr NAME "in" expr ["where"
+       expr] block: the block runs for the first N items that pass, at most */
+    | FOR UP TO expr NAME IN coll opt_where block
+        { $$ = NODE(AST_FOR, @1); $$->loc2 = @5; $$->d = $4; $$->name = $5; $$->a = $7; $$->c = $8; $$->b = $9; }
+    | SIMULTANEOUSLY FOR UP TO expr NAME IN coll opt_where block
+        { $$ = NODE(AST_FOR, @1); $$->loc2 = @6; $$->d = $5; $$->name = $6; $$->a = $8; $$->c = $9; $$->b = $10; $$->flags = STMT_SIMULTANEOUS; }
     | choose_stmt
     | turns_stmt
     /* move -> "move" expr "to" expr ["top" | "bottom"] */
@@ -698,13 +723,19 @@ stmt
        a stack, `for NAME in expr [where expr] { move NAME to expr }` */
     | MOVE NAME IN expr opt_where TO expr move_pos
         {
-            AstNode *d = NODE(AST_NAME, @2), *mv = NODE(AST_MOVE, @1), *b = NODE(AST_BLOCK, @1);
-            d->name = $2;
-            mv->a = d;
+            AstNode *mv = NODE(AST_MOVE, @1);
             mv->b = $7;
             mv->flags = $8;
-            PUSH(b->list, mv);
-            $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = b;
+            $$ = one_each(ctx, @1, @2, $2, NULL, $4, $5, mv);
+        }
+    /* move -> "move" "up" "to" expr NAME "in" expr ["where" expr] "to" expr
+       [top|bottom]: `for up to expr NAME in expr [where expr] { move NAME to expr }` */
+    | MOVE UP TO expr NAME IN expr opt_where TO expr move_pos
+        {
+            AstNode *mv = NODE(AST_MOVE, @1);
+            mv->b = $10;
+            mv->flags = $11;
+            $$ = one_each(ctx, @1, @5, $5, $4, $7, $8, mv);
         }
     | SHUFFLE expr                    { $$ = NODE(AST_SHUFFLE, @1); $$->a = $2; }
     /* run -> "run" expr ["as" expr] */
@@ -733,14 +764,7 @@ stmt
     | LOOK expr NAME expr
         { parse_contextual(ctx, @3, $3, "at"); $$ = NODE(AST_REVEAL, @1); $$->op = 'l'; $$->a = $4; $$->b = $2; }
     /* roll -> "roll" NAME "in" expr ["where" expr]: `for NAME in expr [where expr] { roll NAME }` */
-    | ROLL NAME IN expr opt_where
-        {
-            AstNode *d = NODE(AST_NAME, @2), *r = NODE(AST_ROLL, @1), *b = NODE(AST_BLOCK, @1);
-            d->name = $2;
-            r->a = d;
-            PUSH(b->list, r);
-            $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = b;
-        }
+    | ROLL NAME IN expr opt_where     { $$ = one_each(ctx, @1, @2, $2, NULL, $4, $5, NODE(AST_ROLL, @1)); }
     /* call -> NAME "(" args ")"  (a procedure) */
     | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
     /* eliminate -> "eliminate" expr: a player out of the game for good */

@@ -208,11 +208,32 @@ static void loop_filter(Emit *E, const IrNode *cond, int slot, const char *stop)
     E->fallible = 0;
 }
 
-/* for_body: a for statement's where filter and body. */
-static void for_body(Emit *E, const IrNode *s)
+/* limit_begin: a `for up to N` loop's N, read once before the loop into
+   its counter (the slot s->aux); returns the counter's C name, or NULL
+   for a loop without `up to`. */
+static const char *limit_begin(Emit *E, const IrNode *s)
 {
+    const IrNode *n = ir_for_limit(s);
+    if (!n)
+        return NULL;
+    E->fallible = 0;
+    const char *left = emit_local(E, s->aux);
+    emit_line(E, "%s = %s;", left, emit_expr(E, n));
+    emit_check_fail(E);
+    return left;
+}
+
+/* for_body: a for statement's where filter and body; with `up to` (the
+   counter left), the loop stops before the item after the last the body
+   may run for, and counts each item that passes. */
+static void for_body(Emit *E, const IrNode *s, const char *left)
+{
+    if (left)
+        emit_line(E, "if (%s <= 0) break;", left);
     if (s->kids[1])
         loop_filter(E, s->kids[1], s->index, "return RT_END");
+    if (left)
+        emit_line(E, "%s--;", left);
     emit_block(E, s->kids[2]);
 }
 
@@ -221,7 +242,7 @@ static void for_body(Emit *E, const IrNode *s)
    the body cannot yield, the loop reads the snapshot through a pointer;
    otherwise (the state may have been copied while the script waited)
    through its handle. */
-static void zone_for(Emit *E, const IrNode *s, const char *var)
+static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left)
 {
     const char *idx = emit_temp(E, "i");
     const char *list = emit_temp(E, "list");
@@ -240,7 +261,7 @@ static void zone_for(Emit *E, const IrNode *s, const char *var)
     E->indent += 2;
     int pc = E->pc;
     int depth = emit_bind_zone_card(E, s->kids[0], s->index, s);
-    for_body(E, s);
+    for_body(E, s, left);
     emit_unbind(E, depth);
     E->indent -= 2;
     E->body = save;
@@ -316,7 +337,7 @@ static void pluck_stmt(Emit *E, const IrNode *b)
    once the loop is over rt_pluck_close_from closes the gaps from the
    lowest (pluck_low, the last card plucked). The moves, their order and
    the log are those of the snapshot loop. */
-static void pluck_for(Emit *E, const IrNode *s)
+static void pluck_for(Emit *E, const IrNode *s, const char *left)
 {
     int slot = s->index;
     E->fallible = 0;
@@ -333,12 +354,16 @@ static void pluck_for(Emit *E, const IrNode *s)
     E->indent++;
     Buf *save = E->body, body = {0};   /* the body first: is the card read? */
     E->body = &body;
+    if (left)
+        emit_line(E, "if (%s <= 0) break;", left);
     if (s->kids[1]) {
         loop_filter(E, s->kids[1], slot, "break");
         int k = emit_tested_kind(E, s->kids[1]);
         if (k >= 0)
             emit_bind(E, slot, cvar, k);
     }
+    if (left)
+        emit_line(E, "%s--;", left);
     pluck_stmt(E, s->kids[2]);
     E->body = save;
     if (emit_loop_var_used(E, depth, bound_ok, 0))
@@ -363,7 +388,7 @@ static void pluck_for(Emit *E, const IrNode *s)
    move a card nor wait for a decision (IR_FACT_MOVES, IR_FACT_MAY_YIELD)
    walks the zone's cells in place, top first: no card leaves or enters
    it while the loop runs, so the walk sees what a snapshot would. */
-static void walk_for(Emit *E, const IrNode *s, const char *var)
+static void walk_for(Emit *E, const IrNode *s, const char *var, const char *left)
 {
     E->fallible = 0;
     emit_line(E, "{");
@@ -382,7 +407,7 @@ static void walk_for(Emit *E, const IrNode *s, const char *var)
     emit_line(E, "    %s = %s[%s];", var, cells, at);
     E->indent++;
     int depth = emit_bind_zone_card(E, s->kids[0], s->index, s);
-    for_body(E, s);
+    for_body(E, s, left);
     emit_unbind(E, depth);
     E->indent--;
     emit_line(E, "}");
@@ -437,20 +462,21 @@ static int walkable(const Emit *E, const IrNode *s)
 }
 
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
-   or a snapshot) or over players or sides. */
+   or a snapshot) or over players or sides; with `up to`, its count first. */
 static void for_stmt(Emit *E, const IrNode *s)
 {
     if (s->flags & IR_SIMULTANEOUS)
         E->hidden++;
+    const char *left = limit_begin(E, s);
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
-        pluck_for(E, s);
+        pluck_for(E, s, left);
     } else if (walkable(E, s)) {
-        walk_for(E, s, emit_local(E, s->index));
+        walk_for(E, s, emit_local(E, s->index), left);
     } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
-        zone_for(E, s, emit_local(E, s->index));
+        zone_for(E, s, emit_local(E, s->index), left);
     } else {
         count_loop_begin(E, s->kids[0], emit_local(E, s->index));
-        for_body(E, s);
+        for_body(E, s, left);
         E->indent--;
         emit_line(E, "}");
     }

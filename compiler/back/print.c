@@ -508,6 +508,11 @@ static void st(Printer *P, const AstNode *s)
             line = 0;
         }
         tok(P, "for", line, 0);
+        if (s->d) {
+            tok(P, "up", 0, 0);
+            tok(P, "to", 0, 0);
+            ex(P, s->d, 0);
+        }
         tok(P, s->name, 0, 0);
         tok(P, "in", 0, 0);
         ex(P, s->a, 0);

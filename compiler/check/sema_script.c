@@ -474,6 +474,10 @@ static void check_stmt(Sema *S, AstNode *s)
     }
     case AST_FOR: {
         int save = S->nscope;
+        if (s->d) {   /* `for up to N`: N is read once, before the loop; a hidden slot counts down */
+            sema_expect(S, s->d, T_INT, "the number of items of 'for up to'");
+            s->ival2 = unit_add_local(S, S->unit, "left");
+        }
         s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
         if (s->c) {
             sema_expect(S, s->c, T_BOOL, "a 'where' condition");

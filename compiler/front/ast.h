@@ -64,7 +64,8 @@ typedef enum AstKind {
     AST_PHASE,       /* name, b=BLOCK */
     AST_IF,          /* a=cond, b=then BLOCK, c=else (BLOCK or IF) or NULL */
     AST_WHILE,       /* a=cond, b=BLOCK */
-    AST_FOR,         /* name=var, a=collection, c=where or NULL, b=BLOCK, flags STMT_SIMULTANEOUS */
+    AST_FOR,         /* name=var, a=collection, c=where or NULL, b=BLOCK, d=`up to` count or NULL
+                        (ival2: its counter's slot), flags STMT_SIMULTANEOUS */
     AST_CHOOSE,      /* name=var, a=collection, c=where, d=count or NULL, e=by or NULL, b=BLOCK,
                         list=else BLOCK in items[0] if any; flags CHOOSE_HIDDEN|CHOOSE_UP_TO */
     AST_MENU,        /* e=by or NULL, list=options (OPTION), flags CHOOSE_HIDDEN */

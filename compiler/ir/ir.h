@@ -59,8 +59,9 @@ typedef enum IrOp {
     IR_PHASE,        /* text: the phase's name; index: its string; kids[0]: block */
     IR_IF,           /* kids: condition, then block, else (block, if, or NULL) */
     IR_WHILE,        /* kids: condition, block */
-    IR_FOR,          /* index: the loop slot; kids: collection, where (or NULL), block;
-                        flags IR_SIMULTANEOUS */
+    IR_FOR,          /* index: the loop slot; kids: collection, where (or NULL), block,
+                        and with `up to` a fourth: the count (aux: the slot that counts
+                        down, ir_for_limit); flags IR_SIMULTANEOUS */
     IR_CHOOSE,       /* index: the slot chosen into; aux: the prompt's string;
                         kids: collection, where, count, by, block, else block
                         (each may be NULL but the collection and the block);
@@ -271,6 +272,10 @@ int ir_steady(const IrNode *n, int slot);
 
 /* ir_pluck_ok: for statement n over a zone can be a pluck loop (ir_pluck.c). */
 int ir_pluck_ok(const IrNode *n);
+
+/* ir_for_limit: the count of an IR_FOR written `for up to N` (its counter
+   is the local slot n->aux), or NULL. */
+static inline const IrNode *ir_for_limit(const IrNode *n) { return n->nkids > 3 ? n->kids[3] : NULL; }
 
 /* ir_has_aggregate: an aggregate at or below n (ir_inline.c). */
 int ir_has_aggregate(const IrNode *n);

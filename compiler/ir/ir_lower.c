@@ -587,9 +587,13 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
         n->kids[1] = lower_block(L, s->b, s->loc);
         return n;
     case AST_FOR:
-        n = node(L, IR_FOR, s->loc, 3);
+        n = node(L, IR_FOR, s->loc, s->d ? 4 : 3);
         n->index = (int)s->ival;
         n->flags = (s->flags & STMT_SIMULTANEOUS) ? IR_SIMULTANEOUS : 0;
+        if (s->d) {   /* `up to`: its count, and the slot counting down */
+            n->kids[3] = lower_expr(L, s->d);
+            n->aux = (int)s->ival2;
+        }
         n->kids[0] = lower_expr(L, s->a);
         lower_loop_body(L, s->a, n->index, s->c, s->b, &n->kids[1], &n->kids[2]);
         return n;

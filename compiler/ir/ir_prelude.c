@@ -58,6 +58,8 @@ static int settled(const IrNode *s)
     case IR_FOR:
         if (s->kids[0]->type.base == T_SPACES)   /* depends on its space */
             return 0;
+        if (ir_for_limit(s) && !ir_steady(ir_for_limit(s), -1))
+            return 0;
         if (s->kids[0]->type.base == T_ZONE)
             return ir_pluck_ok(s);
         return ir_steady(s->kids[1], s->index) && settled(s->kids[2]);
@@ -126,7 +128,7 @@ static IrNode *with_body(Arena *a, const IrNode *s, int from, int to)
    added to shuffled. 0 (and nothing changed) otherwise. */
 static int deal_then_shuffle(Arena *a, IrNode *s, ZoneSet *shuffled, IrNode **deal, IrNode **shuffles)
 {
-    if (s->op != IR_FOR || s->kids[1] || !s->kids[2] || s->kids[2]->op != IR_BLOCK)
+    if (s->op != IR_FOR || s->kids[1] || !s->kids[2] || s->kids[2]->op != IR_BLOCK || ir_for_limit(s))
         return 0;
     if (s->kids[0]->type.base != T_PLAYERS)
         return 0;

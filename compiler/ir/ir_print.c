@@ -60,7 +60,7 @@ static const char *role(IrOp op, int i)
     case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : i == 3 ? "from" : "to";
     case IR_SELECT: case IR_IF: return i < 3 ? cond_then_else[i] : NULL;
     case IR_WHILE: return i == 0 ? "cond" : "do";
-    case IR_FOR: return i < 3 ? over_where_do[i] : NULL;
+    case IR_FOR: return i < 3 ? over_where_do[i] : "up-to";
     case IR_WIN_ALL: return i < 2 ? over_where_do[i] : NULL;
     case IR_CHOOSE: return i < 6 ? choose[i] : NULL;
     case IR_MENU: return i == 0 ? "by" : NULL;

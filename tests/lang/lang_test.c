@@ -275,6 +275,65 @@ Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
                 "errors: 0\n");
 }
 
+/* `for up to N` and `move up to N`: the body runs for the first N items
+   that pass, in the loop's order, in each form of loop (plucked, walked in
+   place, over a snapshot whose body waits for a decision, over players);
+   N is read once (three marks, not two); fewer than N pass: all of them;
+   N <= 0: none, and the where, which would fail the game, is not tested;
+   nor is it once N items passed. */
+Test(lang, for_up_to_runs_its_body_for_the_first_n_items_that_pass)
+{
+    game_expect("up_to", "upto",
+                "grep -o 'walk_v_[a-z0-9_]*\\|rt_pluck(\\|rt_list_zone(\\|for (L->v_i' $d/upto.c | sort | uniq -c | "
+                "sed 's/^ *//' && $e log --seed 1 | sed -n '7,$p' && " SIM_1000,
+                "3 for (L->v_i\n"
+                "2 rt_list_zone(\n"
+                "3 rt_pluck(\n"
+                "3 walk_v_c_3\n"
+                "3 walk_v_c_5\n"
+                "3 walk_v_c_7\n"
+                "round 1\n"
+                "move \"Three\" pile -> kept\n"
+                "move \"Four\" pile -> kept\n"
+                "kept 2, pile 4\n"
+                "state \"One\" marked false -> true\n"
+                "marked One\n"
+                "state \"Two\" marked false -> true\n"
+                "marked Two\n"
+                "state \"Five\" marked false -> true\n"
+                "marked Five\n"
+                "move \"Four\" kept -> pile\n"
+                "kept 1, pile 5\n"
+                "first: Four\n"
+                "Player 1 is one of two\n"
+                "Player 2 is one of two\n"
+                "choose Player 1: Six\n"
+                "move \"Six\" pile -> kept\n"
+                "after One: kept 2\n"
+                "choose Player 1: Four (forced)\n"
+                "move \"Four\" pile -> kept\n"
+                "after Two: kept 3\n"
+                "win Player 1\n"
+                "errors: 0\n");
+}
+
+/* The count of `for up to` is an int, read in the scope around the loop. */
+Test(lang, for_up_to_needs_an_int_count)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && printf 'game t {\\n  players 2\\n}\\nround {\\n"
+                          "  for up to true p in players { log \"{p}\" }\\n"
+                          "  move up to c c in box to box\\n  win me\\n}\\n' > $d/t.cards && "
+                          TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | sed \"s|$d/||\"; rm -rf $d");
+    cr_expect_str_eq(r.out, "t.cards:5:13: error: the number of items of 'for up to' must be int, not bool\n"
+                            "    for up to true p in players { log \"{p}\" }\n"
+                            "              ^\n"
+                            "t.cards:6:14: error: unknown name 'c'\n"
+                            "    move up to c c in box to box\n"
+                            "               ^\n"
+                            "2 errors\n");
+    run_free(&r);
+}
+
 Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
 {
     game_expect("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000,

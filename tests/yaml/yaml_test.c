@@ -210,6 +210,20 @@ Test(equivalence, arrays_and_dice_survive_the_yaml_export)
     }
 }
 
+/* `for up to` and `move up to` (a `for up to` whose body is the move)
+   survive the YAML export: the same C (but the site table's columns),
+   and a stable export. */
+Test(equivalence, for_up_to_survives_the_yaml_export)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/up_to; "
+                          CARDC " yaml $g -o $t/y; " CARDC " yaml $t/y -o $t/z; diff -r $t/y $t/z; "
+                          "grep -c 'for up to' $t/y/game.yaml; " CARDC " c $g -o $t/a; " CARDC " c $t/y -o $t/b; "
+                          "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "8\n");
+    run_free(&r);
+}
+
 /* The YAML forms of indices and faces are checked as the .cards ones. */
 Test(yaml_errors, a_bad_index_or_face_is_reported_at_its_item)
 {
