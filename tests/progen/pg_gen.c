@@ -37,6 +37,8 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     [PG_F_ALL_PASS] = {"all-pass", NULL},
     /* move c in Z where COND to Z2: a stack in one statement */
     [PG_F_STACKS] = {"stacks", NULL},
+    /* for up to N x in ..., move up to N x in Z where COND to Z2: the first N that pass */
+    [PG_F_UP_TO] = {"up-to", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */

@@ -30,6 +30,7 @@ typedef enum PgFeature {
     PG_F_ARRAYS,        /* arrays by player, side or enum (and a range), private by side; ranges as collections */
     PG_F_ALL_PASS,      /* turns ... until all pass; actions over players and ranges */
     PG_F_STACKS,        /* move x in Z where COND to Z2 */
+    PG_F_UP_TO,         /* for up to N x in ..., move up to N x in Z where COND to Z2 */
     PG_F_COUNT
 } PgFeature;
 

@@ -214,12 +214,24 @@ static int where(PgCtx *c, PgBuf *b, const PgLocal *l, int pct)
     return 1;
 }
 
+/* up_to: with chance pct, "up to N " (PG_F_UP_TO) before a loop's or a
+   stack's variable: N a small int (0 and the constant's value among them). */
+static void up_to(PgCtx *c, PgBuf *b, int pct)
+{
+    if (!(c->g->feat & PG_BIT(PG_F_UP_TO)) || !pg_chance(c->g, pct))
+        return;
+    pg_put(b, "up to ");
+    pg_small(c, b);
+    pg_put(b, " ");
+}
+
 /* for_stmt: for (or simultaneously for) over a zone or the players. */
 static void for_stmt(PgCtx *c, PgBuf *b, int simult)
 {
     PgGen *g = c->g;
     int save = c->nloc;
     pg_put(b, "%sfor ", simult ? "simultaneously " : "");
+    up_to(c, b, 20);
     const PgLocal *l = !simult && ranges(c, 20) ? range_collection(c, b) : collection(c, b, simult || pg_chance(g, 30));
     int has_where = where(c, b, l, 50);
     if (!has_where && l->t.ty == PG_CARD && !(g->feat & PG_BIT(PG_F_BOX_LOOP))) {
@@ -333,6 +345,7 @@ static void move_stmt(PgCtx *c, PgBuf *b)
     if ((g->feat & PG_BIT(PG_F_STACKS)) && pg_chance(g, 15)) {   /* a stack */
         int save = c->nloc;
         pg_put(b, "move ");
+        up_to(c, b, 30);
         const PgLocal *s = collection(c, b, 0);
         where(c, b, s, 70);
         pg_put(b, " to ");
