@@ -3898,7 +3898,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
 struct Locals_proc_take_dice {
     RtValue v_s;
     RtValue v_n;
-    RtValue v_want;
+    RtValue v_left;
     RtValue v_d;
 };
 
@@ -3909,31 +3909,28 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/dsr/rules.cards"
-        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 982);
-        if (rt_check(g)) return RT_END;
-        #line 154 "cards/dsr/rules.cards"
+        L->v_left = L->v_n;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_supply);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
+                if (L->v_left <= 0) break;
                 if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
-                #line 155 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
-                    #line 155 "cards/dsr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 983);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
+                L->v_left--;
+                #line 153 "cards/dsr/rules.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 982);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3934 "dsr.c"
+#line 3931 "dsr.c"
         break;
     default:
-        return rt_fail(g, 984, "bad resume point");
+        return rt_fail(g, 983, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3945,26 +3942,26 @@ struct Locals_proc_reinforce {
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:159: reinforce */
+/* cards/dsr/rules.cards:156: reinforce */
 static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reinforce *L = (struct Locals_proc_reinforce *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 160 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 985);
+        #line 157 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 984);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
                 if (!((Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
-                #line 161 "cards/dsr/rules.cards"
+                #line 158 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
-                    #line 162 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 986);
+                    #line 159 "cards/dsr/rules.cards"
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985);
                     if (rt_check(g)) return RT_END;
-                    #line 163 "cards/dsr/rules.cards"
+                    #line 160 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -3977,11 +3974,11 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 166 "cards/dsr/rules.cards"
+        #line 163 "cards/dsr/rules.cards"
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 987);
+            RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 986);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -3993,10 +3990,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3997 "dsr.c"
+#line 3994 "dsr.c"
         break;
     default:
-        return rt_fail(g, 988, "bad resume point");
+        return rt_fail(g, 987, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4011,12 +4008,12 @@ struct Locals_proc_assign_menu {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:173: any */
+/* cards/dsr/rules.cards:170: any */
 RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 173 "cards/dsr/rules.cards"
+    #line 170 "cards/dsr/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4024,31 +4021,31 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4028 "dsr.c"
+#line 4025 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:178: any */
+/* cards/dsr/rules.cards:175: any */
 RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 178 "cards/dsr/rules.cards"
+    #line 175 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 989);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4044 "dsr.c"
+#line 4041 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:183: any */
+/* cards/dsr/rules.cards:180: any */
 RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 183 "cards/dsr/rules.cards"
+    #line 180 "cards/dsr/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4056,33 +4053,33 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4060 "dsr.c"
+#line 4057 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:185: any */
+/* cards/dsr/rules.cards:182: any */
 RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 185 "cards/dsr/rules.cards"
+    #line 182 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 991);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4076 "dsr.c"
+#line 4073 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:171: assign_menu */
+/* cards/dsr/rules.cards:168: assign_menu */
 static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_menu *L = (struct Locals_proc_assign_menu *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 172 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 989);
+        #line 169 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 123, 0, 988);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4108,7 +4105,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 5, RT_NONE, 14);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 989);
+            rt_opt_done(g, &ob, 988);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4118,8 +4115,8 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
-                #line 174 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 992);
+                #line 171 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 124, 0, 991);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4134,7 +4131,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 992);
+                    rt_opt_done(g, &ob, 991);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4143,11 +4140,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_c_2 = rt_chosen(g);
-                    #line 175 "cards/dsr/rules.cards"
+                    #line 172 "cards/dsr/rules.cards"
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 993);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 992);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4164,8 +4161,8 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
-                #line 179 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 994);
+                #line 176 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 125, 0, 993);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4174,13 +4171,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 995);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 994);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 994);
+                    rt_opt_done(g, &ob, 993);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4189,11 +4186,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     L->v_c_4 = rt_chosen(g);
-                    #line 180 "cards/dsr/rules.cards"
+                    #line 177 "cards/dsr/rules.cards"
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 996);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 995);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4210,9 +4207,9 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
-                #line 183 "cards/dsr/rules.cards"
+                #line 180 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    (void)rt_enter(g, 26, f->self, f->me, 2, 997);
+                    (void)rt_enter(g, 26, f->self, f->me, 2, 996);
                 }
                 f->pc = 6;
                 {
@@ -4224,9 +4221,9 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             case 6:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 3) { /* use an Alliance Token */
-                #line 184 "cards/dsr/rules.cards"
+                #line 181 "cards/dsr/rules.cards"
                 { /* use_token */
-                    (void)rt_enter(g, 27, f->self, f->me, 1, 998);
+                    (void)rt_enter(g, 27, f->self, f->me, 1, 997);
                 }
                 f->pc = 7;
                 {
@@ -4238,9 +4235,9 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             case 7:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
-                #line 185 "cards/dsr/rules.cards"
+                #line 182 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 30, f->self, f->me, 1, 999);
+                    (void)rt_enter(g, 30, f->self, f->me, 1, 998);
                 }
                 f->pc = 8;
                 {
@@ -4252,12 +4249,12 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             case 8:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 5) { /* re-roll the remaining dice */
-                #line 186 "cards/dsr/rules.cards"
+                #line 183 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
-                #line 188 "cards/dsr/rules.cards"
+                #line 185 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 21, f->self, f->me, 0, 1000);
+                    (void)rt_enter(g, 21, f->self, f->me, 0, 999);
                 }
                 f->pc = 9;
                 {
@@ -4268,10 +4265,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 /* fall through */
             case 9:;
                 if (rt_check(g)) return RT_END;
-                #line 189 "cards/dsr/rules.cards"
+                #line 186 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, 3, 1001);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, 3, 1000);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4282,66 +4279,64 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 190 "cards/dsr/rules.cards"
+                #line 187 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4290 "dsr.c"
+#line 4287 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1002, "bad resume point");
+        return rt_fail(g, 1001, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_forfeit_die {
     RtValue v_f;
-    RtValue v_n;
+    RtValue v_left;
     RtValue v_d;
     RtValue v_i;
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:195: forfeit_die */
+/* cards/dsr/rules.cards:192: forfeit_die */
 static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_forfeit_die *L = (struct Locals_proc_forfeit_die *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 196 "cards/dsr/rules.cards"
-        L->v_n = rt_zone_cells_at(g, ZCELL_forfeited)[0];
-        #line 197 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1003);
+        #line 193 "cards/dsr/rules.cards"
+        L->v_left = 1;
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1002);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
+                if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
-                #line 198 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
-                    #line 199 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1004);
-                    if (rt_check(g)) return RT_END;
-                    #line 200 "cards/dsr/rules.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " forfeits a ");
-                        rt_log_str(g, rt_card_name(g, L->v_d));
-                        rt_log_str(g, " showing ");
-                        rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
-                    }
+                L->v_left--;
+                #line 194 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1003);
+                if (rt_check(g)) return RT_END;
+                #line 195 "cards/dsr/rules.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " forfeits a ");
+                    rt_log_str(g, rt_card_name(g, L->v_d));
+                    rt_log_str(g, " showing ");
+                    rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4342 "dsr.c"
+#line 4337 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1005, "bad resume point");
+        return rt_fail(g, 1004, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4350,14 +4345,14 @@ struct Locals_proc_pick_face {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:206: pick_face */
+/* cards/dsr/rules.cards:200: pick_face */
 static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_face *L = (struct Locals_proc_pick_face *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 207 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1006);
+        #line 201 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 126, 0, 1005);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4373,7 +4368,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1006);
+            rt_opt_done(g, &ob, 1005);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4383,35 +4378,35 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
-                #line 208 "cards/dsr/rules.cards"
+                #line 202 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_tactical);
             } else if (L->v_option == 1) { /* a die showing TACTICAL x2 */
-                #line 209 "cards/dsr/rules.cards"
+                #line 203 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_tactical2);
             } else if (L->v_option == 2) { /* a die showing INTELLIGENCE */
-                #line 210 "cards/dsr/rules.cards"
+                #line 204 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_intelligence);
             } else if (L->v_option == 3) { /* a die showing INTELLIGENCE x2 */
-                #line 211 "cards/dsr/rules.cards"
+                #line 205 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_intelligence2);
             } else if (L->v_option == 4) { /* a die showing SUPPORT */
-                #line 212 "cards/dsr/rules.cards"
+                #line 206 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_support);
             } else if (L->v_option == 5) { /* a die showing SUPPORT x2 */
-                #line 213 "cards/dsr/rules.cards"
+                #line 207 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_support2);
             } else if (L->v_option == 6) { /* a die showing LEADERSHIP */
-                #line 214 "cards/dsr/rules.cards"
+                #line 208 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership);
             } else if (L->v_option == 7) { /* a die showing LEADERSHIP x2 */
-                #line 215 "cards/dsr/rules.cards"
+                #line 209 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4412 "dsr.c"
+#line 4407 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1007, "bad resume point");
+        return rt_fail(g, 1006, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4422,14 +4417,14 @@ struct Locals_proc_assign_die {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:220: assign_die */
+/* cards/dsr/rules.cards:214: assign_die */
 static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_die *L = (struct Locals_proc_assign_die *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 221 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1008);
+        #line 215 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 127, 0, 1007);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4447,7 +4442,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1008);
+            rt_opt_done(g, &ob, 1007);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4457,12 +4452,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
-                #line 222 "cards/dsr/rules.cards"
+                #line 216 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1009);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1008);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4479,12 +4474,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 1) { /* a die showing TACTICAL x2 */
-                #line 223 "cards/dsr/rules.cards"
+                #line 217 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1010);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1009);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4501,12 +4496,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 2) { /* a die showing INTELLIGENCE */
-                #line 224 "cards/dsr/rules.cards"
+                #line 218 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1011);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1010);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4523,12 +4518,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 4:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 3) { /* a die showing INTELLIGENCE x2 */
-                #line 225 "cards/dsr/rules.cards"
+                #line 219 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1012);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1011);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4545,12 +4540,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 4) { /* a die showing SUPPORT */
-                #line 226 "cards/dsr/rules.cards"
+                #line 220 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1013);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1012);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4567,12 +4562,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 6:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 5) { /* a die showing SUPPORT x2 */
-                #line 227 "cards/dsr/rules.cards"
+                #line 221 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1014);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1013);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4589,12 +4584,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 7:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 6) { /* a die showing LEADERSHIP */
-                #line 228 "cards/dsr/rules.cards"
+                #line 222 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1015);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1014);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4611,12 +4606,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 8:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 7) { /* a die showing LEADERSHIP x2 */
-                #line 229 "cards/dsr/rules.cards"
+                #line 223 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1016);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1015);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4634,10 +4629,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4638 "dsr.c"
+#line 4633 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1017, "bad resume point");
+        return rt_fail(g, 1016, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4646,58 +4641,56 @@ struct Locals_proc_give {
     RtValue v_c;
     RtValue v_f;
     RtValue v_on_team;
-    RtValue v_n;
+    RtValue v_left;
     RtValue v_d;
     RtValue v_i;
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:233: give */
+/* cards/dsr/rules.cards:227: give */
 static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_give *L = (struct Locals_proc_give *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 234 "cards/dsr/rules.cards"
-        L->v_n = rt_zone_cells_at(g, ZCELL_assigned)[0];
-        #line 235 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1018);
+        #line 228 "cards/dsr/rules.cards"
+        L->v_left = 1;
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1017);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
+                if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
-                #line 236 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
-                    #line 237 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1019);
-                    if (rt_check(g)) return RT_END;
-                    #line 238 "cards/dsr/rules.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " assigns a ");
-                        rt_log_str(g, rt_card_name(g, L->v_d));
-                        rt_log_str(g, " showing ");
-                        rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
-                        rt_log_str(g, " to ");
-                        rt_log_str(g, rt_card_name(g, L->v_c));
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
-                    }
+                L->v_left--;
+                #line 229 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1018);
+                if (rt_check(g)) return RT_END;
+                #line 230 "cards/dsr/rules.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " assigns a ");
+                    rt_log_str(g, rt_card_name(g, L->v_d));
+                    rt_log_str(g, " showing ");
+                    rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
+                    rt_log_str(g, " to ");
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 241 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1020));
+        #line 232 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1019));
         if (rt_check(g)) return RT_END;
-        #line 242 "cards/dsr/rules.cards"
+        #line 233 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1021);
+            RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1020);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4709,11 +4702,11 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 243 "cards/dsr/rules.cards"
+        #line 234 "cards/dsr/rules.cards"
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1022);
+            RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1021);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4728,10 +4721,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4732 "dsr.c"
+#line 4725 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1023, "bad resume point");
+        return rt_fail(g, 1022, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4741,28 +4734,28 @@ struct Locals_proc_add_symbols {
     RtValue v_f;
 };
 
-/* cards/dsr/rules.cards:246: add_symbols */
+/* cards/dsr/rules.cards:237: add_symbols */
 static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_add_symbols *L = (struct Locals_proc_add_symbols *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 247 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1024), Fn_shows(g, f, L->v_f, ENUM_tactical), 1025), 1026);
+        #line 238 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1023), Fn_shows(g, f, L->v_f, ENUM_tactical), 1024), 1025);
         if (rt_check(g)) return RT_END;
-        #line 248 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1027), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1028), 1029);
+        #line 239 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1026), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1027), 1028);
         if (rt_check(g)) return RT_END;
-        #line 249 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1030), Fn_shows(g, f, L->v_f, ENUM_support), 1031), 1032);
+        #line 240 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1029), Fn_shows(g, f, L->v_f, ENUM_support), 1030), 1031);
         if (rt_check(g)) return RT_END;
-        #line 250 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1033), Fn_shows(g, f, L->v_f, ENUM_leadership), 1034), 1035);
+        #line 241 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4763 "dsr.c"
+#line 4756 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1036, "bad resume point");
+        return rt_fail(g, 1035, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4772,32 +4765,32 @@ struct Locals_proc_check_complete {
     RtValue v_on_team;
 };
 
-/* cards/dsr/rules.cards:256: check_complete */
+/* cards/dsr/rules.cards:247: check_complete */
 static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_check_complete *L = (struct Locals_proc_check_complete *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 257 "cards/dsr/rules.cards"
+        #line 248 "cards/dsr/rules.cards"
         if (Fn_complete(g, f, L->v_c, L->v_on_team)) {
-            #line 258 "cards/dsr/rules.cards"
+            #line 249 "cards/dsr/rules.cards"
             if (L->v_on_team) {
-                #line 259 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1037);
+                #line 250 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1036);
                 if (rt_check(g)) return RT_END;
-                #line 260 "cards/dsr/rules.cards"
+                #line 251 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1038)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1037)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
-                #line 261 "cards/dsr/rules.cards"
+                #line 252 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, 4, 1039);
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, 4, 1038);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4812,12 +4805,12 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 263 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1040);
+                #line 254 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1039);
                 if (rt_check(g)) return RT_END;
-                #line 264 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1041)].fd_imperial) {
-                    #line 265 "cards/dsr/rules.cards"
+                #line 255 "cards/dsr/rules.cards"
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1040)].fd_imperial) {
+                    #line 256 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Every symbol of ");
@@ -4826,7 +4819,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 } else {
-                    #line 267 "cards/dsr/rules.cards"
+                    #line 258 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Every symbol of ");
@@ -4839,10 +4832,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4843 "dsr.c"
+#line 4836 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1042, "bad resume point");
+        return rt_fail(g, 1041, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4852,14 +4845,14 @@ struct Locals_proc_assign_token {
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:276: assign_token */
+/* cards/dsr/rules.cards:267: assign_token */
 static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_token *L = (struct Locals_proc_assign_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 277 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1043);
+        #line 268 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 128, 0, 1042);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -4874,7 +4867,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1043);
+            rt_opt_done(g, &ob, 1042);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4883,8 +4876,8 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 278 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1044);
+            #line 269 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 129, 0, 1043);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -4899,7 +4892,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1044);
+                rt_opt_done(g, &ob, 1043);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4908,10 +4901,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_c = rt_chosen(g);
-                #line 279 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045);
+                #line 270 "cards/dsr/rules.cards"
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1044);
                 if (rt_check(g)) return RT_END;
-                #line 280 "cards/dsr/rules.cards"
+                #line 271 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -4924,11 +4917,11 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 281 "cards/dsr/rules.cards"
+                #line 272 "cards/dsr/rules.cards"
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1046);
+                    RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1045);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4940,11 +4933,11 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 282 "cards/dsr/rules.cards"
+                #line 273 "cards/dsr/rules.cards"
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1047);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1046);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4961,10 +4954,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4965 "dsr.c"
+#line 4958 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1048, "bad resume point");
+        return rt_fail(g, 1047, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4973,14 +4966,14 @@ struct Locals_proc_use_token {
     RtValue v_t;
 };
 
-/* cards/dsr/rules.cards:288: use_token */
+/* cards/dsr/rules.cards:279: use_token */
 static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_token *L = (struct Locals_proc_use_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 289 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1049);
+        #line 280 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 130, 0, 1048);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -4995,7 +4988,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1049);
+            rt_opt_done(g, &ob, 1048);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5004,10 +4997,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 290 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1050);
+            #line 281 "cards/dsr/rules.cards"
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1049);
             if (rt_check(g)) return RT_END;
-            #line 291 "cards/dsr/rules.cards"
+            #line 282 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5017,11 +5010,11 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 rt_log_str(g, Rows_alliance[rt__row(g, L->v_t)].fd_effect_text);
                 rt_log_end(g);
             }
-            #line 292 "cards/dsr/rules.cards"
+            #line 283 "cards/dsr/rules.cards"
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
-                #line 292 "cards/dsr/rules.cards"
+                #line 283 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    (void)rt_enter(g, 36, f->self, f->me, 6, 1051);
+                    (void)rt_enter(g, 36, f->self, f->me, 6, 1050);
                 }
                 f->pc = 2;
                 {
@@ -5033,9 +5026,9 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 292 "cards/dsr/rules.cards"
+                #line 283 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    (void)rt_enter(g, 37, f->self, f->me, 1, 1052);
+                    (void)rt_enter(g, 37, f->self, f->me, 1, 1051);
                 }
                 f->pc = 3;
                 {
@@ -5048,10 +5041,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5052 "dsr.c"
+#line 5045 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1053, "bad resume point");
+        return rt_fail(g, 1052, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5060,38 +5053,38 @@ struct Locals_proc_draw_one_token {
     RtValue v_t;
 };
 
-/* cards/dsr/rules.cards:297: draw_one_token */
+/* cards/dsr/rules.cards:288: draw_one_token */
 static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_one_token *L = (struct Locals_proc_draw_one_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 298 "cards/dsr/rules.cards"
+        #line 289 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
-            #line 299 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1054);
+            #line 290 "cards/dsr/rules.cards"
+            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053);
             if (rt_check(g)) return RT_END;
-            #line 300 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1055);
-            #line 301 "cards/dsr/rules.cards"
+            #line 291 "cards/dsr/rules.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1054);
+            #line 292 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Alliance Tokens are shuffled into a new draw pile.");
                 rt_log_end(g);
             }
         }
-        #line 303 "cards/dsr/rules.cards"
+        #line 294 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
-            #line 304 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1056);
+            #line 295 "cards/dsr/rules.cards"
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1055);
             if (rt_check(g)) return RT_END;
-            #line 305 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057);
+            #line 296 "cards/dsr/rules.cards"
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1056);
             if (rt_check(g)) return RT_END;
-            #line 306 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1058);
+            #line 297 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1057);
             if (rt_check(g)) return RT_END;
-            #line 307 "cards/dsr/rules.cards"
+            #line 298 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5101,10 +5094,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5105 "dsr.c"
+#line 5098 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1059, "bad resume point");
+        return rt_fail(g, 1058, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5117,19 +5110,19 @@ struct Locals_proc_run_power {
     RtValue v_i;
 };
 
-/* cards/dsr/rules.cards:314: run_power */
+/* cards/dsr/rules.cards:305: run_power */
 static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_run_power *L = (struct Locals_proc_run_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 315 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1060)].fd_power == ENUM_heal_each_team) {
-            #line 316 "cards/dsr/rules.cards"
+        #line 306 "cards/dsr/rules.cards"
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1059)].fd_power == ENUM_heal_each_team) {
+            #line 307 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
-                #line 317 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1061);
+                #line 308 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 131, 0, 1060);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5140,13 +5133,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1062);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1061);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1061);
+                    rt_opt_done(g, &ob, 1060);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5155,11 +5148,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_r = rt_chosen(g);
-                    #line 317 "cards/dsr/rules.cards"
+                    #line 308 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1063);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1062);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5173,10 +5166,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1064)].fd_power == ENUM_heal_two) {
-            #line 320 "cards/dsr/rules.cards"
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1063)].fd_power == ENUM_heal_two) {
+            #line 311 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                (void)rt_enter(g, 36, f->self, f->me, 6, 1065);
+                (void)rt_enter(g, 36, f->self, f->me, 6, 1064);
             }
             f->pc = 2;
             {
@@ -5187,18 +5180,18 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1066)].fd_power == ENUM_heal_team) {
-            #line 322 "cards/dsr/rules.cards"
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1065)].fd_power == ENUM_heal_team) {
+            #line 313 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1067));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1066));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     L->v_r_2 = walk_v_r_2[at_v_r_2];
                     if (!(rt__state(g, L->v_r_2, 0) > 0)) continue;
-                    #line 322 "cards/dsr/rules.cards"
+                    #line 313 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1068);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1067);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5212,10 +5205,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1069)].fd_power == ENUM_remove_counter) {
-            #line 324 "cards/dsr/rules.cards"
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1068)].fd_power == ENUM_remove_counter) {
+            #line 315 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                (void)rt_enter(g, 37, f->self, f->me, 1, 1070);
+                (void)rt_enter(g, 37, f->self, f->me, 1, 1069);
             }
             f->pc = 3;
             {
@@ -5227,9 +5220,9 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         case 3:;
             if (rt_check(g)) return RT_END;
         } else {
-            #line 326 "cards/dsr/rules.cards"
+            #line 317 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 1071);
+                (void)rt_enter(g, 28, f->self, f->me, 1, 1070);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -5238,10 +5231,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5242 "dsr.c"
+#line 5235 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1072, "bad resume point");
+        return rt_fail(g, 1071, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5250,14 +5243,14 @@ struct Locals_proc_use_free_ability {
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:332: use_free_ability */
+/* cards/dsr/rules.cards:323: use_free_ability */
 static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_free_ability *L = (struct Locals_proc_use_free_ability *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 333 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1073);
+        #line 324 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 125, 0, 1072);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5266,13 +5259,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1074);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1073);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1073);
+            rt_opt_done(g, &ob, 1072);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5281,10 +5274,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 334 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1075);
+            #line 325 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1074);
             if (rt_check(g)) return RT_END;
-            #line 335 "cards/dsr/rules.cards"
+            #line 326 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5294,11 +5287,11 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
                 rt_log_end(g);
             }
-            #line 336 "cards/dsr/rules.cards"
+            #line 327 "cards/dsr/rules.cards"
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
-                #line 337 "cards/dsr/rules.cards"
+                #line 328 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 31, f->self, f->me, 1, 1076);
+                    (void)rt_enter(g, 31, f->self, f->me, 1, 1075);
                 }
                 f->pc = 2;
                 {
@@ -5310,10 +5303,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 339 "cards/dsr/rules.cards"
+                #line 330 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    RtValue *args = rt_enter(g, 33, f->self, f->me, 2, 1077);
+                    RtValue *args = rt_enter(g, 33, f->self, f->me, 2, 1076);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5329,10 +5322,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5333 "dsr.c"
+#line 5326 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1078, "bad resume point");
+        return rt_fail(g, 1077, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5342,18 +5335,18 @@ struct Locals_proc_reroll_dice {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:344: reroll_dice */
+/* cards/dsr/rules.cards:335: reroll_dice */
 static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll_dice *L = (struct Locals_proc_reroll_dice *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 345 "cards/dsr/rules.cards"
+        #line 336 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, 0);
-        #line 346 "cards/dsr/rules.cards"
+        #line 337 "cards/dsr/rules.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
-            #line 347 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1079);
+            #line 338 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 132, 0, 1078);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5372,7 +5365,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1079);
+                rt_opt_done(g, &ob, 1078);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5382,13 +5375,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* stop */
-                    #line 348 "cards/dsr/rules.cards"
+                    #line 339 "cards/dsr/rules.cards"
                     rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, 2);
                 } else if (L->v_option == 1) { /* a die showing TACTICAL */
-                    #line 349 "cards/dsr/rules.cards"
+                    #line 340 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1080);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1079);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5400,10 +5393,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* a die showing TACTICAL x2 */
-                    #line 350 "cards/dsr/rules.cards"
+                    #line 341 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1081);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1080);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5415,10 +5408,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* a die showing INTELLIGENCE */
-                    #line 351 "cards/dsr/rules.cards"
+                    #line 342 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1082);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1081);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5430,10 +5423,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* a die showing INTELLIGENCE x2 */
-                    #line 352 "cards/dsr/rules.cards"
+                    #line 343 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1083);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1082);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5445,10 +5438,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* a die showing SUPPORT */
-                    #line 353 "cards/dsr/rules.cards"
+                    #line 344 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1084);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1083);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5460,10 +5453,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* a die showing SUPPORT x2 */
-                    #line 354 "cards/dsr/rules.cards"
+                    #line 345 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1085);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1084);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5475,10 +5468,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* a die showing LEADERSHIP */
-                    #line 355 "cards/dsr/rules.cards"
+                    #line 346 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1086);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1085);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5490,10 +5483,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* a die showing LEADERSHIP x2 */
-                    #line 356 "cards/dsr/rules.cards"
+                    #line 347 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1087);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1086);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5506,21 +5499,21 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1088)) return RT_END;
+            if (rt_back_edge(g, 1087)) return RT_END;
         }
-        #line 359 "cards/dsr/rules.cards"
+        #line 350 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1089);
+                Roll_any(g, rt_zone_at(g, zone, i), 1088);
         }
         if (rt_check(g)) return RT_END;
-        #line 360 "cards/dsr/rules.cards"
+        #line 351 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_rerolling));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 L->v_d = walk_v_d[at_v_d];
-                #line 360 "cards/dsr/rules.cards"
+                #line 351 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " re-rolls a ");
@@ -5531,57 +5524,55 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 361 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
+        #line 352 "cards/dsr/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5538 "dsr.c"
+#line 5531 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1091, "bad resume point");
+        return rt_fail(g, 1090, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_reroll_one {
     RtValue v_f;
-    RtValue v_n;
+    RtValue v_left;
     RtValue v_d;
     RtValue v_i;
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:364: reroll_one */
+/* cards/dsr/rules.cards:355: reroll_one */
 static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll_one *L = (struct Locals_proc_reroll_one *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 365 "cards/dsr/rules.cards"
-        L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
-        #line 366 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1092);
+        #line 356 "cards/dsr/rules.cards"
+        L->v_left = 1;
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1091);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
+                if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
-                #line 367 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
-                    #line 367 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1093);
-                    if (rt_check(g)) return RT_END;
-                }
+                L->v_left--;
+                #line 356 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1092);
+                if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 369 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
+        #line 357 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5582 "dsr.c"
+#line 5573 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1095, "bad resume point");
+        return rt_fail(g, 1094, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5592,14 +5583,14 @@ struct Locals_proc_change_face_of {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:373: change_face_of */
+/* cards/dsr/rules.cards:361: change_face_of */
 static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_change_face_of *L = (struct Locals_proc_change_face_of *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 374 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1096);
+        #line 362 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 133, 0, 1095);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5614,7 +5605,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1096);
+            rt_opt_done(g, &ob, 1095);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5623,8 +5614,8 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_d = rt_chosen(g);
-            #line 375 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1097);
+            #line 363 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 134, 0, 1096);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5642,7 +5633,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1097);
+                rt_opt_done(g, &ob, 1096);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5652,11 +5643,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* TACTICAL */
-                    #line 376 "cards/dsr/rules.cards"
+                    #line 364 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1098);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1097);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5669,11 +5660,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* TACTICAL x2 */
-                    #line 377 "cards/dsr/rules.cards"
+                    #line 365 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1099);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1098);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5686,11 +5677,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* INTELLIGENCE */
-                    #line 378 "cards/dsr/rules.cards"
+                    #line 366 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1100);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1099);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5703,11 +5694,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* INTELLIGENCE x2 */
-                    #line 379 "cards/dsr/rules.cards"
+                    #line 367 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1101);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1100);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5720,11 +5711,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* SUPPORT */
-                    #line 380 "cards/dsr/rules.cards"
+                    #line 368 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1102);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1101);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5737,11 +5728,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* SUPPORT x2 */
-                    #line 381 "cards/dsr/rules.cards"
+                    #line 369 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1103);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1102);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5754,11 +5745,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* LEADERSHIP */
-                    #line 382 "cards/dsr/rules.cards"
+                    #line 370 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1104);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1103);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5771,11 +5762,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* LEADERSHIP x2 */
-                    #line 383 "cards/dsr/rules.cards"
+                    #line 371 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1105);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1104);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5790,10 +5781,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5794 "dsr.c"
+#line 5785 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1106, "bad resume point");
+        return rt_fail(g, 1105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5807,57 +5798,57 @@ struct Locals_proc_set_face {
     RtValue v_x_4;
 };
 
-/* cards/dsr/rules.cards:388: set_face */
+/* cards/dsr/rules.cards:376: set_face */
 static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_set_face *L = (struct Locals_proc_set_face *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 389 "cards/dsr/rules.cards"
+        #line 377 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x = walk_v_x[0]; at_v_x >= 1; at_v_x--) {
                 L->v_x = walk_v_x[at_v_x];
                 if (!((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d))) continue;
-                #line 389 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1107);
+                #line 377 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1106);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 390 "cards/dsr/rules.cards"
+        #line 378 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_2 = walk_v_x_2[0]; at_v_x_2 >= 1; at_v_x_2--) {
                 L->v_x_2 = walk_v_x_2[at_v_x_2];
                 if (!((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d))) continue;
-                #line 390 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1108);
+                #line 378 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1107);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 391 "cards/dsr/rules.cards"
+        #line 379 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_3 = walk_v_x_3[0]; at_v_x_3 >= 1; at_v_x_3--) {
                 L->v_x_3 = walk_v_x_3[at_v_x_3];
                 if (!((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d))) continue;
-                #line 391 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1109);
+                #line 379 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1108);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 392 "cards/dsr/rules.cards"
+        #line 380 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_4 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_4 = walk_v_x_4[0]; at_v_x_4 >= 1; at_v_x_4--) {
                 L->v_x_4 = walk_v_x_4[at_v_x_4];
                 if (!((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d))) continue;
-                #line 392 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1110);
+                #line 380 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1109);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 393 "cards/dsr/rules.cards"
+        #line 381 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -5868,10 +5859,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5872 "dsr.c"
+#line 5863 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1111, "bad resume point");
+        return rt_fail(g, 1110, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5882,41 +5873,41 @@ struct Locals_proc_heal_rebel {
     RtValue v_before;
 };
 
-/* cards/dsr/rules.cards:398: heal_rebel */
+/* cards/dsr/rules.cards:386: heal_rebel */
 static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_heal_rebel *L = (struct Locals_proc_heal_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 399 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1112);
+        #line 387 "cards/dsr/rules.cards"
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1111);
         if (rt_check(g)) return RT_END;
-        #line 400 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1113) > L->v_n) {
-            #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1114), L->v_n, 1115), 1116);
+        #line 388 "cards/dsr/rules.cards"
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1112) > L->v_n) {
+            #line 388 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1113), L->v_n, 1114), 1115);
             if (rt_check(g)) return RT_END;
         } else {
-            #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1117);
+            #line 388 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1116);
             if (rt_check(g)) return RT_END;
         }
-        #line 401 "cards/dsr/rules.cards"
+        #line 389 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1118), 1119));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1117), 1118));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1120));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1119));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1121)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1120)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5917 "dsr.c"
+#line 5908 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1122, "bad resume point");
+        return rt_fail(g, 1121, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5930,30 +5921,30 @@ struct Locals_proc_heal_two_rebels {
     RtValue v_x_2;
 };
 
-/* cards/dsr/rules.cards:409: any */
+/* cards/dsr/rules.cards:397: any */
 RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct Locals_proc_heal_two_rebels *L)
 {
     (void)f;
     (void)L;
-    #line 409 "cards/dsr/rules.cards"
+    #line 397 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1129);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1128);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5947 "dsr.c"
+#line 5938 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:405: heal_two_rebels */
+/* cards/dsr/rules.cards:393: heal_two_rebels */
 static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_heal_two_rebels *L = (struct Locals_proc_heal_two_rebels *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 406 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1123);
+        #line 394 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 135, 0, 1122);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -5966,10 +5957,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 for (int i = 0; i < n; i++) {
                     RtValue it_p = i; (void)it_p;
                     L->v_p = it_p;
-                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1124) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1123) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1123);
+            rt_opt_done(g, &ob, 1122);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5978,8 +5969,8 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_p = rt_chosen(g);
-            #line 407 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1125);
+            #line 395 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 136, 0, 1124);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -5988,13 +5979,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1126);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1125);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1125);
+                rt_opt_done(g, &ob, 1124);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6003,11 +5994,11 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_r_2 = rt_chosen(g);
-                #line 408 "cards/dsr/rules.cards"
+                #line 396 "cards/dsr/rules.cards"
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1127);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1126);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6019,8 +6010,8 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 409 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1128);
+                #line 397 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 137, 0, 1127);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6036,7 +6027,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1128);
+                    rt_opt_done(g, &ob, 1127);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -6045,8 +6036,8 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     L->v_q = rt_chosen(g);
-                    #line 410 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1130);
+                    #line 398 "cards/dsr/rules.cards"
+                    rt_choose_begin(g, f->me, 136, 0, 1129);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6055,13 +6046,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1131);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1130);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1130);
+                        rt_opt_done(g, &ob, 1129);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6070,11 +6061,11 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 4:;
                         L->v_x_2 = rt_chosen(g);
-                        #line 410 "cards/dsr/rules.cards"
+                        #line 398 "cards/dsr/rules.cards"
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1132);
+                            RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1131);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6090,10 +6081,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6094 "dsr.c"
+#line 6085 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1133, "bad resume point");
+        return rt_fail(g, 1132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6102,14 +6093,14 @@ struct Locals_proc_remove_one_counter {
     RtValue v_k;
 };
 
-/* cards/dsr/rules.cards:416: remove_one_counter */
+/* cards/dsr/rules.cards:404: remove_one_counter */
 static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_remove_one_counter *L = (struct Locals_proc_remove_one_counter *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 417 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1134);
+        #line 405 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 138, 0, 1133);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6124,7 +6115,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1134);
+            rt_opt_done(g, &ob, 1133);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6133,10 +6124,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_k = rt_chosen(g);
-            #line 418 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1135), 1136);
+            #line 406 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1134), 1135);
             if (rt_check(g)) return RT_END;
-            #line 419 "cards/dsr/rules.cards"
+            #line 407 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "An Operation Counter is removed from ");
@@ -6149,10 +6140,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6153 "dsr.c"
+#line 6144 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1137, "bad resume point");
+        return rt_fail(g, 1136, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6171,21 +6162,21 @@ struct Locals_proc_team_ability {
     RtValue v_option_2;
 };
 
-/* cards/dsr/rules.cards:426: team_ability */
+/* cards/dsr/rules.cards:414: team_ability */
 static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_team_ability *L = (struct Locals_proc_team_ability *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 427 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1139), 1138);
+        #line 415 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1138), 1137);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_b = rt_list_at(g, L->v_list, L->v_i);
-                #line 428 "cards/dsr/rules.cards"
+                #line 416 "cards/dsr/rules.cards"
                 if (Fn_rolled_count(g, f, Rows_team_base[rt__row(g, L->v_b)].fd_trait) >= Rows_team_base[rt__row(g, L->v_b)].fd_threshold) {
-                    #line 429 "cards/dsr/rules.cards"
+                    #line 417 "cards/dsr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " rolls ");
@@ -6196,10 +6187,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     rt_log_str(g, rt_card_name(g, L->v_b));
                     rt_log_str(g, " team ability.");
                     rt_log_end(g);
-                    #line 430 "cards/dsr/rules.cards"
+                    #line 418 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
-                        #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1140);
+                        #line 419 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, f->me, 139, 0, 1139);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6209,7 +6200,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2) > 0), 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1140);
+                            rt_opt_done(g, &ob, 1139);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6219,8 +6210,8 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 1:;
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
-                                #line 433 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1141);
+                                #line 421 "cards/dsr/rules.cards"
+                                rt_choose_begin(g, f->me, 140, 0, 1140);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6235,7 +6226,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1141);
+                                    rt_opt_done(g, &ob, 1140);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6244,10 +6235,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     /* fall through */
                                 case 2:;
                                     L->v_c_2 = rt_chosen(g);
-                                    #line 433 "cards/dsr/rules.cards"
+                                    #line 421 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1142);
+                                        RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1141);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6263,8 +6254,8 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
-                        #line 438 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1143);
+                        #line 426 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, f->me, 141, 0, 1142);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6274,7 +6265,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_3) > 0), 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1143);
+                            rt_opt_done(g, &ob, 1142);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -6284,9 +6275,9 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_option_2 = rt_chosen(g);
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
-                                #line 439 "cards/dsr/rules.cards"
+                                #line 427 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    (void)rt_enter(g, 37, f->self, f->me, 1, 1144);
+                                    (void)rt_enter(g, 37, f->self, f->me, 1, 1143);
                                 }
                                 f->pc = 4;
                                 {
@@ -6301,8 +6292,8 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
-                        #line 443 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1145);
+                        #line 431 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, f->me, 142, 0, 1144);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6315,10 +6306,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 for (int i = 0; i < n; i++) {
                                     RtValue it_p = i; (void)it_p;
                                     L->v_p = it_p;
-                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1146) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1145) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1145);
+                            rt_opt_done(g, &ob, 1144);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -6327,8 +6318,8 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 5:;
                             L->v_p = rt_chosen(g);
-                            #line 444 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1147);
+                            #line 432 "cards/dsr/rules.cards"
+                            rt_choose_begin(g, f->me, 136, 0, 1146);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6337,13 +6328,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1148);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1147);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1147);
+                                rt_opt_done(g, &ob, 1146);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 6;
@@ -6352,11 +6343,11 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 /* fall through */
                             case 6:;
                                 L->v_r_2 = rt_chosen(g);
-                                #line 444 "cards/dsr/rules.cards"
+                                #line 432 "cards/dsr/rules.cards"
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1149);
+                                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1148);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -6371,9 +6362,9 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                         }
                     } else {
-                        #line 447 "cards/dsr/rules.cards"
+                        #line 435 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            (void)rt_enter(g, 28, f->self, f->me, 1, 1150);
+                            (void)rt_enter(g, 28, f->self, f->me, 1, 1149);
                         }
                         {
                             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6386,10 +6377,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6390 "dsr.c"
+#line 6381 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1151, "bad resume point");
+        return rt_fail(g, 1150, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6398,30 +6389,30 @@ struct Locals_proc_damage_imperial {
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:454: damage_imperial */
+/* cards/dsr/rules.cards:442: damage_imperial */
 static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_damage_imperial *L = (struct Locals_proc_damage_imperial *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 455 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1152) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1153)].fd_capacity) {
-            #line 456 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1154), 1, 1155), 1156);
+        #line 443 "cards/dsr/rules.cards"
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1151) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1152)].fd_capacity) {
+            #line 444 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1153), 1, 1154), 1155);
             if (rt_check(g)) return RT_END;
-            #line 457 "cards/dsr/rules.cards"
+            #line 445 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1157));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1156));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1158)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1157)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            #line 458 "cards/dsr/rules.cards"
+            #line 446 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 1159);
+                (void)rt_enter(g, 28, f->self, f->me, 1, 1158);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6430,10 +6421,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6434 "dsr.c"
+#line 6425 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1160, "bad resume point");
+        return rt_fail(g, 1159, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6456,24 +6447,24 @@ struct Locals_proc_conclude {
     RtValue v_list_4;
 };
 
-/* cards/dsr/rules.cards:464: conclude */
+/* cards/dsr/rules.cards:452: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 468 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1161);
+        #line 456 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1160);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
-                #line 469 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1162), RT_AT_TOP, 1163);
+                #line 457 "cards/dsr/rules.cards"
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1161), RT_AT_TOP, 1162);
                 if (rt_check(g)) return RT_END;
-                #line 470 "cards/dsr/rules.cards"
+                #line 458 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_c));
@@ -6485,18 +6476,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 472 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1164);
+        #line 460 "cards/dsr/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1163);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Rows_asset[rt__row(g, L->v_c_2)].fd_imperial)))) continue;
-                #line 472 "cards/dsr/rules.cards"
+                #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1165);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1164);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6510,29 +6501,29 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 473 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
+        #line 461 "cards/dsr/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1165);
         if (rt_check(g)) return RT_END;
-        #line 474 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
+        #line 462 "cards/dsr/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
         if (rt_check(g)) return RT_END;
-        #line 475 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1168);
+        #line 463 "cards/dsr/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
         if (rt_check(g)) return RT_END;
-        #line 478 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1169);
+        #line 466 "cards/dsr/rules.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1168);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(rt__state(g, L->v_c_3, 0) >= Rows_asset[rt__row(g, L->v_c_3)].fd_capacity)) continue;
-                #line 479 "cards/dsr/rules.cards"
+                #line 467 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
-                    #line 480 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1170);
+                    #line 468 "cards/dsr/rules.cards"
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1169);
                     if (rt_check(g)) return RT_END;
-                    #line 481 "cards/dsr/rules.cards"
+                    #line 469 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_3));
@@ -6544,10 +6535,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 } else {
-                    #line 483 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1171);
+                    #line 471 "cards/dsr/rules.cards"
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1170);
                     if (rt_check(g)) return RT_END;
-                    #line 484 "cards/dsr/rules.cards"
+                    #line 472 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_3));
@@ -6560,21 +6551,21 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 487 "cards/dsr/rules.cards"
+        #line 475 "cards/dsr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
-            #line 488 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1173), 1172);
+            #line 476 "cards/dsr/rules.cards"
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1172), 1171);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
                 for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_4[0]; L->v_i_5++) {
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!(rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity)) continue;
-                    #line 489 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1174);
+                    #line 477 "cards/dsr/rules.cards"
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1173);
                     if (rt_check(g)) return RT_END;
-                    #line 490 "cards/dsr/rules.cards"
+                    #line 478 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_4));
@@ -6589,9 +6580,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_4);
         }
-        #line 495 "cards/dsr/rules.cards"
+        #line 483 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, 5, 1175);
+            (void)rt_enter(g, 41, f->self, f->me, 5, 1174);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -6599,19 +6590,19 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 498 "cards/dsr/rules.cards"
+        #line 486 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                 L->v_k = walk_v_k[at_v_k];
                 if (!(rt_flat((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
-                #line 499 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1176);
+                #line 487 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1175);
                 if (rt_check(g)) return RT_END;
-                #line 500 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1177);
+                #line 488 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1176);
                 if (rt_check(g)) return RT_END;
-                #line 501 "cards/dsr/rules.cards"
+                #line 489 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_k));
@@ -6621,9 +6612,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 503 "cards/dsr/rules.cards"
+        #line 491 "cards/dsr/rules.cards"
         { /* game_end */
-            (void)rt_enter(g, 43, f->self, f->me, 3, 1178);
+            (void)rt_enter(g, 43, f->self, f->me, 3, 1177);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -6631,10 +6622,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6635 "dsr.c"
+#line 6626 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1179, "bad resume point");
+        return rt_fail(g, 1178, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6652,31 +6643,31 @@ struct Locals_proc_refill {
     RtValue v_list_2;
 };
 
-/* cards/dsr/rules.cards:508: refill */
+/* cards/dsr/rules.cards:496: refill */
 static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refill *L = (struct Locals_proc_refill *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 509 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1180);
+        #line 497 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1179);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
-                #line 510 "cards/dsr/rules.cards"
+                #line 498 "cards/dsr/rules.cards"
                 while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
-                    #line 511 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1181);
+                    #line 499 "cards/dsr/rules.cards"
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1180);
                     if (rt_check(g)) return RT_END;
-                    #line 512 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1182);
+                    #line 500 "cards/dsr/rules.cards"
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1181);
                     if (rt_check(g)) return RT_END;
-                    #line 513 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1183);
+                    #line 501 "cards/dsr/rules.cards"
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1182);
                     if (rt_check(g)) return RT_END;
-                    #line 514 "cards/dsr/rules.cards"
+                    #line 502 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_2));
@@ -6685,23 +6676,23 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     }
-                    #line 515 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1184)].fd_imperial) {
-                        #line 516 "cards/dsr/rules.cards"
+                    #line 503 "cards/dsr/rules.cards"
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1183)].fd_imperial) {
+                        #line 504 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
-                            #line 517 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1186), 1185);
+                            #line 505 "cards/dsr/rules.cards"
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1185), 1184);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                                 for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                                     L->v_r = cells_v_list_2[1 + L->v_i_3];
                                     if (!(Rows_asset[rt__row(g, L->v_r)].fd_power == ENUM_new_imperial)) continue;
-                                    #line 517 "cards/dsr/rules.cards"
+                                    #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, 1, 1187);
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, 1, 1186);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6717,15 +6708,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1188)) return RT_END;
+                    if (rt_back_edge(g, 1187)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6726 "dsr.c"
+#line 6717 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1189, "bad resume point");
+        return rt_fail(g, 1188, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6734,22 +6725,22 @@ struct Locals_proc_draw_token_for {
     RtValue v_r;
 };
 
-/* cards/dsr/rules.cards:524: draw_token_for */
+/* cards/dsr/rules.cards:512: draw_token_for */
 static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_token_for *L = (struct Locals_proc_draw_token_for *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 525 "cards/dsr/rules.cards"
+        #line 513 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_r));
             rt_log_str(g, ": a new Imperial is revealed.");
             rt_log_end(g);
         }
-        #line 526 "cards/dsr/rules.cards"
+        #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, 1, 1190);
+            (void)rt_enter(g, 28, f->self, f->me, 1, 1189);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6757,10 +6748,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6761 "dsr.c"
+#line 6752 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1191, "bad resume point");
+        return rt_fail(g, 1190, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6771,12 +6762,12 @@ struct Locals_proc_game_end {
     RtValue v_p_2;
 };
 
-/* cards/dsr/rules.cards:532: count */
+/* cards/dsr/rules.cards:520: count */
 RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_proc_game_end *L)
 {
     (void)f;
     (void)L;
-    #line 532 "cards/dsr/rules.cards"
+    #line 520 "cards/dsr/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -6785,45 +6776,45 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6789 "dsr.c"
+#line 6780 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:538: any */
+/* cards/dsr/rules.cards:526: any */
 RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_proc_game_end *L)
 {
     (void)f;
     (void)L;
-    #line 538 "cards/dsr/rules.cards"
+    #line 526 "cards/dsr/rules.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1192)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6805 "dsr.c"
+#line 6796 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:531: game_end */
+/* cards/dsr/rules.cards:519: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 532 "cards/dsr/rules.cards"
+        #line 520 "cards/dsr/rules.cards"
         if (Agg1_proc_game_end(g, f, L) == rt_zone_cells_at(g, ZCELL_deathstar)[0]) {
-            #line 533 "cards/dsr/rules.cards"
+            #line 521 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_death_star_operational);
-            #line 534 "cards/dsr/rules.cards"
+            #line 522 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Death Star is fully operational: all players lose.");
                 rt_log_end(g);
             }
         } else if (rt_zone_cells_at(g, ZCELL_lost)[0] >= rt_const(g, CONST_rebels_lost_limit)) {
-            #line 536 "cards/dsr/rules.cards"
+            #line 524 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_rebels_defeated);
-            #line 537 "cards/dsr/rules.cards"
+            #line 525 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
@@ -6831,55 +6822,55 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else if (Agg2_proc_game_end(g, f, L)) {
-            #line 539 "cards/dsr/rules.cards"
+            #line 527 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_team_wiped_out);
-            #line 540 "cards/dsr/rules.cards"
+            #line 528 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
                 rt_log_end(g);
             }
         }
-        #line 542 "cards/dsr/rules.cards"
+        #line 530 "cards/dsr/rules.cards"
         if (Fn_imperials_down(g, f) >= rt_const(g, CONST_imperials_to_win)) {
-            #line 543 "cards/dsr/rules.cards"
+            #line 531 "cards/dsr/rules.cards"
             if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
-                #line 543 "cards/dsr/rules.cards"
+                #line 531 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The players win and lose at once: the players win.");
                     rt_log_end(g);
                 }
             }
-            #line 544 "cards/dsr/rules.cards"
+            #line 532 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_players_win);
-            #line 545 "cards/dsr/rules.cards"
+            #line 533 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_int(g, Fn_imperials_down(g, f));
                 rt_log_str(g, " Imperials are defeated: the Rebel Alliance wins.");
                 rt_log_end(g);
             }
-            #line 546 "cards/dsr/rules.cards"
+            #line 534 "cards/dsr/rules.cards"
             {
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1193);
+                    rt_win(g, L->v_p_2, 1192);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
             }
         }
-        #line 548 "cards/dsr/rules.cards"
+        #line 536 "cards/dsr/rules.cards"
         if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
-            #line 548 "cards/dsr/rules.cards"
+            #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6880 "dsr.c"
+#line 6871 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1194, "bad resume point");
+        return rt_fail(g, 1193, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6916,7 +6907,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1195);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1194);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6932,7 +6923,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1196);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1195);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6948,7 +6939,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1197);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1196);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6964,7 +6955,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1198);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1197);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6980,7 +6971,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1199);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1198);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6996,7 +6987,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1200);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1199);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7004,14 +6995,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1201);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1200);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1202);
+                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1201);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7032,7 +7023,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1203);
+            rt_choose_begin(g, f->me, 143, 0, 1202);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7047,7 +7038,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1203);
+                rt_opt_done(g, &ob, 1202);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7057,7 +7048,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1204), RT_AT_TOP, 1205);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1203), RT_AT_TOP, 1204);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7068,7 +7059,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1206), RT_AT_TOP, 1207);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1205), RT_AT_TOP, 1206);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -7087,7 +7078,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1208)) return RT_END;
+            if (rt_back_edge(g, 1207)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7099,7 +7090,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1209);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1208);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7107,9 +7098,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1210);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1209);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1211))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1210))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7121,7 +7112,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, 10, 1212);
+            (void)rt_enter(g, 41, f->self, f->me, 10, 1211);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -7129,10 +7120,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7133 "dsr.c"
+#line 7124 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1213, "bad resume point");
+        return rt_fail(g, 1212, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7159,7 +7150,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, 6, 1214);
+                (void)rt_enter(g, 13, f->self, f->me, 6, 1213);
             }
             f->pc = 1;
             {
@@ -7172,13 +7163,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1215)) return RT_END;
+            if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7179 "dsr.c"
+#line 7170 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1216, "bad resume point");
+        return rt_fail(g, 1215, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7602,32 +7593,32 @@ static const RtScriptDef scripts[] = {
     { "rebellion_dice", "cards/dsr/rules.cards", 86, Script_proc_rebellion_dice, 2 },
     { "gather_pool", "cards/dsr/rules.cards", 133, Script_proc_gather_pool, 9 },
     { "take_dice", "cards/dsr/rules.cards", 152, Script_proc_take_dice, 4 },
-    { "reinforce", "cards/dsr/rules.cards", 159, Script_proc_reinforce, 4 },
-    { "assign_menu", "cards/dsr/rules.cards", 171, Script_proc_assign_menu, 7 },
-    { "forfeit_die", "cards/dsr/rules.cards", 195, Script_proc_forfeit_die, 5 },
-    { "pick_face", "cards/dsr/rules.cards", 206, Script_proc_pick_face, 1 },
-    { "assign_die", "cards/dsr/rules.cards", 220, Script_proc_assign_die, 3 },
-    { "give", "cards/dsr/rules.cards", 233, Script_proc_give, 7 },
-    { "add_symbols", "cards/dsr/rules.cards", 246, Script_proc_add_symbols, 2 },
-    { "check_complete", "cards/dsr/rules.cards", 256, Script_proc_check_complete, 2 },
-    { "assign_token", "cards/dsr/rules.cards", 276, Script_proc_assign_token, 2 },
-    { "use_token", "cards/dsr/rules.cards", 288, Script_proc_use_token, 1 },
-    { "draw_one_token", "cards/dsr/rules.cards", 297, Script_proc_draw_one_token, 1 },
-    { "run_power", "cards/dsr/rules.cards", 314, Script_proc_run_power, 5 },
-    { "use_free_ability", "cards/dsr/rules.cards", 332, Script_proc_use_free_ability, 1 },
-    { "reroll_dice", "cards/dsr/rules.cards", 344, Script_proc_reroll_dice, 2 },
-    { "reroll_one", "cards/dsr/rules.cards", 364, Script_proc_reroll_one, 5 },
-    { "change_face_of", "cards/dsr/rules.cards", 373, Script_proc_change_face_of, 3 },
-    { "set_face", "cards/dsr/rules.cards", 388, Script_proc_set_face, 6 },
-    { "heal_rebel", "cards/dsr/rules.cards", 398, Script_proc_heal_rebel, 3 },
-    { "heal_two_rebels", "cards/dsr/rules.cards", 405, Script_proc_heal_two_rebels, 6 },
-    { "remove_one_counter", "cards/dsr/rules.cards", 416, Script_proc_remove_one_counter, 1 },
-    { "team_ability", "cards/dsr/rules.cards", 426, Script_proc_team_ability, 11 },
-    { "damage_imperial", "cards/dsr/rules.cards", 454, Script_proc_damage_imperial, 1 },
-    { "conclude", "cards/dsr/rules.cards", 464, Script_proc_conclude, 15 },
-    { "refill", "cards/dsr/rules.cards", 508, Script_proc_refill, 10 },
-    { "draw_token_for", "cards/dsr/rules.cards", 524, Script_proc_draw_token_for, 1 },
-    { "game_end", "cards/dsr/rules.cards", 531, Script_proc_game_end, 3 },
+    { "reinforce", "cards/dsr/rules.cards", 156, Script_proc_reinforce, 4 },
+    { "assign_menu", "cards/dsr/rules.cards", 168, Script_proc_assign_menu, 7 },
+    { "forfeit_die", "cards/dsr/rules.cards", 192, Script_proc_forfeit_die, 5 },
+    { "pick_face", "cards/dsr/rules.cards", 200, Script_proc_pick_face, 1 },
+    { "assign_die", "cards/dsr/rules.cards", 214, Script_proc_assign_die, 3 },
+    { "give", "cards/dsr/rules.cards", 227, Script_proc_give, 7 },
+    { "add_symbols", "cards/dsr/rules.cards", 237, Script_proc_add_symbols, 2 },
+    { "check_complete", "cards/dsr/rules.cards", 247, Script_proc_check_complete, 2 },
+    { "assign_token", "cards/dsr/rules.cards", 267, Script_proc_assign_token, 2 },
+    { "use_token", "cards/dsr/rules.cards", 279, Script_proc_use_token, 1 },
+    { "draw_one_token", "cards/dsr/rules.cards", 288, Script_proc_draw_one_token, 1 },
+    { "run_power", "cards/dsr/rules.cards", 305, Script_proc_run_power, 5 },
+    { "use_free_ability", "cards/dsr/rules.cards", 323, Script_proc_use_free_ability, 1 },
+    { "reroll_dice", "cards/dsr/rules.cards", 335, Script_proc_reroll_dice, 2 },
+    { "reroll_one", "cards/dsr/rules.cards", 355, Script_proc_reroll_one, 5 },
+    { "change_face_of", "cards/dsr/rules.cards", 361, Script_proc_change_face_of, 3 },
+    { "set_face", "cards/dsr/rules.cards", 376, Script_proc_set_face, 6 },
+    { "heal_rebel", "cards/dsr/rules.cards", 386, Script_proc_heal_rebel, 3 },
+    { "heal_two_rebels", "cards/dsr/rules.cards", 393, Script_proc_heal_two_rebels, 6 },
+    { "remove_one_counter", "cards/dsr/rules.cards", 404, Script_proc_remove_one_counter, 1 },
+    { "team_ability", "cards/dsr/rules.cards", 414, Script_proc_team_ability, 11 },
+    { "damage_imperial", "cards/dsr/rules.cards", 442, Script_proc_damage_imperial, 1 },
+    { "conclude", "cards/dsr/rules.cards", 452, Script_proc_conclude, 15 },
+    { "refill", "cards/dsr/rules.cards", 496, Script_proc_refill, 10 },
+    { "draw_token_for", "cards/dsr/rules.cards", 512, Script_proc_draw_token_for, 1 },
+    { "game_end", "cards/dsr/rules.cards", 519, Script_proc_game_end, 3 },
     { "setup", "cards/dsr/rules.cards", 6, Script_setup, 14 },
     { "round", "cards/dsr/rules.cards", 47, Script_round, 4 },
 };
@@ -8697,241 +8688,240 @@ static const RtSite Site_table[] = {
     { 6, 144, 12 }, /* 979: cards/dsr/rules.cards:144:12 */
     { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
     { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 14 }, /* 982: cards/dsr/rules.cards:153:14 */
-    { 6, 155, 31 }, /* 983: cards/dsr/rules.cards:155:31 */
-    { 6, 152, 11 }, /* 984: cards/dsr/rules.cards:152:11 */
-    { 6, 160, 3 }, /* 985: cards/dsr/rules.cards:160:3 */
-    { 6, 162, 7 }, /* 986: cards/dsr/rules.cards:162:7 */
-    { 6, 166, 3 }, /* 987: cards/dsr/rules.cards:166:3 */
-    { 6, 159, 11 }, /* 988: cards/dsr/rules.cards:159:11 */
-    { 6, 172, 3 }, /* 989: cards/dsr/rules.cards:172:3 */
-    { 6, 178, 62 }, /* 990: cards/dsr/rules.cards:178:62 */
-    { 6, 185, 50 }, /* 991: cards/dsr/rules.cards:185:50 */
-    { 6, 174, 7 }, /* 992: cards/dsr/rules.cards:174:7 */
-    { 6, 175, 9 }, /* 993: cards/dsr/rules.cards:175:9 */
-    { 6, 179, 7 }, /* 994: cards/dsr/rules.cards:179:7 */
-    { 6, 179, 19 }, /* 995: cards/dsr/rules.cards:179:19 */
-    { 6, 180, 9 }, /* 996: cards/dsr/rules.cards:180:9 */
-    { 6, 183, 98 }, /* 997: cards/dsr/rules.cards:183:98 */
-    { 6, 184, 65 }, /* 998: cards/dsr/rules.cards:184:65 */
-    { 6, 185, 76 }, /* 999: cards/dsr/rules.cards:185:76 */
-    { 6, 188, 7 }, /* 1000: cards/dsr/rules.cards:188:7 */
-    { 6, 189, 7 }, /* 1001: cards/dsr/rules.cards:189:7 */
-    { 6, 171, 11 }, /* 1002: cards/dsr/rules.cards:171:11 */
-    { 6, 197, 3 }, /* 1003: cards/dsr/rules.cards:197:3 */
-    { 6, 199, 7 }, /* 1004: cards/dsr/rules.cards:199:7 */
-    { 6, 195, 11 }, /* 1005: cards/dsr/rules.cards:195:11 */
-    { 6, 207, 3 }, /* 1006: cards/dsr/rules.cards:207:3 */
-    { 6, 206, 11 }, /* 1007: cards/dsr/rules.cards:206:11 */
-    { 6, 221, 3 }, /* 1008: cards/dsr/rules.cards:221:3 */
-    { 6, 222, 74 }, /* 1009: cards/dsr/rules.cards:222:74 */
-    { 6, 223, 78 }, /* 1010: cards/dsr/rules.cards:223:78 */
-    { 6, 224, 82 }, /* 1011: cards/dsr/rules.cards:224:82 */
-    { 6, 225, 86 }, /* 1012: cards/dsr/rules.cards:225:86 */
-    { 6, 226, 72 }, /* 1013: cards/dsr/rules.cards:226:72 */
-    { 6, 227, 76 }, /* 1014: cards/dsr/rules.cards:227:76 */
-    { 6, 228, 78 }, /* 1015: cards/dsr/rules.cards:228:78 */
-    { 6, 229, 82 }, /* 1016: cards/dsr/rules.cards:229:82 */
-    { 6, 220, 11 }, /* 1017: cards/dsr/rules.cards:220:11 */
-    { 6, 235, 3 }, /* 1018: cards/dsr/rules.cards:235:3 */
-    { 6, 237, 7 }, /* 1019: cards/dsr/rules.cards:237:7 */
-    { 6, 241, 3 }, /* 1020: cards/dsr/rules.cards:241:3 */
-    { 6, 242, 3 }, /* 1021: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 3 }, /* 1022: cards/dsr/rules.cards:243:3 */
-    { 6, 233, 11 }, /* 1023: cards/dsr/rules.cards:233:11 */
-    { 6, 247, 3 }, /* 1024: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1025: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1026: cards/dsr/rules.cards:247:3 */
-    { 6, 248, 3 }, /* 1027: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1028: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1029: cards/dsr/rules.cards:248:3 */
-    { 6, 249, 3 }, /* 1030: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1031: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1032: cards/dsr/rules.cards:249:3 */
-    { 6, 250, 3 }, /* 1033: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1034: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1035: cards/dsr/rules.cards:250:3 */
-    { 6, 246, 11 }, /* 1036: cards/dsr/rules.cards:246:11 */
-    { 6, 259, 7 }, /* 1037: cards/dsr/rules.cards:259:7 */
-    { 6, 260, 43 }, /* 1038: cards/dsr/rules.cards:260:43 */
-    { 6, 261, 7 }, /* 1039: cards/dsr/rules.cards:261:7 */
-    { 6, 263, 7 }, /* 1040: cards/dsr/rules.cards:263:7 */
-    { 6, 264, 10 }, /* 1041: cards/dsr/rules.cards:264:10 */
-    { 6, 256, 11 }, /* 1042: cards/dsr/rules.cards:256:11 */
-    { 6, 277, 3 }, /* 1043: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 1044: cards/dsr/rules.cards:278:5 */
-    { 6, 279, 7 }, /* 1045: cards/dsr/rules.cards:279:7 */
-    { 6, 281, 7 }, /* 1046: cards/dsr/rules.cards:281:7 */
-    { 6, 282, 7 }, /* 1047: cards/dsr/rules.cards:282:7 */
-    { 6, 276, 11 }, /* 1048: cards/dsr/rules.cards:276:11 */
-    { 6, 289, 3 }, /* 1049: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 5 }, /* 1050: cards/dsr/rules.cards:290:5 */
-    { 6, 292, 27 }, /* 1051: cards/dsr/rules.cards:292:27 */
-    { 6, 292, 54 }, /* 1052: cards/dsr/rules.cards:292:54 */
-    { 6, 288, 11 }, /* 1053: cards/dsr/rules.cards:288:11 */
-    { 6, 299, 5 }, /* 1054: cards/dsr/rules.cards:299:5 */
-    { 6, 300, 5 }, /* 1055: cards/dsr/rules.cards:300:5 */
-    { 6, 304, 13 }, /* 1056: cards/dsr/rules.cards:304:13 */
-    { 6, 305, 5 }, /* 1057: cards/dsr/rules.cards:305:5 */
-    { 6, 306, 5 }, /* 1058: cards/dsr/rules.cards:306:5 */
-    { 6, 297, 11 }, /* 1059: cards/dsr/rules.cards:297:11 */
-    { 6, 315, 6 }, /* 1060: cards/dsr/rules.cards:315:6 */
-    { 6, 317, 7 }, /* 1061: cards/dsr/rules.cards:317:7 */
-    { 6, 317, 19 }, /* 1062: cards/dsr/rules.cards:317:19 */
-    { 6, 317, 110 }, /* 1063: cards/dsr/rules.cards:317:110 */
-    { 6, 319, 13 }, /* 1064: cards/dsr/rules.cards:319:13 */
-    { 6, 320, 5 }, /* 1065: cards/dsr/rules.cards:320:5 */
-    { 6, 321, 13 }, /* 1066: cards/dsr/rules.cards:321:13 */
-    { 6, 322, 14 }, /* 1067: cards/dsr/rules.cards:322:14 */
-    { 6, 322, 43 }, /* 1068: cards/dsr/rules.cards:322:43 */
-    { 6, 323, 13 }, /* 1069: cards/dsr/rules.cards:323:13 */
-    { 6, 324, 5 }, /* 1070: cards/dsr/rules.cards:324:5 */
-    { 6, 326, 5 }, /* 1071: cards/dsr/rules.cards:326:5 */
-    { 6, 314, 11 }, /* 1072: cards/dsr/rules.cards:314:11 */
-    { 6, 333, 3 }, /* 1073: cards/dsr/rules.cards:333:3 */
-    { 6, 333, 15 }, /* 1074: cards/dsr/rules.cards:333:15 */
-    { 6, 334, 5 }, /* 1075: cards/dsr/rules.cards:334:5 */
-    { 6, 337, 7 }, /* 1076: cards/dsr/rules.cards:337:7 */
-    { 6, 339, 7 }, /* 1077: cards/dsr/rules.cards:339:7 */
-    { 6, 332, 11 }, /* 1078: cards/dsr/rules.cards:332:11 */
-    { 6, 347, 5 }, /* 1079: cards/dsr/rules.cards:347:5 */
-    { 6, 349, 64 }, /* 1080: cards/dsr/rules.cards:349:64 */
-    { 6, 350, 68 }, /* 1081: cards/dsr/rules.cards:350:68 */
-    { 6, 351, 72 }, /* 1082: cards/dsr/rules.cards:351:72 */
-    { 6, 352, 76 }, /* 1083: cards/dsr/rules.cards:352:76 */
-    { 6, 353, 62 }, /* 1084: cards/dsr/rules.cards:353:62 */
-    { 6, 354, 66 }, /* 1085: cards/dsr/rules.cards:354:66 */
-    { 6, 355, 68 }, /* 1086: cards/dsr/rules.cards:355:68 */
-    { 6, 356, 72 }, /* 1087: cards/dsr/rules.cards:356:72 */
-    { 6, 346, 3 }, /* 1088: cards/dsr/rules.cards:346:3 */
-    { 6, 359, 3 }, /* 1089: cards/dsr/rules.cards:359:3 */
-    { 6, 361, 3 }, /* 1090: cards/dsr/rules.cards:361:3 */
-    { 6, 344, 11 }, /* 1091: cards/dsr/rules.cards:344:11 */
-    { 6, 366, 3 }, /* 1092: cards/dsr/rules.cards:366:3 */
-    { 6, 367, 32 }, /* 1093: cards/dsr/rules.cards:367:32 */
-    { 6, 369, 3 }, /* 1094: cards/dsr/rules.cards:369:3 */
-    { 6, 364, 11 }, /* 1095: cards/dsr/rules.cards:364:11 */
-    { 6, 374, 3 }, /* 1096: cards/dsr/rules.cards:374:3 */
-    { 6, 375, 5 }, /* 1097: cards/dsr/rules.cards:375:5 */
-    { 6, 376, 52 }, /* 1098: cards/dsr/rules.cards:376:52 */
-    { 6, 377, 56 }, /* 1099: cards/dsr/rules.cards:377:56 */
-    { 6, 378, 60 }, /* 1100: cards/dsr/rules.cards:378:60 */
-    { 6, 379, 64 }, /* 1101: cards/dsr/rules.cards:379:64 */
-    { 6, 380, 50 }, /* 1102: cards/dsr/rules.cards:380:50 */
-    { 6, 381, 54 }, /* 1103: cards/dsr/rules.cards:381:54 */
-    { 6, 382, 56 }, /* 1104: cards/dsr/rules.cards:382:56 */
-    { 6, 383, 60 }, /* 1105: cards/dsr/rules.cards:383:60 */
-    { 6, 373, 11 }, /* 1106: cards/dsr/rules.cards:373:11 */
-    { 6, 389, 51 }, /* 1107: cards/dsr/rules.cards:389:51 */
-    { 6, 390, 54 }, /* 1108: cards/dsr/rules.cards:390:54 */
-    { 6, 391, 53 }, /* 1109: cards/dsr/rules.cards:391:53 */
-    { 6, 392, 52 }, /* 1110: cards/dsr/rules.cards:392:52 */
-    { 6, 388, 11 }, /* 1111: cards/dsr/rules.cards:388:11 */
-    { 6, 399, 16 }, /* 1112: cards/dsr/rules.cards:399:16 */
-    { 6, 400, 6 }, /* 1113: cards/dsr/rules.cards:400:6 */
-    { 6, 400, 21 }, /* 1114: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1115: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1116: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 44 }, /* 1117: cards/dsr/rules.cards:400:44 */
-    { 6, 401, 33 }, /* 1118: cards/dsr/rules.cards:401:33 */
-    { 6, 401, 24 }, /* 1119: cards/dsr/rules.cards:401:24 */
-    { 6, 401, 52 }, /* 1120: cards/dsr/rules.cards:401:52 */
-    { 6, 401, 66 }, /* 1121: cards/dsr/rules.cards:401:66 */
-    { 6, 398, 11 }, /* 1122: cards/dsr/rules.cards:398:11 */
-    { 6, 406, 3 }, /* 1123: cards/dsr/rules.cards:406:3 */
-    { 6, 406, 38 }, /* 1124: cards/dsr/rules.cards:406:38 */
-    { 6, 407, 5 }, /* 1125: cards/dsr/rules.cards:407:5 */
-    { 6, 407, 17 }, /* 1126: cards/dsr/rules.cards:407:17 */
-    { 6, 408, 7 }, /* 1127: cards/dsr/rules.cards:408:7 */
-    { 6, 409, 7 }, /* 1128: cards/dsr/rules.cards:409:7 */
-    { 6, 409, 42 }, /* 1129: cards/dsr/rules.cards:409:42 */
-    { 6, 410, 9 }, /* 1130: cards/dsr/rules.cards:410:9 */
-    { 6, 410, 21 }, /* 1131: cards/dsr/rules.cards:410:21 */
-    { 6, 410, 93 }, /* 1132: cards/dsr/rules.cards:410:93 */
-    { 6, 405, 11 }, /* 1133: cards/dsr/rules.cards:405:11 */
-    { 6, 417, 3 }, /* 1134: cards/dsr/rules.cards:417:3 */
-    { 6, 418, 5 }, /* 1135: cards/dsr/rules.cards:418:5 */
-    { 6, 418, 5 }, /* 1136: cards/dsr/rules.cards:418:5 */
-    { 6, 416, 11 }, /* 1137: cards/dsr/rules.cards:416:11 */
-    { 6, 427, 3 }, /* 1138: cards/dsr/rules.cards:427:3 */
-    { 6, 427, 12 }, /* 1139: cards/dsr/rules.cards:427:12 */
-    { 6, 431, 9 }, /* 1140: cards/dsr/rules.cards:431:9 */
-    { 6, 433, 13 }, /* 1141: cards/dsr/rules.cards:433:13 */
-    { 6, 433, 113 }, /* 1142: cards/dsr/rules.cards:433:113 */
-    { 6, 438, 9 }, /* 1143: cards/dsr/rules.cards:438:9 */
-    { 6, 439, 113 }, /* 1144: cards/dsr/rules.cards:439:113 */
-    { 6, 443, 9 }, /* 1145: cards/dsr/rules.cards:443:9 */
-    { 6, 443, 44 }, /* 1146: cards/dsr/rules.cards:443:44 */
-    { 6, 444, 11 }, /* 1147: cards/dsr/rules.cards:444:11 */
-    { 6, 444, 23 }, /* 1148: cards/dsr/rules.cards:444:23 */
-    { 6, 444, 84 }, /* 1149: cards/dsr/rules.cards:444:84 */
-    { 6, 447, 9 }, /* 1150: cards/dsr/rules.cards:447:9 */
-    { 6, 426, 11 }, /* 1151: cards/dsr/rules.cards:426:11 */
-    { 6, 455, 6 }, /* 1152: cards/dsr/rules.cards:455:6 */
-    { 6, 455, 17 }, /* 1153: cards/dsr/rules.cards:455:17 */
-    { 6, 456, 5 }, /* 1154: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1155: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1156: cards/dsr/rules.cards:456:5 */
-    { 6, 457, 36 }, /* 1157: cards/dsr/rules.cards:457:36 */
-    { 6, 457, 50 }, /* 1158: cards/dsr/rules.cards:457:50 */
-    { 6, 458, 5 }, /* 1159: cards/dsr/rules.cards:458:5 */
-    { 6, 454, 11 }, /* 1160: cards/dsr/rules.cards:454:11 */
-    { 6, 468, 3 }, /* 1161: cards/dsr/rules.cards:468:3 */
-    { 6, 469, 15 }, /* 1162: cards/dsr/rules.cards:469:15 */
-    { 6, 469, 5 }, /* 1163: cards/dsr/rules.cards:469:5 */
-    { 6, 472, 3 }, /* 1164: cards/dsr/rules.cards:472:3 */
-    { 6, 472, 51 }, /* 1165: cards/dsr/rules.cards:472:51 */
-    { 6, 473, 3 }, /* 1166: cards/dsr/rules.cards:473:3 */
-    { 6, 474, 3 }, /* 1167: cards/dsr/rules.cards:474:3 */
-    { 6, 475, 3 }, /* 1168: cards/dsr/rules.cards:475:3 */
-    { 6, 478, 3 }, /* 1169: cards/dsr/rules.cards:478:3 */
-    { 6, 480, 7 }, /* 1170: cards/dsr/rules.cards:480:7 */
-    { 6, 483, 7 }, /* 1171: cards/dsr/rules.cards:483:7 */
-    { 6, 488, 5 }, /* 1172: cards/dsr/rules.cards:488:5 */
-    { 6, 488, 14 }, /* 1173: cards/dsr/rules.cards:488:14 */
-    { 6, 489, 7 }, /* 1174: cards/dsr/rules.cards:489:7 */
-    { 6, 495, 3 }, /* 1175: cards/dsr/rules.cards:495:3 */
-    { 6, 499, 5 }, /* 1176: cards/dsr/rules.cards:499:5 */
-    { 6, 500, 5 }, /* 1177: cards/dsr/rules.cards:500:5 */
-    { 6, 503, 3 }, /* 1178: cards/dsr/rules.cards:503:3 */
-    { 6, 464, 11 }, /* 1179: cards/dsr/rules.cards:464:11 */
-    { 6, 509, 3 }, /* 1180: cards/dsr/rules.cards:509:3 */
-    { 6, 511, 15 }, /* 1181: cards/dsr/rules.cards:511:15 */
-    { 6, 512, 7 }, /* 1182: cards/dsr/rules.cards:512:7 */
-    { 6, 513, 7 }, /* 1183: cards/dsr/rules.cards:513:7 */
-    { 6, 515, 10 }, /* 1184: cards/dsr/rules.cards:515:10 */
-    { 6, 517, 11 }, /* 1185: cards/dsr/rules.cards:517:11 */
-    { 6, 517, 20 }, /* 1186: cards/dsr/rules.cards:517:20 */
-    { 6, 517, 59 }, /* 1187: cards/dsr/rules.cards:517:59 */
-    { 6, 510, 5 }, /* 1188: cards/dsr/rules.cards:510:5 */
-    { 6, 508, 11 }, /* 1189: cards/dsr/rules.cards:508:11 */
-    { 6, 526, 3 }, /* 1190: cards/dsr/rules.cards:526:3 */
-    { 6, 524, 11 }, /* 1191: cards/dsr/rules.cards:524:11 */
-    { 6, 538, 37 }, /* 1192: cards/dsr/rules.cards:538:37 */
-    { 6, 546, 5 }, /* 1193: cards/dsr/rules.cards:546:5 */
-    { 6, 531, 11 }, /* 1194: cards/dsr/rules.cards:531:11 */
-    { 6, 9, 44 }, /* 1195: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1196: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1197: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1198: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1199: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1200: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1201: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1202: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1203: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1204: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1205: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1206: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1207: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1208: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1209: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1210: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1211: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1212: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1213: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1214: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1215: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1216: cards/dsr/rules.cards:47:1 */
+    { 6, 153, 3 }, /* 982: cards/dsr/rules.cards:153:3 */
+    { 6, 152, 11 }, /* 983: cards/dsr/rules.cards:152:11 */
+    { 6, 157, 3 }, /* 984: cards/dsr/rules.cards:157:3 */
+    { 6, 159, 7 }, /* 985: cards/dsr/rules.cards:159:7 */
+    { 6, 163, 3 }, /* 986: cards/dsr/rules.cards:163:3 */
+    { 6, 156, 11 }, /* 987: cards/dsr/rules.cards:156:11 */
+    { 6, 169, 3 }, /* 988: cards/dsr/rules.cards:169:3 */
+    { 6, 175, 62 }, /* 989: cards/dsr/rules.cards:175:62 */
+    { 6, 182, 50 }, /* 990: cards/dsr/rules.cards:182:50 */
+    { 6, 171, 7 }, /* 991: cards/dsr/rules.cards:171:7 */
+    { 6, 172, 9 }, /* 992: cards/dsr/rules.cards:172:9 */
+    { 6, 176, 7 }, /* 993: cards/dsr/rules.cards:176:7 */
+    { 6, 176, 19 }, /* 994: cards/dsr/rules.cards:176:19 */
+    { 6, 177, 9 }, /* 995: cards/dsr/rules.cards:177:9 */
+    { 6, 180, 98 }, /* 996: cards/dsr/rules.cards:180:98 */
+    { 6, 181, 65 }, /* 997: cards/dsr/rules.cards:181:65 */
+    { 6, 182, 76 }, /* 998: cards/dsr/rules.cards:182:76 */
+    { 6, 185, 7 }, /* 999: cards/dsr/rules.cards:185:7 */
+    { 6, 186, 7 }, /* 1000: cards/dsr/rules.cards:186:7 */
+    { 6, 168, 11 }, /* 1001: cards/dsr/rules.cards:168:11 */
+    { 6, 193, 3 }, /* 1002: cards/dsr/rules.cards:193:3 */
+    { 6, 194, 5 }, /* 1003: cards/dsr/rules.cards:194:5 */
+    { 6, 192, 11 }, /* 1004: cards/dsr/rules.cards:192:11 */
+    { 6, 201, 3 }, /* 1005: cards/dsr/rules.cards:201:3 */
+    { 6, 200, 11 }, /* 1006: cards/dsr/rules.cards:200:11 */
+    { 6, 215, 3 }, /* 1007: cards/dsr/rules.cards:215:3 */
+    { 6, 216, 74 }, /* 1008: cards/dsr/rules.cards:216:74 */
+    { 6, 217, 78 }, /* 1009: cards/dsr/rules.cards:217:78 */
+    { 6, 218, 82 }, /* 1010: cards/dsr/rules.cards:218:82 */
+    { 6, 219, 86 }, /* 1011: cards/dsr/rules.cards:219:86 */
+    { 6, 220, 72 }, /* 1012: cards/dsr/rules.cards:220:72 */
+    { 6, 221, 76 }, /* 1013: cards/dsr/rules.cards:221:76 */
+    { 6, 222, 78 }, /* 1014: cards/dsr/rules.cards:222:78 */
+    { 6, 223, 82 }, /* 1015: cards/dsr/rules.cards:223:82 */
+    { 6, 214, 11 }, /* 1016: cards/dsr/rules.cards:214:11 */
+    { 6, 228, 3 }, /* 1017: cards/dsr/rules.cards:228:3 */
+    { 6, 229, 5 }, /* 1018: cards/dsr/rules.cards:229:5 */
+    { 6, 232, 3 }, /* 1019: cards/dsr/rules.cards:232:3 */
+    { 6, 233, 3 }, /* 1020: cards/dsr/rules.cards:233:3 */
+    { 6, 234, 3 }, /* 1021: cards/dsr/rules.cards:234:3 */
+    { 6, 227, 11 }, /* 1022: cards/dsr/rules.cards:227:11 */
+    { 6, 238, 3 }, /* 1023: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1024: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1025: cards/dsr/rules.cards:238:3 */
+    { 6, 239, 3 }, /* 1026: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1027: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1028: cards/dsr/rules.cards:239:3 */
+    { 6, 240, 3 }, /* 1029: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1030: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1031: cards/dsr/rules.cards:240:3 */
+    { 6, 241, 3 }, /* 1032: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1033: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1034: cards/dsr/rules.cards:241:3 */
+    { 6, 237, 11 }, /* 1035: cards/dsr/rules.cards:237:11 */
+    { 6, 250, 7 }, /* 1036: cards/dsr/rules.cards:250:7 */
+    { 6, 251, 43 }, /* 1037: cards/dsr/rules.cards:251:43 */
+    { 6, 252, 7 }, /* 1038: cards/dsr/rules.cards:252:7 */
+    { 6, 254, 7 }, /* 1039: cards/dsr/rules.cards:254:7 */
+    { 6, 255, 10 }, /* 1040: cards/dsr/rules.cards:255:10 */
+    { 6, 247, 11 }, /* 1041: cards/dsr/rules.cards:247:11 */
+    { 6, 268, 3 }, /* 1042: cards/dsr/rules.cards:268:3 */
+    { 6, 269, 5 }, /* 1043: cards/dsr/rules.cards:269:5 */
+    { 6, 270, 7 }, /* 1044: cards/dsr/rules.cards:270:7 */
+    { 6, 272, 7 }, /* 1045: cards/dsr/rules.cards:272:7 */
+    { 6, 273, 7 }, /* 1046: cards/dsr/rules.cards:273:7 */
+    { 6, 267, 11 }, /* 1047: cards/dsr/rules.cards:267:11 */
+    { 6, 280, 3 }, /* 1048: cards/dsr/rules.cards:280:3 */
+    { 6, 281, 5 }, /* 1049: cards/dsr/rules.cards:281:5 */
+    { 6, 283, 27 }, /* 1050: cards/dsr/rules.cards:283:27 */
+    { 6, 283, 54 }, /* 1051: cards/dsr/rules.cards:283:54 */
+    { 6, 279, 11 }, /* 1052: cards/dsr/rules.cards:279:11 */
+    { 6, 290, 5 }, /* 1053: cards/dsr/rules.cards:290:5 */
+    { 6, 291, 5 }, /* 1054: cards/dsr/rules.cards:291:5 */
+    { 6, 295, 13 }, /* 1055: cards/dsr/rules.cards:295:13 */
+    { 6, 296, 5 }, /* 1056: cards/dsr/rules.cards:296:5 */
+    { 6, 297, 5 }, /* 1057: cards/dsr/rules.cards:297:5 */
+    { 6, 288, 11 }, /* 1058: cards/dsr/rules.cards:288:11 */
+    { 6, 306, 6 }, /* 1059: cards/dsr/rules.cards:306:6 */
+    { 6, 308, 7 }, /* 1060: cards/dsr/rules.cards:308:7 */
+    { 6, 308, 19 }, /* 1061: cards/dsr/rules.cards:308:19 */
+    { 6, 308, 110 }, /* 1062: cards/dsr/rules.cards:308:110 */
+    { 6, 310, 13 }, /* 1063: cards/dsr/rules.cards:310:13 */
+    { 6, 311, 5 }, /* 1064: cards/dsr/rules.cards:311:5 */
+    { 6, 312, 13 }, /* 1065: cards/dsr/rules.cards:312:13 */
+    { 6, 313, 14 }, /* 1066: cards/dsr/rules.cards:313:14 */
+    { 6, 313, 43 }, /* 1067: cards/dsr/rules.cards:313:43 */
+    { 6, 314, 13 }, /* 1068: cards/dsr/rules.cards:314:13 */
+    { 6, 315, 5 }, /* 1069: cards/dsr/rules.cards:315:5 */
+    { 6, 317, 5 }, /* 1070: cards/dsr/rules.cards:317:5 */
+    { 6, 305, 11 }, /* 1071: cards/dsr/rules.cards:305:11 */
+    { 6, 324, 3 }, /* 1072: cards/dsr/rules.cards:324:3 */
+    { 6, 324, 15 }, /* 1073: cards/dsr/rules.cards:324:15 */
+    { 6, 325, 5 }, /* 1074: cards/dsr/rules.cards:325:5 */
+    { 6, 328, 7 }, /* 1075: cards/dsr/rules.cards:328:7 */
+    { 6, 330, 7 }, /* 1076: cards/dsr/rules.cards:330:7 */
+    { 6, 323, 11 }, /* 1077: cards/dsr/rules.cards:323:11 */
+    { 6, 338, 5 }, /* 1078: cards/dsr/rules.cards:338:5 */
+    { 6, 340, 64 }, /* 1079: cards/dsr/rules.cards:340:64 */
+    { 6, 341, 68 }, /* 1080: cards/dsr/rules.cards:341:68 */
+    { 6, 342, 72 }, /* 1081: cards/dsr/rules.cards:342:72 */
+    { 6, 343, 76 }, /* 1082: cards/dsr/rules.cards:343:76 */
+    { 6, 344, 62 }, /* 1083: cards/dsr/rules.cards:344:62 */
+    { 6, 345, 66 }, /* 1084: cards/dsr/rules.cards:345:66 */
+    { 6, 346, 68 }, /* 1085: cards/dsr/rules.cards:346:68 */
+    { 6, 347, 72 }, /* 1086: cards/dsr/rules.cards:347:72 */
+    { 6, 337, 3 }, /* 1087: cards/dsr/rules.cards:337:3 */
+    { 6, 350, 3 }, /* 1088: cards/dsr/rules.cards:350:3 */
+    { 6, 352, 3 }, /* 1089: cards/dsr/rules.cards:352:3 */
+    { 6, 335, 11 }, /* 1090: cards/dsr/rules.cards:335:11 */
+    { 6, 356, 3 }, /* 1091: cards/dsr/rules.cards:356:3 */
+    { 6, 356, 3 }, /* 1092: cards/dsr/rules.cards:356:3 */
+    { 6, 357, 3 }, /* 1093: cards/dsr/rules.cards:357:3 */
+    { 6, 355, 11 }, /* 1094: cards/dsr/rules.cards:355:11 */
+    { 6, 362, 3 }, /* 1095: cards/dsr/rules.cards:362:3 */
+    { 6, 363, 5 }, /* 1096: cards/dsr/rules.cards:363:5 */
+    { 6, 364, 52 }, /* 1097: cards/dsr/rules.cards:364:52 */
+    { 6, 365, 56 }, /* 1098: cards/dsr/rules.cards:365:56 */
+    { 6, 366, 60 }, /* 1099: cards/dsr/rules.cards:366:60 */
+    { 6, 367, 64 }, /* 1100: cards/dsr/rules.cards:367:64 */
+    { 6, 368, 50 }, /* 1101: cards/dsr/rules.cards:368:50 */
+    { 6, 369, 54 }, /* 1102: cards/dsr/rules.cards:369:54 */
+    { 6, 370, 56 }, /* 1103: cards/dsr/rules.cards:370:56 */
+    { 6, 371, 60 }, /* 1104: cards/dsr/rules.cards:371:60 */
+    { 6, 361, 11 }, /* 1105: cards/dsr/rules.cards:361:11 */
+    { 6, 377, 51 }, /* 1106: cards/dsr/rules.cards:377:51 */
+    { 6, 378, 54 }, /* 1107: cards/dsr/rules.cards:378:54 */
+    { 6, 379, 53 }, /* 1108: cards/dsr/rules.cards:379:53 */
+    { 6, 380, 52 }, /* 1109: cards/dsr/rules.cards:380:52 */
+    { 6, 376, 11 }, /* 1110: cards/dsr/rules.cards:376:11 */
+    { 6, 387, 16 }, /* 1111: cards/dsr/rules.cards:387:16 */
+    { 6, 388, 6 }, /* 1112: cards/dsr/rules.cards:388:6 */
+    { 6, 388, 21 }, /* 1113: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1114: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1115: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 44 }, /* 1116: cards/dsr/rules.cards:388:44 */
+    { 6, 389, 33 }, /* 1117: cards/dsr/rules.cards:389:33 */
+    { 6, 389, 24 }, /* 1118: cards/dsr/rules.cards:389:24 */
+    { 6, 389, 52 }, /* 1119: cards/dsr/rules.cards:389:52 */
+    { 6, 389, 66 }, /* 1120: cards/dsr/rules.cards:389:66 */
+    { 6, 386, 11 }, /* 1121: cards/dsr/rules.cards:386:11 */
+    { 6, 394, 3 }, /* 1122: cards/dsr/rules.cards:394:3 */
+    { 6, 394, 38 }, /* 1123: cards/dsr/rules.cards:394:38 */
+    { 6, 395, 5 }, /* 1124: cards/dsr/rules.cards:395:5 */
+    { 6, 395, 17 }, /* 1125: cards/dsr/rules.cards:395:17 */
+    { 6, 396, 7 }, /* 1126: cards/dsr/rules.cards:396:7 */
+    { 6, 397, 7 }, /* 1127: cards/dsr/rules.cards:397:7 */
+    { 6, 397, 42 }, /* 1128: cards/dsr/rules.cards:397:42 */
+    { 6, 398, 9 }, /* 1129: cards/dsr/rules.cards:398:9 */
+    { 6, 398, 21 }, /* 1130: cards/dsr/rules.cards:398:21 */
+    { 6, 398, 93 }, /* 1131: cards/dsr/rules.cards:398:93 */
+    { 6, 393, 11 }, /* 1132: cards/dsr/rules.cards:393:11 */
+    { 6, 405, 3 }, /* 1133: cards/dsr/rules.cards:405:3 */
+    { 6, 406, 5 }, /* 1134: cards/dsr/rules.cards:406:5 */
+    { 6, 406, 5 }, /* 1135: cards/dsr/rules.cards:406:5 */
+    { 6, 404, 11 }, /* 1136: cards/dsr/rules.cards:404:11 */
+    { 6, 415, 3 }, /* 1137: cards/dsr/rules.cards:415:3 */
+    { 6, 415, 12 }, /* 1138: cards/dsr/rules.cards:415:12 */
+    { 6, 419, 9 }, /* 1139: cards/dsr/rules.cards:419:9 */
+    { 6, 421, 13 }, /* 1140: cards/dsr/rules.cards:421:13 */
+    { 6, 421, 113 }, /* 1141: cards/dsr/rules.cards:421:113 */
+    { 6, 426, 9 }, /* 1142: cards/dsr/rules.cards:426:9 */
+    { 6, 427, 113 }, /* 1143: cards/dsr/rules.cards:427:113 */
+    { 6, 431, 9 }, /* 1144: cards/dsr/rules.cards:431:9 */
+    { 6, 431, 44 }, /* 1145: cards/dsr/rules.cards:431:44 */
+    { 6, 432, 11 }, /* 1146: cards/dsr/rules.cards:432:11 */
+    { 6, 432, 23 }, /* 1147: cards/dsr/rules.cards:432:23 */
+    { 6, 432, 84 }, /* 1148: cards/dsr/rules.cards:432:84 */
+    { 6, 435, 9 }, /* 1149: cards/dsr/rules.cards:435:9 */
+    { 6, 414, 11 }, /* 1150: cards/dsr/rules.cards:414:11 */
+    { 6, 443, 6 }, /* 1151: cards/dsr/rules.cards:443:6 */
+    { 6, 443, 17 }, /* 1152: cards/dsr/rules.cards:443:17 */
+    { 6, 444, 5 }, /* 1153: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1154: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1155: cards/dsr/rules.cards:444:5 */
+    { 6, 445, 36 }, /* 1156: cards/dsr/rules.cards:445:36 */
+    { 6, 445, 50 }, /* 1157: cards/dsr/rules.cards:445:50 */
+    { 6, 446, 5 }, /* 1158: cards/dsr/rules.cards:446:5 */
+    { 6, 442, 11 }, /* 1159: cards/dsr/rules.cards:442:11 */
+    { 6, 456, 3 }, /* 1160: cards/dsr/rules.cards:456:3 */
+    { 6, 457, 15 }, /* 1161: cards/dsr/rules.cards:457:15 */
+    { 6, 457, 5 }, /* 1162: cards/dsr/rules.cards:457:5 */
+    { 6, 460, 3 }, /* 1163: cards/dsr/rules.cards:460:3 */
+    { 6, 460, 51 }, /* 1164: cards/dsr/rules.cards:460:51 */
+    { 6, 461, 3 }, /* 1165: cards/dsr/rules.cards:461:3 */
+    { 6, 462, 3 }, /* 1166: cards/dsr/rules.cards:462:3 */
+    { 6, 463, 3 }, /* 1167: cards/dsr/rules.cards:463:3 */
+    { 6, 466, 3 }, /* 1168: cards/dsr/rules.cards:466:3 */
+    { 6, 468, 7 }, /* 1169: cards/dsr/rules.cards:468:7 */
+    { 6, 471, 7 }, /* 1170: cards/dsr/rules.cards:471:7 */
+    { 6, 476, 5 }, /* 1171: cards/dsr/rules.cards:476:5 */
+    { 6, 476, 14 }, /* 1172: cards/dsr/rules.cards:476:14 */
+    { 6, 477, 7 }, /* 1173: cards/dsr/rules.cards:477:7 */
+    { 6, 483, 3 }, /* 1174: cards/dsr/rules.cards:483:3 */
+    { 6, 487, 5 }, /* 1175: cards/dsr/rules.cards:487:5 */
+    { 6, 488, 5 }, /* 1176: cards/dsr/rules.cards:488:5 */
+    { 6, 491, 3 }, /* 1177: cards/dsr/rules.cards:491:3 */
+    { 6, 452, 11 }, /* 1178: cards/dsr/rules.cards:452:11 */
+    { 6, 497, 3 }, /* 1179: cards/dsr/rules.cards:497:3 */
+    { 6, 499, 15 }, /* 1180: cards/dsr/rules.cards:499:15 */
+    { 6, 500, 7 }, /* 1181: cards/dsr/rules.cards:500:7 */
+    { 6, 501, 7 }, /* 1182: cards/dsr/rules.cards:501:7 */
+    { 6, 503, 10 }, /* 1183: cards/dsr/rules.cards:503:10 */
+    { 6, 505, 11 }, /* 1184: cards/dsr/rules.cards:505:11 */
+    { 6, 505, 20 }, /* 1185: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 59 }, /* 1186: cards/dsr/rules.cards:505:59 */
+    { 6, 498, 5 }, /* 1187: cards/dsr/rules.cards:498:5 */
+    { 6, 496, 11 }, /* 1188: cards/dsr/rules.cards:496:11 */
+    { 6, 514, 3 }, /* 1189: cards/dsr/rules.cards:514:3 */
+    { 6, 512, 11 }, /* 1190: cards/dsr/rules.cards:512:11 */
+    { 6, 526, 37 }, /* 1191: cards/dsr/rules.cards:526:37 */
+    { 6, 534, 5 }, /* 1192: cards/dsr/rules.cards:534:5 */
+    { 6, 519, 11 }, /* 1193: cards/dsr/rules.cards:519:11 */
+    { 6, 9, 44 }, /* 1194: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1195: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1196: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1197: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1198: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1199: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1200: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1201: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1202: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1203: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1204: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1205: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1206: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1207: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1208: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1209: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1210: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1211: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1212: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1213: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1214: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1215: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9116,7 +9106,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9139,7 +9129,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9162,7 +9152,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9185,7 +9175,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9208,7 +9198,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9231,7 +9221,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9254,7 +9244,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1217, Site_table, 8, Site_files,
+    1216, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

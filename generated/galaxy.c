@@ -1366,6 +1366,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 struct Locals_proc_take_turn {
     RtValue v_t;
     RtValue v_s;
+    RtValue v_left;
     RtValue v_d;
     RtValue v_option;
 };
@@ -1411,18 +1412,18 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 52 "cards/galaxy/rules.cards"
+                L->v_left = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        if (L->v_left <= 0) break;
+                        L->v_left--;
                         #line 52 "cards/galaxy/rules.cards"
-                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
-                            #line 52 "cards/galaxy/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
-                            pluck_low = pluck_at;
-                            if (rt_check(g)) break;
-                        }
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
+                        pluck_low = pluck_at;
+                        if (rt_check(g)) break;
                     }
                     rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
@@ -1607,7 +1608,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1611 "galaxy.c"
+#line 1612 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1618,7 +1619,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
 struct Locals_proc_place {
     RtValue v_f;
     RtValue v_s;
-    RtValue v_n;
+    RtValue v_left;
     RtValue v_d;
 };
 
@@ -1649,33 +1650,31 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 82 "cards/galaxy/rules.cards"
-            L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
-            #line 83 "cards/galaxy/rules.cards"
+            L->v_left = 1;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
+                    if (L->v_left <= 0) break;
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
-                    #line 83 "cards/galaxy/rules.cards"
-                    if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
-                        #line 83 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 24);
-                        pluck_low = pluck_at;
-                        if (rt_check(g)) break;
-                    }
+                    L->v_left--;
+                    #line 82 "cards/galaxy/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 24);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
                 }
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 84 "cards/galaxy/rules.cards"
+            #line 83 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 25);
             if (rt_check(g)) return RT_END;
-            #line 85 "cards/galaxy/rules.cards"
+            #line 84 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 26);
             if (rt_check(g)) return RT_END;
-            #line 86 "cards/galaxy/rules.cards"
+            #line 85 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -1684,13 +1683,13 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_log_str(g, " with a die.");
                 rt_log_end(g);
             }
-            #line 87 "cards/galaxy/rules.cards"
+            #line 86 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
-                #line 87 "cards/galaxy/rules.cards"
+                #line 86 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1694 "galaxy.c"
+#line 1693 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1708,17 +1707,17 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:93: reroll */
+/* cards/galaxy/rules.cards:92: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 94 "cards/galaxy/rules.cards"
+        #line 93 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
-        #line 95 "cards/galaxy/rules.cards"
+        #line 94 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
-            #line 96 "cards/galaxy/rules.cards"
+            #line 95 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 28);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1739,7 +1738,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
-                    #line 97 "cards/galaxy/rules.cards"
+                    #line 96 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 29);
@@ -1754,7 +1753,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
-                    #line 98 "cards/galaxy/rules.cards"
+                    #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 30);
@@ -1769,7 +1768,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
-                    #line 99 "cards/galaxy/rules.cards"
+                    #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
@@ -1784,7 +1783,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
-                    #line 100 "cards/galaxy/rules.cards"
+                    #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
@@ -1799,7 +1798,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
-                    #line 101 "cards/galaxy/rules.cards"
+                    #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
@@ -1814,7 +1813,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
-                    #line 102 "cards/galaxy/rules.cards"
+                    #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
@@ -1829,25 +1828,25 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
-                    #line 103 "cards/galaxy/rules.cards"
+                    #line 102 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_back_edge(g, 35)) return RT_END;
         }
-        #line 106 "cards/galaxy/rules.cards"
+        #line 105 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
-        #line 107 "cards/galaxy/rules.cards"
+        #line 106 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
-        #line 108 "cards/galaxy/rules.cards"
+        #line 107 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 36);
         }
         if (rt_check(g)) return RT_END;
-        #line 109 "cards/galaxy/rules.cards"
+        #line 108 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1851 "galaxy.c"
+#line 1850 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1857,38 +1856,36 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 
 struct Locals_proc_pick_reroll {
     RtValue v_f;
-    RtValue v_n;
+    RtValue v_left;
     RtValue v_d;
 };
 
-/* cards/galaxy/rules.cards:112: pick_reroll */
+/* cards/galaxy/rules.cards:111: pick_reroll */
 static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 113 "cards/galaxy/rules.cards"
-        L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
-        #line 114 "cards/galaxy/rules.cards"
+        #line 112 "cards/galaxy/rules.cards"
+        L->v_left = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
+                if (L->v_left <= 0) break;
                 if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
-                #line 114 "cards/galaxy/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
-                    #line 114 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 39);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
+                L->v_left--;
+                #line 112 "cards/galaxy/rules.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 39);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1892 "galaxy.c"
+#line 1889 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1903,22 +1900,22 @@ struct Locals_proc_use_rebel {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:118: use_rebel */
+/* cards/galaxy/rules.cards:116: use_rebel */
 static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 119 "cards/galaxy/rules.cards"
+        #line 117 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 42), 41);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                #line 120 "cards/galaxy/rules.cards"
+                #line 118 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 43);
                 if (rt_check(g)) return RT_END;
-                #line 121 "cards/galaxy/rules.cards"
+                #line 119 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 9, 0, 44);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -1938,10 +1935,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    #line 122 "cards/galaxy/rules.cards"
+                    #line 120 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 45);
                     if (rt_check(g)) return RT_END;
-                    #line 123 "cards/galaxy/rules.cards"
+                    #line 121 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -1956,7 +1953,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1960 "galaxy.c"
+#line 1957 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -1968,13 +1965,13 @@ struct Locals_proc_use_ally {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:129: use_ally */
+/* cards/galaxy/rules.cards:127: use_ally */
 static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 130 "cards/galaxy/rules.cards"
+        #line 128 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 17, 0, 47);
         L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 48));
         if (L->v_a == RT_NONE) {
@@ -1999,10 +1996,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_a != RT_NONE) {
-            #line 131 "cards/galaxy/rules.cards"
+            #line 129 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
-            #line 132 "cards/galaxy/rules.cards"
+            #line 130 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2011,9 +2008,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 133 "cards/galaxy/rules.cards"
+            #line 131 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
-                #line 134 "cards/galaxy/rules.cards"
+                #line 132 "cards/galaxy/rules.cards"
                 { /* restart */
                     (void)rt_enter(g, 7, f->self, f->me, 1, 51);
                 }
@@ -2024,7 +2021,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 136 "cards/galaxy/rules.cards"
+                #line 134 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 52);
@@ -2041,9 +2038,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
-                #line 137 "cards/galaxy/rules.cards"
+                #line 135 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
-                    #line 137 "cards/galaxy/rules.cards"
+                    #line 135 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 53);
@@ -2063,7 +2060,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2067 "galaxy.c"
+#line 2064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2078,13 +2075,13 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:144: ally_symbol */
+/* cards/galaxy/rules.cards:142: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 145 "cards/galaxy/rules.cards"
+        #line 143 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 168, 0, 55);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2100,7 +2097,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
-                #line 147 "cards/galaxy/rules.cards"
+                #line 145 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 9, 0, 56);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2120,10 +2117,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 148 "cards/galaxy/rules.cards"
+                    #line 146 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 57);
                     if (rt_check(g)) return RT_END;
-                    #line 149 "cards/galaxy/rules.cards"
+                    #line 147 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -2134,7 +2131,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
-                #line 152 "cards/galaxy/rules.cards"
+                #line 150 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2143,7 +2140,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2147 "galaxy.c"
+#line 2144 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2155,46 +2152,46 @@ struct Locals_proc_restart {
     RtValue v_s;
 };
 
-/* cards/galaxy/rules.cards:159: restart */
+/* cards/galaxy/rules.cards:157: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 160 "cards/galaxy/rules.cards"
+        #line 158 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " cancels the turn and rerolls all the dice.");
             rt_log_end(g);
         }
-        #line 161 "cards/galaxy/rules.cards"
+        #line 159 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 162 "cards/galaxy/rules.cards"
+                #line 160 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 59);
                 if (rt_check(g)) return RT_END;
-                #line 163 "cards/galaxy/rules.cards"
+                #line 161 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 60);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 165 "cards/galaxy/rules.cards"
+        #line 163 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 61);
         if (rt_check(g)) return RT_END;
-        #line 166 "cards/galaxy/rules.cards"
+        #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 167 "cards/galaxy/rules.cards"
+        #line 165 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 168 "cards/galaxy/rules.cards"
+        #line 166 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2198 "galaxy.c"
+#line 2195 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2210,13 +2207,13 @@ struct Locals_proc_conclude {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:173: conclude */
+/* cards/galaxy/rules.cards:171: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 176 "cards/galaxy/rules.cards"
+        #line 174 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2224,7 +2221,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
-                #line 176 "cards/galaxy/rules.cards"
+                #line 174 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 64);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2232,12 +2229,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 177 "cards/galaxy/rules.cards"
+        #line 175 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            #line 178 "cards/galaxy/rules.cards"
+            #line 176 "cards/galaxy/rules.cards"
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 65), 66);
             if (rt_check(g)) return RT_END;
-            #line 179 "cards/galaxy/rules.cards"
+            #line 177 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2247,30 +2244,30 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 182 "cards/galaxy/rules.cards"
+        #line 180 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        #line 183 "cards/galaxy/rules.cards"
+        #line 181 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 183 "cards/galaxy/rules.cards"
+                #line 181 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 186 "cards/galaxy/rules.cards"
+        #line 184 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
                 L->v_s_2 = walk_v_s_2[at_v_s_2];
                 if (!((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1))) continue;
                 if (!(rt_flat((int)(!rt__state(g, L->v_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
-                #line 187 "cards/galaxy/rules.cards"
+                #line 185 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
                 if (rt_check(g)) return RT_END;
-                #line 188 "cards/galaxy/rules.cards"
+                #line 186 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2283,10 +2280,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_str(g, " Ally.");
                     rt_log_end(g);
                 }
-                #line 189 "cards/galaxy/rules.cards"
+                #line 187 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 69), 70);
                 if (rt_check(g)) return RT_END;
-                #line 190 "cards/galaxy/rules.cards"
+                #line 188 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2294,7 +2291,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                        #line 190 "cards/galaxy/rules.cards"
+                        #line 188 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 71), RT_AT_TOP, 72);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -2304,12 +2301,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 194 "cards/galaxy/rules.cards"
+        #line 192 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 73), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 74);
         if (rt_check(g)) return RT_END;
-        #line 196 "cards/galaxy/rules.cards"
+        #line 194 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
-            #line 197 "cards/galaxy/rules.cards"
+            #line 195 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
                 RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 75);
@@ -2324,9 +2321,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
-            #line 199 "cards/galaxy/rules.cards"
+            #line 197 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
-                #line 200 "cards/galaxy/rules.cards"
+                #line 198 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2334,7 +2331,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 202 "cards/galaxy/rules.cards"
+                #line 200 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
                     RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 76);
@@ -2350,20 +2347,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 206 "cards/galaxy/rules.cards"
+        #line 204 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
-        #line 207 "cards/galaxy/rules.cards"
+        #line 205 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 78);
         if (rt_check(g)) return RT_END;
-        #line 208 "cards/galaxy/rules.cards"
+        #line 206 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 79);
         if (rt_check(g)) return RT_END;
-        #line 211 "cards/galaxy/rules.cards"
+        #line 209 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
-            #line 212 "cards/galaxy/rules.cards"
+            #line 210 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
-                #line 212 "cards/galaxy/rules.cards"
+                #line 210 "cards/galaxy/rules.cards"
                 { /* game_end */
                     (void)rt_enter(g, 11, f->self, f->me, 3, 80);
                 }
@@ -2374,7 +2371,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 212 "cards/galaxy/rules.cards"
+                #line 210 "cards/galaxy/rules.cards"
                 { /* next_site */
                     (void)rt_enter(g, 10, f->self, f->me, 4, 81);
                 }
@@ -2386,7 +2383,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2390 "galaxy.c"
+#line 2387 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2405,17 +2402,17 @@ struct Locals_proc_summon {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:218: summon */
+/* cards/galaxy/rules.cards:216: summon */
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 219 "cards/galaxy/rules.cards"
+        #line 217 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(L->v_p != f->me)) continue;
-            #line 220 "cards/galaxy/rules.cards"
+            #line 218 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 84), 83);
             if (L->v_list < 0) return RT_END;
             {
@@ -2423,14 +2420,14 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!(Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n)) continue;
-                    #line 220 "cards/galaxy/rules.cards"
+                    #line 218 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 85), RT_AT_TOP, 86);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 222 "cards/galaxy/rules.cards"
+        #line 220 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2438,7 +2435,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
-                #line 222 "cards/galaxy/rules.cards"
+                #line 220 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2446,12 +2443,12 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 223 "cards/galaxy/rules.cards"
+        #line 221 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 89));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
-                #line 223 "cards/galaxy/rules.cards"
+                #line 221 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_s_3));
@@ -2462,7 +2459,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2466 "galaxy.c"
+#line 2463 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2477,19 +2474,19 @@ struct Locals_proc_next_site {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:230: next_site */
+/* cards/galaxy/rules.cards:228: next_site */
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 231 "cards/galaxy/rules.cards"
+        #line 229 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 91);
         if (rt_check(g)) return RT_END;
-        #line 232 "cards/galaxy/rules.cards"
+        #line 230 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 92));
         if (rt_check(g)) return RT_END;
-        #line 233 "cards/galaxy/rules.cards"
+        #line 231 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2497,7 +2494,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
-                #line 233 "cards/galaxy/rules.cards"
+                #line 231 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 93);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2505,12 +2502,12 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 234 "cards/galaxy/rules.cards"
+        #line 232 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
-            #line 235 "cards/galaxy/rules.cards"
+            #line 233 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
             if (rt_check(g)) return RT_END;
-            #line 236 "cards/galaxy/rules.cards"
+            #line 234 "cards/galaxy/rules.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2518,7 +2515,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
-                    #line 236 "cards/galaxy/rules.cards"
+                    #line 234 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -2528,81 +2525,81 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_back_edge(g, 96)) return RT_END;
         }
-        #line 238 "cards/galaxy/rules.cards"
+        #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
-            #line 238 "cards/galaxy/rules.cards"
+            #line 236 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
                 rt_log_end(g);
             }
         }
-        #line 239 "cards/galaxy/rules.cards"
+        #line 237 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
-            #line 239 "cards/galaxy/rules.cards"
+            #line 237 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
                 rt_log_end(g);
             }
         }
-        #line 240 "cards/galaxy/rules.cards"
+        #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
-            #line 240 "cards/galaxy/rules.cards"
+            #line 238 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
                 rt_log_end(g);
             }
         }
-        #line 241 "cards/galaxy/rules.cards"
+        #line 239 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
-            #line 241 "cards/galaxy/rules.cards"
+            #line 239 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
                 rt_log_end(g);
             }
         }
-        #line 242 "cards/galaxy/rules.cards"
+        #line 240 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
-            #line 242 "cards/galaxy/rules.cards"
+            #line 240 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
                 rt_log_end(g);
             }
         }
-        #line 243 "cards/galaxy/rules.cards"
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
-            #line 243 "cards/galaxy/rules.cards"
+            #line 241 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The final duel: Death Star 2.");
                 rt_log_end(g);
             }
         }
-        #line 244 "cards/galaxy/rules.cards"
+        #line 242 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 if (!(rt_flat((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
-                #line 245 "cards/galaxy/rules.cards"
+                #line 243 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 97);
                 if (rt_check(g)) return RT_END;
-                #line 246 "cards/galaxy/rules.cards"
+                #line 244 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 98);
                 if (rt_check(g)) return RT_END;
-                #line 247 "cards/galaxy/rules.cards"
+                #line 245 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 99);
                 if (rt_check(g)) return RT_END;
-                #line 248 "cards/galaxy/rules.cards"
+                #line 246 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 100);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2606 "galaxy.c"
+#line 2603 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2618,27 +2615,27 @@ struct Locals_proc_game_end {
     RtValue v_i_2;
 };
 
-/* cards/galaxy/rules.cards:254: game_end */
+/* cards/galaxy/rules.cards:252: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 255 "cards/galaxy/rules.cards"
+        #line 253 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
             rt_log_end(g);
         }
-        #line 256 "cards/galaxy/rules.cards"
+        #line 254 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 257 "cards/galaxy/rules.cards"
+            #line 255 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 102)[0] == 0)) {
-                #line 258 "cards/galaxy/rules.cards"
+                #line 256 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 103)[0], 104), 105);
                 if (rt_check(g)) return RT_END;
-                #line 259 "cards/galaxy/rules.cards"
+                #line 257 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2648,12 +2645,12 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 261 "cards/galaxy/rules.cards"
+            #line 259 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 107)[0] == 0)) {
-                #line 262 "cards/galaxy/rules.cards"
+                #line 260 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 108), 109);
                 if (rt_check(g)) return RT_END;
-                #line 263 "cards/galaxy/rules.cards"
+                #line 261 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2662,10 +2659,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 266 "cards/galaxy/rules.cards"
+        #line 264 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            #line 266 "cards/galaxy/rules.cards"
+            #line 264 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p_2);
@@ -2675,7 +2672,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 268 "cards/galaxy/rules.cards"
+        #line 266 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2686,7 +2683,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2690 "galaxy.c"
+#line 2687 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2816,7 +2813,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2820 "galaxy.c"
+#line 2817 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2846,7 +2843,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, 4, 122);
+                (void)rt_enter(g, 0, f->self, f->me, 5, 122);
             }
             f->pc = 1;
             {
@@ -2862,7 +2859,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2866 "galaxy.c"
+#line 2863 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2901,7 +2898,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2905 "galaxy.c"
+#line 2902 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -2982,7 +2979,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2986 "galaxy.c"
+#line 2983 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -3422,18 +3419,18 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 4 },
+    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 5 },
     { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 4 },
-    { "reroll", "cards/galaxy/rules.cards", 93, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 112, Script_proc_pick_reroll, 3 },
-    { "use_rebel", "cards/galaxy/rules.cards", 118, Script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 129, Script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 144, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 1 },
-    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 5 },
-    { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 8 },
-    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 4 },
-    { "game_end", "cards/galaxy/rules.cards", 254, Script_proc_game_end, 5 },
+    { "reroll", "cards/galaxy/rules.cards", 92, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 111, Script_proc_pick_reroll, 3 },
+    { "use_rebel", "cards/galaxy/rules.cards", 116, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 127, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 142, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 157, Script_proc_restart, 1 },
+    { "conclude", "cards/galaxy/rules.cards", 171, Script_proc_conclude, 5 },
+    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 8 },
+    { "next_site", "cards/galaxy/rules.cards", 228, Script_proc_next_site, 4 },
+    { "game_end", "cards/galaxy/rules.cards", 252, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
     { "dice_check setup", "cards/galaxy/variants.cards", 14, Script_dice_check_setup, 1 },
@@ -3504,7 +3501,7 @@ static const RtSite Site_table[] = {
     { 2, 42, 12 }, /* 5: cards/galaxy/rules.cards:42:12 */
     { 2, 42, 23 }, /* 6: cards/galaxy/rules.cards:42:23 */
     { 2, 50, 12 }, /* 7: cards/galaxy/rules.cards:50:12 */
-    { 2, 52, 51 }, /* 8: cards/galaxy/rules.cards:52:51 */
+    { 2, 52, 5 }, /* 8: cards/galaxy/rules.cards:52:5 */
     { 2, 55, 3 }, /* 9: cards/galaxy/rules.cards:55:3 */
     { 2, 60, 5 }, /* 10: cards/galaxy/rules.cards:60:5 */
     { 2, 67, 43 }, /* 11: cards/galaxy/rules.cards:67:43 */
@@ -3520,94 +3517,94 @@ static const RtSite Site_table[] = {
     { 2, 74, 3 }, /* 21: cards/galaxy/rules.cards:74:3 */
     { 2, 39, 11 }, /* 22: cards/galaxy/rules.cards:39:11 */
     { 2, 81, 3 }, /* 23: cards/galaxy/rules.cards:81:3 */
-    { 2, 83, 63 }, /* 24: cards/galaxy/rules.cards:83:63 */
-    { 2, 84, 5 }, /* 25: cards/galaxy/rules.cards:84:5 */
-    { 2, 85, 5 }, /* 26: cards/galaxy/rules.cards:85:5 */
+    { 2, 82, 5 }, /* 24: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 25: cards/galaxy/rules.cards:83:5 */
+    { 2, 84, 5 }, /* 26: cards/galaxy/rules.cards:84:5 */
     { 2, 80, 11 }, /* 27: cards/galaxy/rules.cards:80:11 */
-    { 2, 96, 5 }, /* 28: cards/galaxy/rules.cards:96:5 */
-    { 2, 97, 84 }, /* 29: cards/galaxy/rules.cards:97:84 */
-    { 2, 98, 82 }, /* 30: cards/galaxy/rules.cards:98:82 */
-    { 2, 99, 71 }, /* 31: cards/galaxy/rules.cards:99:71 */
-    { 2, 100, 88 }, /* 32: cards/galaxy/rules.cards:100:88 */
-    { 2, 101, 84 }, /* 33: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 80 }, /* 34: cards/galaxy/rules.cards:102:80 */
-    { 2, 95, 3 }, /* 35: cards/galaxy/rules.cards:95:3 */
-    { 2, 108, 3 }, /* 36: cards/galaxy/rules.cards:108:3 */
-    { 2, 109, 3 }, /* 37: cards/galaxy/rules.cards:109:3 */
-    { 2, 93, 11 }, /* 38: cards/galaxy/rules.cards:93:11 */
-    { 2, 114, 64 }, /* 39: cards/galaxy/rules.cards:114:64 */
-    { 2, 112, 11 }, /* 40: cards/galaxy/rules.cards:112:11 */
-    { 2, 119, 3 }, /* 41: cards/galaxy/rules.cards:119:3 */
-    { 2, 119, 12 }, /* 42: cards/galaxy/rules.cards:119:12 */
-    { 2, 120, 5 }, /* 43: cards/galaxy/rules.cards:120:5 */
-    { 2, 121, 5 }, /* 44: cards/galaxy/rules.cards:121:5 */
-    { 2, 122, 7 }, /* 45: cards/galaxy/rules.cards:122:7 */
-    { 2, 118, 11 }, /* 46: cards/galaxy/rules.cards:118:11 */
-    { 2, 130, 3 }, /* 47: cards/galaxy/rules.cards:130:3 */
-    { 2, 130, 15 }, /* 48: cards/galaxy/rules.cards:130:15 */
-    { 2, 130, 15 }, /* 49: cards/galaxy/rules.cards:130:15 */
-    { 2, 131, 5 }, /* 50: cards/galaxy/rules.cards:131:5 */
-    { 2, 134, 7 }, /* 51: cards/galaxy/rules.cards:134:7 */
-    { 2, 136, 7 }, /* 52: cards/galaxy/rules.cards:136:7 */
-    { 2, 137, 27 }, /* 53: cards/galaxy/rules.cards:137:27 */
-    { 2, 129, 11 }, /* 54: cards/galaxy/rules.cards:129:11 */
-    { 2, 145, 3 }, /* 55: cards/galaxy/rules.cards:145:3 */
-    { 2, 147, 7 }, /* 56: cards/galaxy/rules.cards:147:7 */
-    { 2, 148, 9 }, /* 57: cards/galaxy/rules.cards:148:9 */
-    { 2, 144, 11 }, /* 58: cards/galaxy/rules.cards:144:11 */
-    { 2, 162, 5 }, /* 59: cards/galaxy/rules.cards:162:5 */
-    { 2, 163, 5 }, /* 60: cards/galaxy/rules.cards:163:5 */
-    { 2, 165, 3 }, /* 61: cards/galaxy/rules.cards:165:3 */
-    { 2, 168, 3 }, /* 62: cards/galaxy/rules.cards:168:3 */
-    { 2, 159, 11 }, /* 63: cards/galaxy/rules.cards:159:11 */
-    { 2, 176, 43 }, /* 64: cards/galaxy/rules.cards:176:43 */
-    { 2, 178, 5 }, /* 65: cards/galaxy/rules.cards:178:5 */
-    { 2, 178, 5 }, /* 66: cards/galaxy/rules.cards:178:5 */
-    { 2, 183, 36 }, /* 67: cards/galaxy/rules.cards:183:36 */
-    { 2, 187, 5 }, /* 68: cards/galaxy/rules.cards:187:5 */
-    { 2, 189, 5 }, /* 69: cards/galaxy/rules.cards:189:5 */
-    { 2, 189, 5 }, /* 70: cards/galaxy/rules.cards:189:5 */
-    { 2, 190, 84 }, /* 71: cards/galaxy/rules.cards:190:84 */
-    { 2, 190, 74 }, /* 72: cards/galaxy/rules.cards:190:74 */
-    { 2, 194, 8 }, /* 73: cards/galaxy/rules.cards:194:8 */
-    { 2, 194, 3 }, /* 74: cards/galaxy/rules.cards:194:3 */
-    { 2, 197, 5 }, /* 75: cards/galaxy/rules.cards:197:5 */
-    { 2, 202, 7 }, /* 76: cards/galaxy/rules.cards:202:7 */
-    { 2, 206, 3 }, /* 77: cards/galaxy/rules.cards:206:3 */
-    { 2, 207, 3 }, /* 78: cards/galaxy/rules.cards:207:3 */
-    { 2, 208, 3 }, /* 79: cards/galaxy/rules.cards:208:3 */
-    { 2, 212, 30 }, /* 80: cards/galaxy/rules.cards:212:30 */
-    { 2, 212, 50 }, /* 81: cards/galaxy/rules.cards:212:50 */
-    { 2, 173, 11 }, /* 82: cards/galaxy/rules.cards:173:11 */
-    { 2, 220, 5 }, /* 83: cards/galaxy/rules.cards:220:5 */
-    { 2, 220, 14 }, /* 84: cards/galaxy/rules.cards:220:14 */
-    { 2, 220, 58 }, /* 85: cards/galaxy/rules.cards:220:58 */
-    { 2, 220, 48 }, /* 86: cards/galaxy/rules.cards:220:48 */
-    { 2, 222, 50 }, /* 87: cards/galaxy/rules.cards:222:50 */
-    { 2, 222, 40 }, /* 88: cards/galaxy/rules.cards:222:40 */
-    { 2, 223, 12 }, /* 89: cards/galaxy/rules.cards:223:12 */
-    { 2, 218, 11 }, /* 90: cards/galaxy/rules.cards:218:11 */
-    { 2, 231, 3 }, /* 91: cards/galaxy/rules.cards:231:3 */
-    { 2, 232, 3 }, /* 92: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 66 }, /* 93: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 94: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 68 }, /* 95: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 96: cards/galaxy/rules.cards:234:3 */
-    { 2, 245, 13 }, /* 97: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 98: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 99: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 100: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 101: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 102: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 103: cards/galaxy/rules.cards:258:21 */
-    { 2, 258, 7 }, /* 104: cards/galaxy/rules.cards:258:7 */
-    { 2, 258, 7 }, /* 105: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 106: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 107: cards/galaxy/rules.cards:261:18 */
-    { 2, 262, 7 }, /* 108: cards/galaxy/rules.cards:262:7 */
-    { 2, 262, 7 }, /* 109: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 110: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 111: cards/galaxy/rules.cards:254:11 */
+    { 2, 95, 5 }, /* 28: cards/galaxy/rules.cards:95:5 */
+    { 2, 96, 84 }, /* 29: cards/galaxy/rules.cards:96:84 */
+    { 2, 97, 82 }, /* 30: cards/galaxy/rules.cards:97:82 */
+    { 2, 98, 71 }, /* 31: cards/galaxy/rules.cards:98:71 */
+    { 2, 99, 88 }, /* 32: cards/galaxy/rules.cards:99:88 */
+    { 2, 100, 84 }, /* 33: cards/galaxy/rules.cards:100:84 */
+    { 2, 101, 80 }, /* 34: cards/galaxy/rules.cards:101:80 */
+    { 2, 94, 3 }, /* 35: cards/galaxy/rules.cards:94:3 */
+    { 2, 107, 3 }, /* 36: cards/galaxy/rules.cards:107:3 */
+    { 2, 108, 3 }, /* 37: cards/galaxy/rules.cards:108:3 */
+    { 2, 92, 11 }, /* 38: cards/galaxy/rules.cards:92:11 */
+    { 2, 112, 3 }, /* 39: cards/galaxy/rules.cards:112:3 */
+    { 2, 111, 11 }, /* 40: cards/galaxy/rules.cards:111:11 */
+    { 2, 117, 3 }, /* 41: cards/galaxy/rules.cards:117:3 */
+    { 2, 117, 12 }, /* 42: cards/galaxy/rules.cards:117:12 */
+    { 2, 118, 5 }, /* 43: cards/galaxy/rules.cards:118:5 */
+    { 2, 119, 5 }, /* 44: cards/galaxy/rules.cards:119:5 */
+    { 2, 120, 7 }, /* 45: cards/galaxy/rules.cards:120:7 */
+    { 2, 116, 11 }, /* 46: cards/galaxy/rules.cards:116:11 */
+    { 2, 128, 3 }, /* 47: cards/galaxy/rules.cards:128:3 */
+    { 2, 128, 15 }, /* 48: cards/galaxy/rules.cards:128:15 */
+    { 2, 128, 15 }, /* 49: cards/galaxy/rules.cards:128:15 */
+    { 2, 129, 5 }, /* 50: cards/galaxy/rules.cards:129:5 */
+    { 2, 132, 7 }, /* 51: cards/galaxy/rules.cards:132:7 */
+    { 2, 134, 7 }, /* 52: cards/galaxy/rules.cards:134:7 */
+    { 2, 135, 27 }, /* 53: cards/galaxy/rules.cards:135:27 */
+    { 2, 127, 11 }, /* 54: cards/galaxy/rules.cards:127:11 */
+    { 2, 143, 3 }, /* 55: cards/galaxy/rules.cards:143:3 */
+    { 2, 145, 7 }, /* 56: cards/galaxy/rules.cards:145:7 */
+    { 2, 146, 9 }, /* 57: cards/galaxy/rules.cards:146:9 */
+    { 2, 142, 11 }, /* 58: cards/galaxy/rules.cards:142:11 */
+    { 2, 160, 5 }, /* 59: cards/galaxy/rules.cards:160:5 */
+    { 2, 161, 5 }, /* 60: cards/galaxy/rules.cards:161:5 */
+    { 2, 163, 3 }, /* 61: cards/galaxy/rules.cards:163:3 */
+    { 2, 166, 3 }, /* 62: cards/galaxy/rules.cards:166:3 */
+    { 2, 157, 11 }, /* 63: cards/galaxy/rules.cards:157:11 */
+    { 2, 174, 43 }, /* 64: cards/galaxy/rules.cards:174:43 */
+    { 2, 176, 5 }, /* 65: cards/galaxy/rules.cards:176:5 */
+    { 2, 176, 5 }, /* 66: cards/galaxy/rules.cards:176:5 */
+    { 2, 181, 36 }, /* 67: cards/galaxy/rules.cards:181:36 */
+    { 2, 185, 5 }, /* 68: cards/galaxy/rules.cards:185:5 */
+    { 2, 187, 5 }, /* 69: cards/galaxy/rules.cards:187:5 */
+    { 2, 187, 5 }, /* 70: cards/galaxy/rules.cards:187:5 */
+    { 2, 188, 84 }, /* 71: cards/galaxy/rules.cards:188:84 */
+    { 2, 188, 74 }, /* 72: cards/galaxy/rules.cards:188:74 */
+    { 2, 192, 8 }, /* 73: cards/galaxy/rules.cards:192:8 */
+    { 2, 192, 3 }, /* 74: cards/galaxy/rules.cards:192:3 */
+    { 2, 195, 5 }, /* 75: cards/galaxy/rules.cards:195:5 */
+    { 2, 200, 7 }, /* 76: cards/galaxy/rules.cards:200:7 */
+    { 2, 204, 3 }, /* 77: cards/galaxy/rules.cards:204:3 */
+    { 2, 205, 3 }, /* 78: cards/galaxy/rules.cards:205:3 */
+    { 2, 206, 3 }, /* 79: cards/galaxy/rules.cards:206:3 */
+    { 2, 210, 30 }, /* 80: cards/galaxy/rules.cards:210:30 */
+    { 2, 210, 50 }, /* 81: cards/galaxy/rules.cards:210:50 */
+    { 2, 171, 11 }, /* 82: cards/galaxy/rules.cards:171:11 */
+    { 2, 218, 5 }, /* 83: cards/galaxy/rules.cards:218:5 */
+    { 2, 218, 14 }, /* 84: cards/galaxy/rules.cards:218:14 */
+    { 2, 218, 58 }, /* 85: cards/galaxy/rules.cards:218:58 */
+    { 2, 218, 48 }, /* 86: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 50 }, /* 87: cards/galaxy/rules.cards:220:50 */
+    { 2, 220, 40 }, /* 88: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 12 }, /* 89: cards/galaxy/rules.cards:221:12 */
+    { 2, 216, 11 }, /* 90: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 91: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 92: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 66 }, /* 93: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 94: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 68 }, /* 95: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 96: cards/galaxy/rules.cards:232:3 */
+    { 2, 243, 13 }, /* 97: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 98: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 99: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 100: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 101: cards/galaxy/rules.cards:228:11 */
+    { 2, 255, 18 }, /* 102: cards/galaxy/rules.cards:255:18 */
+    { 2, 256, 21 }, /* 103: cards/galaxy/rules.cards:256:21 */
+    { 2, 256, 7 }, /* 104: cards/galaxy/rules.cards:256:7 */
+    { 2, 256, 7 }, /* 105: cards/galaxy/rules.cards:256:7 */
+    { 2, 257, 29 }, /* 106: cards/galaxy/rules.cards:257:29 */
+    { 2, 259, 18 }, /* 107: cards/galaxy/rules.cards:259:18 */
+    { 2, 260, 7 }, /* 108: cards/galaxy/rules.cards:260:7 */
+    { 2, 260, 7 }, /* 109: cards/galaxy/rules.cards:260:7 */
+    { 2, 266, 3 }, /* 110: cards/galaxy/rules.cards:266:3 */
+    { 2, 252, 11 }, /* 111: cards/galaxy/rules.cards:252:11 */
     { 2, 11, 42 }, /* 112: cards/galaxy/rules.cards:11:42 */
     { 2, 13, 34 }, /* 113: cards/galaxy/rules.cards:13:34 */
     { 2, 15, 34 }, /* 114: cards/galaxy/rules.cards:15:34 */

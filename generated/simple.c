@@ -8883,37 +8883,37 @@ struct Locals_setup {
     RtValue v_s_3;
     RtValue v_i_3;
     RtValue v_s_4;
+    RtValue v_left;
     RtValue v_u;
-    RtValue v_x;
+    RtValue v_left_2;
     RtValue v_u_2;
-    RtValue v_x_2;
+    RtValue v_left_3;
     RtValue v_u_3;
-    RtValue v_x_3;
+    RtValue v_left_4;
     RtValue v_u_4;
-    RtValue v_x_4;
+    RtValue v_left_5;
     RtValue v_u_5;
-    RtValue v_x_5;
+    RtValue v_left_6;
     RtValue v_u_6;
-    RtValue v_x_6;
+    RtValue v_left_7;
     RtValue v_u_7;
-    RtValue v_x_7;
     RtValue v_s_5;
     RtValue v_u_8;
     RtValue v_u_9;
     RtValue v_s_6;
     RtValue v_s_7;
+    RtValue v_left_8;
     RtValue v_u_10;
-    RtValue v_x_8;
+    RtValue v_left_9;
     RtValue v_u_11;
-    RtValue v_x_9;
+    RtValue v_left_10;
     RtValue v_u_12;
-    RtValue v_x_10;
+    RtValue v_left_11;
     RtValue v_u_13;
-    RtValue v_x_11;
+    RtValue v_left_12;
     RtValue v_u_14;
-    RtValue v_x_12;
+    RtValue v_left_13;
     RtValue v_u_15;
-    RtValue v_x_13;
     RtValue v_w;
     RtValue v_u_16;
     RtValue v_i_4;
@@ -8929,255 +8929,8 @@ struct Locals_setup {
     RtValue v_list_3;
     RtValue v_i_12;
     RtValue v_list_4;
-    RtValue v_i_13;
-    RtValue v_list_5;
-    RtValue v_i_14;
-    RtValue v_list_6;
-    RtValue v_i_15;
-    RtValue v_list_7;
-    RtValue v_i_16;
-    RtValue v_list_8;
-    RtValue v_i_17;
-    RtValue v_list_9;
-    RtValue v_i_18;
-    RtValue v_list_10;
-    RtValue v_i_19;
-    RtValue v_list_11;
-    RtValue v_i_20;
-    RtValue v_list_12;
-    RtValue v_i_21;
-    RtValue v_list_13;
-    RtValue v_i_22;
-    RtValue v_list_14;
-    RtValue v_i_23;
-    RtValue v_list_15;
-    RtValue v_i_24;
-    RtValue v_list_16;
-    RtValue v_i_25;
-    RtValue v_list_17;
     RtValue v_option;
 };
-
-/* cards/simple/setup.cards:54: count */
-RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 54 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x = zc[1 + i]; (void)it_x;
-        if (!(strcmp(rt_card_name(g, it_x), "Fighter") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 8976 "simple.c"
-}
-
-/* cards/simple/setup.cards:55: count */
-RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 55 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
-        if (!(strcmp(rt_card_name(g, it_x_2), "Assault Shuttle") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 8993 "simple.c"
-}
-
-/* cards/simple/setup.cards:56: count */
-RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 56 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_3 = zc[1 + i]; (void)it_x_3;
-        if (!(strcmp(rt_card_name(g, it_x_3), "Dreadnought") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9010 "simple.c"
-}
-
-/* cards/simple/setup.cards:57: count */
-RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 57 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_4 = zc[1 + i]; (void)it_x_4;
-        if (!(strcmp(rt_card_name(g, it_x_4), "Doom Star") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9027 "simple.c"
-}
-
-/* cards/simple/setup.cards:58: count */
-RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 58 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_5 = zc[1 + i]; (void)it_x_5;
-        if (!(strcmp(rt_card_name(g, it_x_5), "Troops (Imperium)") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9044 "simple.c"
-}
-
-/* cards/simple/setup.cards:59: count */
-RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 59 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_6 = zc[1 + i]; (void)it_x_6;
-        if (!(strcmp(rt_card_name(g, it_x_6), "Scout Walker") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9061 "simple.c"
-}
-
-/* cards/simple/setup.cards:60: count */
-RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 60 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_7 = zc[1 + i]; (void)it_x_7;
-        if (!(strcmp(rt_card_name(g, it_x_7), "Heavy Walker") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9078 "simple.c"
-}
-
-/* cards/simple/setup.cards:80: count */
-RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 80 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_8 = zc[1 + i]; (void)it_x_8;
-        if (!(strcmp(rt_card_name(g, it_x_8), "Light Fighter") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9095 "simple.c"
-}
-
-/* cards/simple/setup.cards:81: count */
-RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 81 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_9 = zc[1 + i]; (void)it_x_9;
-        if (!(strcmp(rt_card_name(g, it_x_9), "Medium Fighter") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9112 "simple.c"
-}
-
-/* cards/simple/setup.cards:82: count */
-RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 82 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_10 = zc[1 + i]; (void)it_x_10;
-        if (!(strcmp(rt_card_name(g, it_x_10), "Transport") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9129 "simple.c"
-}
-
-/* cards/simple/setup.cards:83: count */
-RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 83 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_11 = zc[1 + i]; (void)it_x_11;
-        if (!(strcmp(rt_card_name(g, it_x_11), "Light Cruiser") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9146 "simple.c"
-}
-
-/* cards/simple/setup.cards:84: count */
-RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 84 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_12 = zc[1 + i]; (void)it_x_12;
-        if (!(strcmp(rt_card_name(g, it_x_12), "Troops (Resistance)") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9163 "simple.c"
-}
-
-/* cards/simple/setup.cards:85: count */
-RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
-{
-    (void)f;
-    (void)L;
-    #line 85 "cards/simple/setup.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x_13 = zc[1 + i]; (void)it_x_13;
-        if (!(strcmp(rt_card_name(g, it_x_13), "Speeder") == 0)) continue;
-        acc++;
-    }
-    return acc;
-#line 9180 "simple.c"
-}
 
 /* cards/simple/setup.cards:6: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
@@ -9367,112 +9120,147 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 50 "cards/simple/setup.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 652);
         #line 54 "cards/simple/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 653);
+        L->v_left = 3;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u = pluck_cells[pluck_at];
+                if (L->v_left <= 0) break;
+                if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
+                L->v_left--;
+                #line 54 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 653);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 55 "cards/simple/setup.cards"
+        L->v_left_2 = 4;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_2 = pluck_cells[pluck_at];
+                if (L->v_left_2 <= 0) break;
+                if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
+                L->v_left_2--;
+                #line 55 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 654);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 56 "cards/simple/setup.cards"
+        L->v_left_3 = 4;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_3 = pluck_cells[pluck_at];
+                if (L->v_left_3 <= 0) break;
+                if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
+                L->v_left_3--;
+                #line 56 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 655);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 57 "cards/simple/setup.cards"
+        L->v_left_4 = 1;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_4 = pluck_cells[pluck_at];
+                if (L->v_left_4 <= 0) break;
+                if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
+                L->v_left_4--;
+                #line 57 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 58 "cards/simple/setup.cards"
+        L->v_left_5 = 14;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_5 = pluck_cells[pluck_at];
+                if (L->v_left_5 <= 0) break;
+                if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
+                L->v_left_5--;
+                #line 58 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 657);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 59 "cards/simple/setup.cards"
+        L->v_left_6 = 6;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_6 = pluck_cells[pluck_at];
+                if (L->v_left_6 <= 0) break;
+                if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
+                L->v_left_6--;
+                #line 59 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 658);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 60 "cards/simple/setup.cards"
+        L->v_left_7 = 1;
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_7 = pluck_cells[pluck_at];
+                if (L->v_left_7 <= 0) break;
+                if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
+                L->v_left_7--;
+                #line 60 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 659);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 61 "cards/simple/setup.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 660);
         if (L->v_list_2 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
-                L->v_u = cells_v_list_2[1 + L->v_i_10];
-                if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3))) continue;
-                #line 54 "cards/simple/setup.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 654);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_2);
-        #line 55 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 655);
-        if (L->v_list_3 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-            for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_3[0]; L->v_i_11++) {
-                L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
-                if (!(((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4))) continue;
-                #line 55 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_3);
-        #line 56 "cards/simple/setup.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 657);
-        if (L->v_list_4 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
-            for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
-                L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
-                if (!(((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4))) continue;
-                #line 56 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 658);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_4);
-        #line 57 "cards/simple/setup.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 659);
-        if (L->v_list_5 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
-            for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
-                L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
-                if (!(((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1))) continue;
-                #line 57 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 660);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_5);
-        #line 58 "cards/simple/setup.cards"
-        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 661);
-        if (L->v_list_6 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
-            for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_6[0]; L->v_i_14++) {
-                L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
-                if (!(((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14))) continue;
-                #line 58 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_6);
-        #line 59 "cards/simple/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 663);
-        if (L->v_list_7 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
-            for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_7[0]; L->v_i_15++) {
-                L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
-                if (!(((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6))) continue;
-                #line 59 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_7);
-        #line 60 "cards/simple/setup.cards"
-        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 665);
-        if (L->v_list_8 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
-            for (L->v_i_16 = 0; L->v_i_16 < cells_v_list_8[0]; L->v_i_16++) {
-                L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
-                if (!(((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1))) continue;
-                #line 60 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_8);
-        #line 61 "cards/simple/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 667);
-        if (L->v_list_9 < 0) return RT_END;
-        {
-            for (L->v_i_17 = 0; L->v_i_17 < rt_list_len(g, L->v_list_9); L->v_i_17++) {
-                L->v_s_5 = rt_list_at(g, L->v_list_9, L->v_i_17);
+            for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
+                L->v_s_5 = rt_list_at(g, L->v_list_2, L->v_i_10);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 668);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 661);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -9488,7 +9276,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 668);
+                    rt_opt_done(g, &ob, 661);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -9498,20 +9286,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 669), RT_AT_TOP, 670);
+                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 662), RT_AT_TOP, 663);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->v_list_9);
+        rt_list_pop(g, L->v_list_2);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 671);
-        if (L->v_list_10 < 0) return RT_END;
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 664);
+        if (L->v_list_3 < 0) return RT_END;
         {
-            for (L->v_i_18 = 0; L->v_i_18 < rt_list_len(g, L->v_list_10); L->v_i_18++) {
-                L->v_u_9 = rt_list_at(g, L->v_list_10, L->v_i_18);
+            for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
+                L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 672);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 665);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -9523,13 +9311,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 673);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 666);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 672);
+                    rt_opt_done(g, &ob, 665);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9540,7 +9328,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 674), RT_AT_TOP, 675);
+                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 667), RT_AT_TOP, 668);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
@@ -9550,9 +9338,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
             }
         }
-        rt_list_pop(g, L->v_list_10);
+        rt_list_pop(g, L->v_list_3);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 676);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 669);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -9562,13 +9350,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 677);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 670);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 676);
+            rt_opt_done(g, &ob, 669);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9579,95 +9367,125 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 678), RT_AT_TOP, 679);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 671), RT_AT_TOP, 672);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
-        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 680);
-        if (L->v_list_11 < 0) return RT_END;
+        L->v_left_8 = 3;
         {
-            const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
-            for (L->v_i_19 = 0; L->v_i_19 < cells_v_list_11[0]; L->v_i_19++) {
-                L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
-                if (!(((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_10 = pluck_cells[pluck_at];
+                if (L->v_left_8 <= 0) break;
+                if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
+                L->v_left_8--;
                 #line 80 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 673);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_11);
+        if (rt_check(g)) return RT_END;
         #line 81 "cards/simple/setup.cards"
-        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 682);
-        if (L->v_list_12 < 0) return RT_END;
+        L->v_left_9 = 3;
         {
-            const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
-            for (L->v_i_20 = 0; L->v_i_20 < cells_v_list_12[0]; L->v_i_20++) {
-                L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
-                if (!(((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_11 = pluck_cells[pluck_at];
+                if (L->v_left_9 <= 0) break;
+                if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
+                L->v_left_9--;
                 #line 81 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 674);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_12);
+        if (rt_check(g)) return RT_END;
         #line 82 "cards/simple/setup.cards"
-        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 684);
-        if (L->v_list_13 < 0) return RT_END;
+        L->v_left_10 = 2;
         {
-            const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
-            for (L->v_i_21 = 0; L->v_i_21 < cells_v_list_13[0]; L->v_i_21++) {
-                L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
-                if (!(((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_12 = pluck_cells[pluck_at];
+                if (L->v_left_10 <= 0) break;
+                if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
+                L->v_left_10--;
                 #line 82 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 685);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 675);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_13);
+        if (rt_check(g)) return RT_END;
         #line 83 "cards/simple/setup.cards"
-        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 686);
-        if (L->v_list_14 < 0) return RT_END;
+        L->v_left_11 = 1;
         {
-            const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
-            for (L->v_i_22 = 0; L->v_i_22 < cells_v_list_14[0]; L->v_i_22++) {
-                L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
-                if (!(((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_13 = pluck_cells[pluck_at];
+                if (L->v_left_11 <= 0) break;
+                if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
+                L->v_left_11--;
                 #line 83 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_14);
+        if (rt_check(g)) return RT_END;
         #line 84 "cards/simple/setup.cards"
-        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 688);
-        if (L->v_list_15 < 0) return RT_END;
+        L->v_left_12 = 7;
         {
-            const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
-            for (L->v_i_23 = 0; L->v_i_23 < cells_v_list_15[0]; L->v_i_23++) {
-                L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
-                if (!(((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_14 = pluck_cells[pluck_at];
+                if (L->v_left_12 <= 0) break;
+                if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
+                L->v_left_12--;
                 #line 84 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_15);
+        if (rt_check(g)) return RT_END;
         #line 85 "cards/simple/setup.cards"
-        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 690);
-        if (L->v_list_16 < 0) return RT_END;
+        L->v_left_13 = 3;
         {
-            const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
-            for (L->v_i_24 = 0; L->v_i_24 < cells_v_list_16[0]; L->v_i_24++) {
-                L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
-                if (!(((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_u_15 = pluck_cells[pluck_at];
+                if (L->v_left_13 <= 0) break;
+                if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
+                L->v_left_13--;
                 #line 85 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
             }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
         }
-        rt_list_pop(g, L->v_list_16);
+        if (rt_check(g)) return RT_END;
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 692);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 679);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -9677,13 +9495,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 680);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 692);
+            rt_opt_done(g, &ob, 679);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9694,13 +9512,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 694);
-            if (L->v_list_17 < 0) return RT_END;
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 681);
+            if (L->v_list_4 < 0) return RT_END;
             {
-                for (L->v_i_25 = 0; L->v_i_25 < rt_list_len(g, L->v_list_17); L->v_i_25++) {
-                    L->v_u_16 = rt_list_at(g, L->v_list_17, L->v_i_25);
+                for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
+                    L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 695);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 682);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -9719,7 +9537,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 695);
+                        rt_opt_done(g, &ob, 682);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -9730,17 +9548,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 696);
+                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 683);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 697), RT_AT_TOP, 698);
+                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 684), RT_AT_TOP, 685);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
-            rt_list_pop(g, L->v_list_17);
+            rt_list_pop(g, L->v_list_4);
         }
         #line 94 "cards/simple/setup.cards"
         if (rt_logging(g)) {
@@ -9750,10 +9568,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9754 "simple.c"
+#line 9572 "simple.c"
         break;
     default:
-        return rt_fail(g, 699, "bad resume point");
+        return rt_fail(g, 686, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9780,13 +9598,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 691);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9790 "simple.c"
+#line 9608 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9808,7 +9626,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 700);
+                (void)rt_enter(g, 28, f->self, f->me, 1, 687);
             }
             f->pc = 1;
             {
@@ -9821,7 +9639,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 701)) return RT_END;
+            if (rt_back_edge(g, 688)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -9834,7 +9652,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 702);
+            rt_choose_begin(g, f->me, 219, 0, 689);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -9844,7 +9662,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "carry out mission _c.mission_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 703);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 690);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         L->v_c = it_c;
@@ -9860,7 +9678,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "move units with _l_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 705);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 692);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         L->v_l = it_l;
@@ -9876,9 +9694,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 702);
+                rt_opt_done(g, &ob, 689);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 706, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 693, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -9890,7 +9708,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 707);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 694);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9909,7 +9727,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 708);
+                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 695);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9928,7 +9746,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 709)) return RT_END;
+            if (rt_back_edge(g, 696)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -9936,7 +9754,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 30, f->self, f->me, 30, 710);
+            (void)rt_enter(g, 30, f->self, f->me, 30, 697);
         }
         f->pc = 5;
         {
@@ -9947,10 +9765,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9951 "simple.c"
+#line 9769 "simple.c"
         break;
     default:
-        return rt_fail(g, 711, "bad resume point");
+        return rt_fail(g, 698, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10570,7 +10388,7 @@ static const RtScriptDef scripts[] = {
     { "reveal_base", "cards/simple/setup.cards", 114, Script_proc_reveal_base, 0 },
     { "check_base", "cards/simple/setup.cards", 124, Script_proc_check_base, 0 },
     { "probes_done", "cards/simple/setup.cards", 134, Script_proc_probes_done, 0 },
-    { "setup", "cards/simple/setup.cards", 6, Script_setup, 85 },
+    { "setup", "cards/simple/setup.cards", 6, Script_setup, 59 },
     { "round", "cards/simple/rules.cards", 7, Script_round, 11 },
 };
 
@@ -11263,64 +11081,51 @@ static const RtSite Site_table[] = {
     { 9, 49, 3 }, /* 651: cards/simple/setup.cards:49:3 */
     { 9, 50, 3 }, /* 652: cards/simple/setup.cards:50:3 */
     { 9, 54, 3 }, /* 653: cards/simple/setup.cards:54:3 */
-    { 9, 54, 111 }, /* 654: cards/simple/setup.cards:54:111 */
-    { 9, 55, 3 }, /* 655: cards/simple/setup.cards:55:3 */
-    { 9, 55, 127 }, /* 656: cards/simple/setup.cards:55:127 */
-    { 9, 56, 3 }, /* 657: cards/simple/setup.cards:56:3 */
-    { 9, 56, 119 }, /* 658: cards/simple/setup.cards:56:119 */
-    { 9, 57, 3 }, /* 659: cards/simple/setup.cards:57:3 */
-    { 9, 57, 115 }, /* 660: cards/simple/setup.cards:57:115 */
-    { 9, 58, 3 }, /* 661: cards/simple/setup.cards:58:3 */
-    { 9, 58, 132 }, /* 662: cards/simple/setup.cards:58:132 */
-    { 9, 59, 3 }, /* 663: cards/simple/setup.cards:59:3 */
-    { 9, 59, 121 }, /* 664: cards/simple/setup.cards:59:121 */
-    { 9, 60, 3 }, /* 665: cards/simple/setup.cards:60:3 */
-    { 9, 60, 121 }, /* 666: cards/simple/setup.cards:60:121 */
-    { 9, 61, 3 }, /* 667: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 668: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 669: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 670: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 671: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 672: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 673: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 674: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 675: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 676: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 677: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 678: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 679: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 680: cards/simple/setup.cards:80:3 */
-    { 9, 80, 123 }, /* 681: cards/simple/setup.cards:80:123 */
-    { 9, 81, 3 }, /* 682: cards/simple/setup.cards:81:3 */
-    { 9, 81, 125 }, /* 683: cards/simple/setup.cards:81:125 */
-    { 9, 82, 3 }, /* 684: cards/simple/setup.cards:82:3 */
-    { 9, 82, 115 }, /* 685: cards/simple/setup.cards:82:115 */
-    { 9, 83, 3 }, /* 686: cards/simple/setup.cards:83:3 */
-    { 9, 83, 123 }, /* 687: cards/simple/setup.cards:83:123 */
-    { 9, 84, 3 }, /* 688: cards/simple/setup.cards:84:3 */
-    { 9, 84, 135 }, /* 689: cards/simple/setup.cards:84:135 */
-    { 9, 85, 3 }, /* 690: cards/simple/setup.cards:85:3 */
-    { 9, 85, 111 }, /* 691: cards/simple/setup.cards:85:111 */
-    { 9, 86, 3 }, /* 692: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 693: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 694: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 695: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 696: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 697: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 698: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 699: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 700: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 701: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 702: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 703: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 704: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 705: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 706: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 707: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 708: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 709: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 710: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 711: cards/simple/rules.cards:7:1 */
+    { 9, 55, 3 }, /* 654: cards/simple/setup.cards:55:3 */
+    { 9, 56, 3 }, /* 655: cards/simple/setup.cards:56:3 */
+    { 9, 57, 3 }, /* 656: cards/simple/setup.cards:57:3 */
+    { 9, 58, 3 }, /* 657: cards/simple/setup.cards:58:3 */
+    { 9, 59, 3 }, /* 658: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 659: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 660: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 661: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 662: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 663: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 664: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 665: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 666: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 667: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 668: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 669: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 670: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 671: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 672: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 673: cards/simple/setup.cards:80:3 */
+    { 9, 81, 3 }, /* 674: cards/simple/setup.cards:81:3 */
+    { 9, 82, 3 }, /* 675: cards/simple/setup.cards:82:3 */
+    { 9, 83, 3 }, /* 676: cards/simple/setup.cards:83:3 */
+    { 9, 84, 3 }, /* 677: cards/simple/setup.cards:84:3 */
+    { 9, 85, 3 }, /* 678: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 679: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 680: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 681: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 682: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 683: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 684: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 685: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 686: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 687: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 688: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 689: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 690: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 691: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 692: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 693: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 694: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 695: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 696: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 697: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 698: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11583,7 +11388,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    712, Site_table, 11, Site_files,
+    699, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
