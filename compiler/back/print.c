@@ -375,6 +375,26 @@ static void st_choose(Printer *P, const AstNode *s, int line)
     }
 }
 
+/* st_for: `[simultaneously] for [up to N] x in C [where P] { }`. */
+static void st_for(Printer *P, const AstNode *s, int line)
+{
+    if (s->flags & STMT_SIMULTANEOUS) {
+        tok(P, "simultaneously", line, 0);
+        line = 0;
+    }
+    tok(P, "for", line, 0);
+    if (s->d) {
+        tok(P, "up", 0, 0);
+        tok(P, "to", 0, 0);
+        ex(P, s->d, 0);
+    }
+    tok(P, s->name, 0, 0);
+    tok(P, "in", 0, 0);
+    ex(P, s->a, 0);
+    where(P, "where", s->c);
+    blk(P, s->b);
+}
+
 /* st_menu: `choose [by P] [hidden] { option "..." [when] { } ... }`. */
 static void st_menu(Printer *P, const AstNode *s, int line)
 {
@@ -503,21 +523,7 @@ static void st(Printer *P, const AstNode *s)
         blk(P, s->b);
         break;
     case AST_FOR:
-        if (s->flags & STMT_SIMULTANEOUS) {
-            tok(P, "simultaneously", line, 0);
-            line = 0;
-        }
-        tok(P, "for", line, 0);
-        if (s->d) {
-            tok(P, "up", 0, 0);
-            tok(P, "to", 0, 0);
-            ex(P, s->d, 0);
-        }
-        tok(P, s->name, 0, 0);
-        tok(P, "in", 0, 0);
-        ex(P, s->a, 0);
-        where(P, "where", s->c);
-        blk(P, s->b);
+        st_for(P, s, line);
         break;
     case AST_CHOOSE:
         st_choose(P, s, line);
