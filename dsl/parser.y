@@ -670,10 +670,13 @@ variant_items
     | variant_items error             { $$ = $1; }
     ;
 
-/* variant_item -> "set" NAME "=" expr | "remove" "card" STRING | card | "setup" block
-                 | "round" block | "phase" NAME block */
+/* variant_item -> "set" NAME "=" expr | "set" "card" NAME STRING "{" { card_item } "}"
+                 | "remove" "card" STRING | card | "setup" block | "round" block | "phase" NAME block */
 variant_item
     : SET NAME '=' expr               { $$ = NODE(AST_SET, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; }
+    | SET CARD NAME STRING '{' card_items '}'
+        { $$ = NODE(AST_CARD, @1); $$->loc2 = @4; $$->name = $3; $$->text = $4.text; $$->ival = 1; $$->list = $6;
+          $$->flags = CARD_CHANGES; }
     | REMOVE CARD STRING              { $$ = NODE(AST_REMOVE_CARD, @1); $$->loc2 = @3; $$->text = $3.text; }
     | REMOVE NAME NAME
         { parse_contextual(ctx, @2, $2, "board"); $$ = NODE(AST_REMOVE_BOARD, @1); $$->loc2 = @3; $$->name = $3; }

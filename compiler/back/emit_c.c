@@ -561,17 +561,55 @@ const char *emit_rt_type(Emit *E, Type t)
     }
 }
 
-/* emit_card_defs: the cards, the vars, the strings, the scripts. */
-static void emit_card_defs(Emit *E, Buf *out)
+/* changed_row: the row card c's instances read in variant v: that of the
+   card holding v's `set card` data for it, else its own. */
+static int changed_row(const Model *m, int v, int c)
+{
+    for (int i = 0; i < m->ncards; i++)
+        if (m->cards[i].changes == c && m->cards[i].variant == v)
+            return m->cards[i].row;
+    return m->cards[c].row;
+}
+
+/* variant_changes: variant v gives a card new data (`set card`). */
+static int variant_changes(const Model *m, int v)
+{
+    for (int i = 0; i < m->ncards; i++)
+        if (m->cards[i].changes >= 0 && m->cards[i].variant == v)
+            return 1;
+    return 0;
+}
+
+/* card_table: the RtCardDef table name of the cards in variant v (cards,
+   or Cards_<variant> for one that changes a card's data). */
+static const char *card_table(Emit *E, int v)
+{
+    return variant_changes(E->m, v) ? arena_printf(E->a, "Cards_%s", E->m->variants[v].name) : "cards";
+}
+
+/* emit_card_table: the cards as variant v has them (v < 0: every card with
+   its own row) into table name. */
+static void emit_card_table(Emit *E, Buf *out, const char *name, int v)
 {
     const Model *m = E->m;
-    buf_put(out, "static const RtCardDef cards[] = {\n");
+    buf_printf(out, "static const RtCardDef %s[] = {\n", name);
     for (int c = 0; c < m->ncards; c++)
         buf_printf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
-                m->cards[c].row);
+                v < 0 ? m->cards[c].row : changed_row(m, v, c));
     if (!m->ncards)
         buf_put(out, "    { \"none\", 0, 0 },\n");
     buf_put(out, "};\n\n");
+}
+
+/* emit_card_defs: the cards (and each variant's that changes cards), the
+   vars, the strings, the scripts. */
+static void emit_card_defs(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    emit_card_table(E, out, "cards", -1);
+    for (int v = 1; v < m->nvariants; v++)
+        if (variant_changes(m, v))
+            emit_card_table(E, out, card_table(E, v), v);
     if (m->nvars) {
         buf_put(out, "static const RtVarDef vars[] = {\n");
         for (int i = 0; i < m->nvars; i++) {
@@ -696,7 +734,7 @@ static void emit_def_data(Emit *E, Buf *out)
             buf_put(out, "    0, NULL, NULL,\n");
         buf_printf(out, "    %d, zones,\n", m->nzones);
         buf_printf(out, "    %d, kinds,\n", m->nkinds);
-        buf_printf(out, "    %d, cards, Copies_%s,\n", m->ncards, vn);
+        buf_printf(out, "    %d, %s, Copies_%s,\n", m->ncards, card_table(E, v), vn);
         buf_printf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
         buf_printf(out, "    %d, strings,\n", m->nstrings);
         int nscripts = 0;

@@ -281,7 +281,7 @@ static void w_kind(Ex *x, const AstNode *k, int ind)
 static void w_card(Ex *x, const AstNode *c, int ind)
 {
     int line = c->loc2.line ? c->loc2.line : c->loc.line;
-    put(x, "card: ");
+    put(x, (c->flags & CARD_CHANGES) ? "set_card: " : "card: ");
     qstr(x, c->text);
     putf(x, "\n%*skind: ", ind, "");
     scal(x, c->name);

@@ -74,6 +74,8 @@ typedef struct MCard {
     int copies;
     int row;                  /* index in its kind's table */
     int variant;              /* -1: base game; else the variant that adds it */
+    int changes;              /* -1; or, for a variant's `set card`, the base card whose data this
+                                 is in that variant (the card has no copies of its own) */
     MValue *values;           /* one per data field of the kind */
     AstNode *node;
     int board;                /* the board that made this space card, or -1 */

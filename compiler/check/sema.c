@@ -622,7 +622,9 @@ static int collect_cards(Sema *S, AstNode **decls, int nd)
     for (int i = 0, vi = 1; i < nd; i++)
         if (decls[i]->kind == AST_VARIANT) {
             for (int j = 0; j < decls[i]->list.count; j++)
-                if (decls[i]->list.items[j]->kind == AST_CARD)
+                if (decls[i]->list.items[j]->kind == AST_CARD && (decls[i]->list.items[j]->flags & CARD_CHANGES))
+                    sema_collect_card_change(S, decls[i]->list.items[j], vi);
+                else if (decls[i]->list.items[j]->kind == AST_CARD)
                     sema_collect_card(S, decls[i]->list.items[j], vi);
             vi++;
         }
@@ -658,8 +660,8 @@ static void make_variants(Sema *S, AstNode **decls, int nd, int nvariants)
     for (int v = 0; v < nvariants; v++) {
         m->variants[v].copies = arena_alloc(arena, sizeof(int16_t) * (size_t)(m->ncards + 1));
         for (int c = 0; c < m->ncards; c++)
-            m->variants[v].copies[c] =
-                (int16_t)((m->cards[c].variant < 0 || m->cards[c].variant == v) ? m->cards[c].copies : 0);
+            m->variants[v].copies[c] = (int16_t)((m->cards[c].variant < 0 || m->cards[c].variant == v) &&
+                                                         m->cards[c].changes < 0 ? m->cards[c].copies : 0);
     }
     for (int i = 0, vi = 1; i < nd; i++)
         if (decls[i]->kind == AST_VARIANT) {

@@ -16,7 +16,8 @@ int sema_find_card(const Sema *S, const char *name)
 }
 
 /* add_card: append a zeroed card named name of kind to the model and
-   return its index; its row is the number of cards of its kind before it.
+   return its index; its row is the number of cards of its kind before it;
+   the name finds it (sema_find_card) unless an earlier card has it.
    Amortised O(1): the array doubles, the name goes in S->card_index. */
 static int add_card(Sema *S, const char *name, int kind)
 {
@@ -24,7 +25,8 @@ static int add_card(Sema *S, const char *name, int kind)
     if (!S->card_index)
         S->card_index = strtab_new(S->a);
     int ci = sema_grow(S->a, (void **)&m->cards, &m->ncards, &S->capcards, sizeof *m->cards);
-    strtab_put(S->card_index, name, ci);
+    if (strtab_get(S->card_index, name) < 0)   /* a variant's new data for a card keeps its name's card */
+        strtab_put(S->card_index, name, ci);
     if (kind >= S->nkind_cards) {
         int n = m->nkinds > kind ? m->nkinds : kind + 1;
         int *counts = arena_alloc(S->a, sizeof *counts * (size_t)n);
@@ -36,6 +38,7 @@ static int add_card(Sema *S, const char *name, int kind)
     m->cards[ci].name = name;
     m->cards[ci].kind = kind;
     m->cards[ci].row = S->kind_cards[kind]++;
+    m->cards[ci].changes = -1;
     return ci;
 }
 
@@ -233,6 +236,98 @@ void sema_collect_card(Sema *S, AstNode *c, int variant)
     card_defaults(S, c, k, card->values, set, nl);
 }
 
+/* change_target: the base card a variant's `set card` c changes (of kind),
+   or -1 after reporting why it cannot. */
+static int change_target(Sema *S, const AstNode *c, int kind, int variant, Loc nl)
+{
+    Model *m = S->m;
+    int base = sema_find_card(S, c->text);
+    if (base < 0) {
+        Names ns = {0};
+        for (int i = 0; i < m->ncards; i++)
+            if (m->cards[i].variant < 0 && m->cards[i].board < 0)
+                sema_names_add(S, &ns, m->cards[i].name);
+        sema_unknown(S, nl, "card", c->text, ns);
+        return -1;
+    }
+    if (m->cards[base].variant >= 0) {
+        diag_error(S->d, nl, "'set card' changes a card of the base game, and it has no card \"%s\"", c->text);
+        return -1;
+    }
+    const MCard *b = &m->cards[base];
+    if (b->kind != kind) {
+        diag_error(S->d, nl, "\"%s\" is a card of kind '%s', not '%s'", c->text, m->kinds[b->kind].name,
+                   m->kinds[kind].name);
+        return -1;
+    }
+    if (b->board >= 0 || m->kinds[kind].is_die) {
+        diag_error(S->d, nl, "\"%s\" is %s: 'set card' changes the cards a game declares", c->text,
+                   b->board >= 0 ? "a space of a board or map" : "a die");
+        return -1;
+    }
+    for (int i = 0; i < m->ncards; i++)
+        if (m->cards[i].changes == base && m->cards[i].variant == variant) {
+            diag_error(S->d, nl, "this variant already changes \"%s\"", c->text);
+            diag_note(S->d, m->cards[i].loc, "here");
+            return -1;
+        }
+    return base;
+}
+
+/* sema_collect_card_change: a variant's `set card KIND "Name" { ... }`: a
+   card of the model with the base card's data but for the fields c gives
+   (checked as a card's are), which the variant's instances of the base
+   card read (MCard.changes); it has no copies of its own. Its data fields
+   only: an ability is code, which a variant replaces with a card of its
+   own. */
+void sema_collect_card_change(Sema *S, AstNode *c, int variant)
+{
+    Model *m = S->m;
+    Loc nl = c->loc2.line ? c->loc2 : c->loc;
+    int kind = sema_want_kind(S, c->name, c->loc);
+    if (kind < 0)
+        return;
+    int base = change_target(S, c, kind, variant, nl);
+    if (base < 0)
+        return;
+    int ci = add_card(S, c->text, kind);
+    MCard *card = &m->cards[ci];
+    const MKind *k = &m->kinds[kind];
+    card->loc = nl;
+    card->copies = m->cards[base].copies;
+    card->variant = variant;
+    card->node = c;
+    card->board = -1;
+    card->changes = base;
+    card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(k->ndata + 1));
+    memcpy(card->values, m->cards[base].values, sizeof(MValue) * (size_t)k->ndata);
+    int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
+    for (int i = 0; i < c->list.count; i++) {
+        AstNode *it = c->list.items[i];
+        int f = sema_find_field(k, it->name);
+        if (f < 0) {
+            no_such_field(S, k, it);
+            continue;
+        }
+        const MField *fd = &k->fields[f];
+        if (fd->is_state || fd->type == TY_ABILITY) {
+            diag_error(S->d, it->loc, "'set card' changes a card's data, and '%s' is %s", it->name,
+                       fd->is_state ? "state of each card in play" : "an ability (code): remove the card and add one");
+            continue;
+        }
+        int di = fd->index;
+        if (set[di]) {
+            diag_error(S->d, it->loc, "field '%s' is given twice", it->name);
+            continue;
+        }
+        set[di] = 1;
+        MValue *v = &card->values[di];
+        memset(v, 0, sizeof *v);
+        v->present = 1;
+        v->script = -1;
+        card_value(S, c, kind, fd, it, v);
+    }
+}
 
 /* ---- enums, dice, boards, procedures ------------------------------------------ */
 

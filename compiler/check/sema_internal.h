@@ -143,6 +143,9 @@ int sema_want_kind(Sema *S, const char *name, Loc loc);
 int sema_find_card(const Sema *S, const char *name);
 /* sema_collect_card: card c (variant, or -1 for the base game), one per copy. */
 void sema_collect_card(Sema *S, AstNode *c, int variant);
+/* sema_collect_card_change: a variant's `set card KIND "Name" { ... }` (an
+   AST_CARD with CARD_CHANGES): the base card's data with those fields. */
+void sema_collect_card_change(Sema *S, AstNode *c, int variant);
 /* sema_collect_enum: an enum declaration's type and values. */
 void sema_collect_enum(Sema *S, AstNode *n);
 /* sema_collect_board_names: the implicit enum `board`, one value per board. */

@@ -21,7 +21,8 @@ typedef enum AstKind {
     AST_SIDE,        /* name, text=title */
     AST_KIND,        /* name, list=fields (FIELD) */
     AST_FIELD,       /* name, type, flags FIELD_OPTIONAL|FIELD_STATE, a=default or NULL */
-    AST_CARD,        /* name=kind name, text=card name, ival=copies (1 default), list=items (CARD_ITEM) */
+    AST_CARD,        /* name=kind name, text=card name, ival=copies (1 default), list=items (CARD_ITEM);
+                        flags CARD_CHANGES (in a variant: the base card's fields that change) */
     AST_CARD_ITEM,   /* name=field, a=value expr or NULL (bare bool), b=BLOCK for abilities */
     AST_ZONE,        /* list=names (NAME), flags ZONE_*, name=of-kind or NULL */
     AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent),
@@ -143,7 +144,8 @@ enum {
     WIN_ALL = 1 << 19,
     VIEW_HIDDEN = 1 << 20,
     ZONE_PER_SPACE = 1 << 21,    /* `zone units per space`: a zone for each space of the map */
-    TURNS_ALL_PASS = 1 << 22     /* with TURNS_PASSES: `until all pass` (c is NULL) */
+    TURNS_ALL_PASS = 1 << 22,    /* with TURNS_PASSES: `until all pass` (c is NULL) */
+    CARD_CHANGES = 1 << 23       /* a variant's `set card KIND "Name" { ... }`: new data for a base card */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

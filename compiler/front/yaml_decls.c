@@ -251,6 +251,22 @@ static AstNode *build_card(Y *y, const YNode *m, Loc loc)
     return c;
 }
 
+/* set_card -> {set_card: NAME, kind: KIND, values?: {FIELD: VALUE}}: in a
+   variant, new data for a card of the base game */
+static AstNode *build_set_card(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *c = ast_new(y->a, AST_CARD, loc);
+    c->loc2 = loc;
+    c->text = yl_scalar(y, yl_get(m, "set_card"), "a card's name");
+    const YNode *k = yl_need(y, m, "kind", "'set_card'");
+    if (k)
+        c->name = yl_name_of(y, k, "a card's kind");
+    c->ival = 1;
+    c->flags = CARD_CHANGES;
+    values_at(y, m, c, loc);
+    return c;
+}
+
 static int flag_at(Y *y, const YNode *m, const char *key, int bit)
 {
     const YNode *v = yl_get(m, key);
@@ -759,6 +775,7 @@ static const DeclForm top_forms[] = {
 
 static const DeclForm variant_forms[] = {
     { "set", build_set, { "set", "value", "origin", "lines", NULL } },
+    { "set_card", build_set_card, { "set_card", "kind", "values", "origin", "lines", NULL } },
     { "remove_card", build_remove_card, { "remove_card", "origin", "lines", NULL } },
     { "remove_board", build_remove_board, { "remove_board", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },

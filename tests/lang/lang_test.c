@@ -334,6 +334,63 @@ Test(lang, for_up_to_needs_an_int_count)
     run_free(&r);
 }
 
+/* A variant's `set card`: the card keeps its place among the cards, so a
+   variant that sets the data a card has plays the base game's games (the
+   same report, but for the variant's name), and one that changes it plays
+   them with the new data (High at 2 and silver; Odd without its bonus). */
+Test(lang, set_card_gives_a_card_new_data_in_a_variant_and_keeps_its_place)
+{
+    game_expect("variant_cards", "vcards",
+                "for v in base same cheap; do $e sim --games 300 --seed 2 --json --variant $v | "
+                "sed 's/\"variant\":\"[a-z]*\",//' | md5sum; done | uniq -c | sed 's/^ *//' | cut -d' ' -f1 && "
+                "$e log --seed 1 --variant cheap | sed -n '9,21p' && " SIM_1000,
+                "2\n"
+                "1\n"
+                "move \"Low\" bag -> hand(Player 1)\n"
+                "set score(Player 1) 0 -> 1\n"
+                "Player 1 draws Low (grey): 1\n"
+                "move \"High\" bag -> hand(Player 2)\n"
+                "set score(Player 2) 0 -> 2\n"
+                "Player 2 draws High (silver): 2\n"
+                "round 2\n"
+                "move \"Low\" bag -> hand(Player 1)\n"
+                "set score(Player 1) 1 -> 2\n"
+                "Player 1 draws Low (grey): 1\n"
+                "move \"Odd\" bag -> hand(Player 2)\n"
+                "set score(Player 2) 2 -> 5\n"
+                "Player 2 draws Odd (grey): 3\n"
+                "errors: 0\n");
+}
+
+/* What `set card` may change: a declared card of the base game, of the
+   kind named, its data fields (not its state or abilities), once per
+   variant. */
+Test(lang, set_card_changes_the_data_of_a_declared_card_once)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && printf '%s' 'game t {\n  players 2\n}\n"
+                          "kind chip {\n  value : int\n  power : ability?\n  state marked : bool = false\n}\n"
+                          "kind other {\n  n : int\n}\ncard chip \"Low\" { value 1 }\ncard other \"Thing\" { n 1 }\n"
+                          "round { win me }\nvariant v of t {\n  card chip \"Extra\" { value 9 }\n"
+                          "  set card chip \"Lo\" { value 2 }\n  set card other \"Low\" { n 2 }\n"
+                          "  set card chip \"Extra\" { value 2 }\n"
+                          "  set card chip \"Low\" { value 3 marked true power { win me } valeu 3 }\n"
+                          "  set card chip \"Low\" { value 4 }\n}\n' > $d/t.cards && "
+                          TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | grep -v '^ ' | sed \"s|$d/||\"; rm -rf $d");
+    cr_expect_str_eq(r.out, "t.cards:17:17: error: unknown card 'Lo'; did you mean 'Low'?\n"
+                            "t.cards:18:18: error: \"Low\" is a card of kind 'chip', not 'other'\n"
+                            "t.cards:19:17: error: 'set card' changes a card of the base game, and it has no card "
+                            "\"Extra\"\n"
+                            "t.cards:20:33: error: 'set card' changes a card's data, and 'marked' is state of each card "
+                            "in play\n"
+                            "t.cards:20:45: error: 'set card' changes a card's data, and 'power' is an ability (code): "
+                            "remove the card and add one\n"
+                            "t.cards:20:62: error: kind 'chip' has no field 'valeu'; did you mean 'value'?\n"
+                            "t.cards:21:17: error: this variant already changes \"Low\"\n"
+                            "t.cards:20:17: note: here\n"
+                            "7 errors\n");
+    run_free(&r);
+}
+
 Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
 {
     game_expect("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000,

@@ -380,8 +380,10 @@ static void decl_cards(PgGen *g, PgBuf *b)
         for (int c = 0; c < n; c++) {
             const char *t = card_titles[pg_rand(g, (int)(sizeof card_titles / sizeof *card_titles))];
             pg_put(b, "card %s \"%s %d\"", k->name, t, ++serial);
-            if (serial == 1)
+            if (serial == 1) {
                 snprintf(g->card1, sizeof g->card1, "%s 1", t);
+                g->card1_kind = i;
+            }
             if (pg_chance(g, 60))
                 pg_put(b, " x%d", 1 + pg_rand(g, 3));
             pg_put(b, " {\n  %s %s  %s %d", k->f_side, g->side[c % g->nplayers], k->f_value, pg_rand(g, 10));
@@ -465,14 +467,19 @@ static void decl_round(PgGen *g, PgBuf *b)
     pg_put(b, "  }\n}\n");
 }
 
-/* decl_variant: a variant that sets the constant, removes a card, replaces a phase. */
+/* decl_variant: a variant that sets the constant, removes a card or gives
+   it new data, replaces a phase. */
 static void decl_variant(PgGen *g, PgBuf *b)
 {
     pg_fresh(g, g->variant);
     pg_put(b, "variant %s of g%llu \"Variant\" {\n  set %s = %d\n", g->variant, (unsigned long long)g->seed, g->konst,
            pg_rand(g, 5));
+    const PgKind *k = &g->kind[g->card1_kind];
     if (pg_chance(g, 50))
         pg_put(b, "  remove card \"%s\"\n", g->card1);
+    else if (pg_chance(g, 60))
+        pg_put(b, "  set card %s \"%s\" { %s %d  %s %s }\n", k->name, g->card1, k->f_value, pg_rand(g, 10), k->f_flag,
+               pg_chance(g, 50) ? "true" : "false");
     pg_put(b, "  phase %s {\n", g->phase[pg_rand(g, g->nphase)]);
     pg_script(g, b, PG_IN_ROUND, 1 + pg_rand(g, 3));
     pg_put(b, "  }\n}\n");

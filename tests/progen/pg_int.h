@@ -93,6 +93,7 @@ typedef struct PgGen {
     PgArray arr[3];
     int narr;
     char round_ctr[PG_NAME], first[PG_NAME], konst[PG_NAME], variant[PG_NAME], card1[64];
+    int card1_kind;   /* card1's kind (g->kind) */
     char phase[3][PG_NAME];
     int nphase;
     PgCallable fn[6];

@@ -224,6 +224,19 @@ Test(equivalence, for_up_to_survives_the_yaml_export)
     run_free(&r);
 }
 
+/* A variant's `set card` is `set_card` in YAML, with the card's kind and
+   its new values: the export compiles to the same C, and is stable. */
+Test(equivalence, set_card_survives_the_yaml_export)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/variant_cards; "
+                          CARDC " yaml $g -o $t/y; " CARDC " yaml $t/y -o $t/z; diff -r $t/y $t/z; "
+                          "grep -c 'set_card: ' $t/y/game.yaml; " CARDC " c $g -o $t/a; " CARDC " c $t/y -o $t/b; "
+                          "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "3\n");
+    run_free(&r);
+}
+
 /* The YAML forms of indices and faces are checked as the .cards ones. */
 Test(yaml_errors, a_bad_index_or_face_is_reported_at_its_item)
 {
