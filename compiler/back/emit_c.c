@@ -561,16 +561,6 @@ const char *emit_rt_type(Emit *E, Type t)
     }
 }
 
-/* changed_row: the row card c's instances read in variant v: that of the
-   card holding v's `set card` data for it, else its own. */
-static int changed_row(const Model *m, int v, int c)
-{
-    for (int i = 0; i < m->ncards; i++)
-        if (m->cards[i].changes == c && m->cards[i].variant == v)
-            return m->cards[i].row;
-    return m->cards[c].row;
-}
-
 /* variant_changes: variant v gives a card new data (`set card`). */
 static int variant_changes(const Model *m, int v)
 {
@@ -588,14 +578,21 @@ static const char *card_table(Emit *E, int v)
 }
 
 /* emit_card_table: the cards as variant v has them (v < 0: every card with
-   its own row) into table name. */
+   its own row) into table name: a card v gives new data (`set card`)
+   reads the row of the card holding it. */
 static void emit_card_table(Emit *E, Buf *out, const char *name, int v)
 {
     const Model *m = E->m;
+    int *row = arena_alloc(E->a, sizeof *row * (size_t)(m->ncards + 1));
+    for (int c = 0; c < m->ncards; c++)
+        row[c] = m->cards[c].row;
+    for (int c = 0; c < m->ncards; c++)
+        if (v >= 0 && m->cards[c].changes >= 0 && m->cards[c].variant == v)
+            row[m->cards[c].changes] = m->cards[c].row;
     buf_printf(out, "static const RtCardDef %s[] = {\n", name);
     for (int c = 0; c < m->ncards; c++)
         buf_printf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
-                v < 0 ? m->cards[c].row : changed_row(m, v, c));
+                row[c]);
     if (!m->ncards)
         buf_put(out, "    { \"none\", 0, 0 },\n");
     buf_put(out, "};\n\n");

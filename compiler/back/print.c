@@ -349,12 +349,12 @@ static void prompt(Printer *P, const AstNode *f)
     }
 }
 
-/* st_choose: `choose [up to N] x in C [where] [by] [hidden] { } [else { }]`. */
-static void st_choose(Printer *P, const AstNode *s, int line)
+/* counted_over: `[[up to] N] x in C [where P]` of a choose or a for
+   (the count is s->d; up_to: it is written `up to N`). */
+static void counted_over(Printer *P, const AstNode *s, int up_to)
 {
-    tok(P, "choose", line, 0);
     if (s->d) {
-        if (s->flags & CHOOSE_UP_TO) {
+        if (up_to) {
             tok(P, "up", 0, 0);
             tok(P, "to", 0, 0);
         }
@@ -364,6 +364,13 @@ static void st_choose(Printer *P, const AstNode *s, int line)
     tok(P, "in", 0, 0);
     ex(P, s->a, 0);
     where(P, "where", s->c);
+}
+
+/* st_choose: `choose [up to N] x in C [where] [by] [hidden] { } [else { }]`. */
+static void st_choose(Printer *P, const AstNode *s, int line)
+{
+    tok(P, "choose", line, 0);
+    counted_over(P, s, s->flags & CHOOSE_UP_TO);
     where(P, "by", s->e);
     if (s->flags & CHOOSE_HIDDEN)
         tok(P, "hidden", 0, 0);
@@ -383,15 +390,7 @@ static void st_for(Printer *P, const AstNode *s, int line)
         line = 0;
     }
     tok(P, "for", line, 0);
-    if (s->d) {
-        tok(P, "up", 0, 0);
-        tok(P, "to", 0, 0);
-        ex(P, s->d, 0);
-    }
-    tok(P, s->name, 0, 0);
-    tok(P, "in", 0, 0);
-    ex(P, s->a, 0);
-    where(P, "where", s->c);
+    counted_over(P, s, 1);
     blk(P, s->b);
 }
 

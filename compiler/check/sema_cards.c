@@ -176,6 +176,61 @@ static void card_defaults(Sema *S, const AstNode *c, const MKind *k, MValue *val
     }
 }
 
+/* card_items: the values card c's items give the fields of its kind (into
+   values, each checked against its field; set marks those given). A
+   variant's `set card` (data_only) gives data fields only: state and
+   abilities are not data. */
+static void card_items(Sema *S, AstNode *c, int kind, MValue *values, int *set, int data_only)
+{
+    const MKind *k = &S->m->kinds[kind];
+    for (int i = 0; i < c->list.count; i++) {
+        AstNode *it = c->list.items[i];
+        int f = sema_find_field(k, it->name);
+        if (f < 0) {
+            no_such_field(S, k, it);
+            continue;
+        }
+        const MField *fd = &k->fields[f];
+        if (fd->is_state && !data_only) {
+            diag_error(S->d, it->loc, "'%s' is state of each card in play, not card data; it starts at its default",
+                       it->name);
+            continue;
+        }
+        if (data_only && (fd->is_state || fd->type == TY_ABILITY)) {
+            diag_error(S->d, it->loc, "'set card' changes a card's data, and '%s' is %s", it->name,
+                       fd->is_state ? "state of each card in play" : "an ability (code): remove the card and add one");
+            continue;
+        }
+        int di = fd->index;
+        if (set[di]) {
+            diag_error(S->d, it->loc, "field '%s' is given twice", it->name);
+            continue;
+        }
+        set[di] = 1;
+        MValue *v = &values[di];
+        memset(v, 0, sizeof *v);
+        v->present = 1;
+        v->script = -1;
+        card_value(S, c, kind, fd, it, v);
+    }
+}
+
+/* declared_card: a new card of the model for card declaration c (of kind,
+   named at nl): its copies and variant (-1: the base game's), room for
+   its values. */
+static MCard *declared_card(Sema *S, AstNode *c, int kind, Loc nl, int copies, int variant)
+{
+    int ci = add_card(S, c->text, kind);   /* may move the cards: index them after */
+    MCard *card = &S->m->cards[ci];
+    card->loc = nl;
+    card->copies = copies;
+    card->variant = variant;
+    card->node = c;
+    card->board = -1;
+    card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(S->m->kinds[kind].ndata + 1));
+    return card;
+}
+
 /* sema_collect_card: card c (of a variant, or -1 for the base game) into the
    model's cards, one per copy, with its values and ability units. */
 void sema_collect_card(Sema *S, AstNode *c, int variant)
@@ -199,40 +254,10 @@ void sema_collect_card(Sema *S, AstNode *c, int variant)
     }
     if (kind < 0)
         return;
-    int ci = add_card(S, c->text, kind);
-    MCard *card = &m->cards[ci];
+    MCard *card = declared_card(S, c, kind, nl, (int)c->ival, variant);
     const MKind *k = &m->kinds[kind];
-    card->loc = nl;
-    card->copies = (int)c->ival;
-    card->variant = variant;
-    card->node = c;
-    card->board = -1;
-    card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(k->ndata + 1));
     int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
-    for (int i = 0; i < c->list.count; i++) {
-        AstNode *it = c->list.items[i];
-        int f = sema_find_field(k, it->name);
-        if (f < 0) {
-            no_such_field(S, k, it);
-            continue;
-        }
-        const MField *fd = &k->fields[f];
-        if (fd->is_state) {
-            diag_error(S->d, it->loc, "'%s' is state of each card in play, not card data; it starts at its default",
-                       it->name);
-            continue;
-        }
-        int di = fd->index;
-        if (set[di]) {
-            diag_error(S->d, it->loc, "field '%s' is given twice", it->name);
-            continue;
-        }
-        set[di] = 1;
-        MValue *v = &card->values[di];
-        v->present = 1;
-        v->script = -1;
-        card_value(S, c, kind, fd, it, v);
-    }
+    card_items(S, c, kind, card->values, set, 0);
     card_defaults(S, c, k, card->values, set, nl);
 }
 
@@ -290,43 +315,11 @@ void sema_collect_card_change(Sema *S, AstNode *c, int variant)
     int base = change_target(S, c, kind, variant, nl);
     if (base < 0)
         return;
-    int ci = add_card(S, c->text, kind);
-    MCard *card = &m->cards[ci];
+    MCard *card = declared_card(S, c, kind, nl, m->cards[base].copies, variant);
     const MKind *k = &m->kinds[kind];
-    card->loc = nl;
-    card->copies = m->cards[base].copies;
-    card->variant = variant;
-    card->node = c;
-    card->board = -1;
     card->changes = base;
-    card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(k->ndata + 1));
     memcpy(card->values, m->cards[base].values, sizeof(MValue) * (size_t)k->ndata);
-    int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
-    for (int i = 0; i < c->list.count; i++) {
-        AstNode *it = c->list.items[i];
-        int f = sema_find_field(k, it->name);
-        if (f < 0) {
-            no_such_field(S, k, it);
-            continue;
-        }
-        const MField *fd = &k->fields[f];
-        if (fd->is_state || fd->type == TY_ABILITY) {
-            diag_error(S->d, it->loc, "'set card' changes a card's data, and '%s' is %s", it->name,
-                       fd->is_state ? "state of each card in play" : "an ability (code): remove the card and add one");
-            continue;
-        }
-        int di = fd->index;
-        if (set[di]) {
-            diag_error(S->d, it->loc, "field '%s' is given twice", it->name);
-            continue;
-        }
-        set[di] = 1;
-        MValue *v = &card->values[di];
-        memset(v, 0, sizeof *v);
-        v->present = 1;
-        v->script = -1;
-        card_value(S, c, kind, fd, it, v);
-    }
+    card_items(S, c, kind, card->values, arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1)), 1);
 }
 
 /* ---- enums, dice, boards, procedures ------------------------------------------ */

@@ -234,20 +234,29 @@ static void values_at(Y *y, const YNode *m, AstNode *owner, Loc loc)
     }
 }
 
-/* card -> {card: NAME, kind: KIND, copies?: N, values?: {FIELD: VALUE}} */
-static AstNode *build_card(Y *y, const YNode *m, Loc loc)
+/* card_node: the AST_CARD of m, whose name is under tag ("card" or
+   "set_card"), with its kind, one copy and its values (what: m, in
+   messages). */
+static AstNode *card_node(Y *y, const YNode *m, Loc loc, const char *tag, const char *what)
 {
     AstNode *c = ast_new(y->a, AST_CARD, loc);
     c->loc2 = loc;
-    c->text = yl_scalar(y, yl_get(m, "card"), "a card's name");
-    const YNode *k = yl_need(y, m, "kind", "a card");
+    c->text = yl_scalar(y, yl_get(m, tag), "a card's name");
+    const YNode *k = yl_need(y, m, "kind", what);
     if (k)
         c->name = yl_name_of(y, k, "a card's kind");
     c->ival = 1;
+    values_at(y, m, c, loc);
+    return c;
+}
+
+/* card -> {card: NAME, kind: KIND, copies?: N, values?: {FIELD: VALUE}} */
+static AstNode *build_card(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *c = card_node(y, m, loc, "card", "a card");
     const YNode *cp = yl_get(m, "copies");
     if (cp)
         yl_integer(y, cp, "'copies'", &c->ival);
-    values_at(y, m, c, loc);
     return c;
 }
 
@@ -255,15 +264,8 @@ static AstNode *build_card(Y *y, const YNode *m, Loc loc)
    variant, new data for a card of the base game */
 static AstNode *build_set_card(Y *y, const YNode *m, Loc loc)
 {
-    AstNode *c = ast_new(y->a, AST_CARD, loc);
-    c->loc2 = loc;
-    c->text = yl_scalar(y, yl_get(m, "set_card"), "a card's name");
-    const YNode *k = yl_need(y, m, "kind", "'set_card'");
-    if (k)
-        c->name = yl_name_of(y, k, "a card's kind");
-    c->ival = 1;
+    AstNode *c = card_node(y, m, loc, "set_card", "'set_card'");
     c->flags = CARD_CHANGES;
-    values_at(y, m, c, loc);
     return c;
 }
 

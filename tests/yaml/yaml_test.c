@@ -210,31 +210,29 @@ Test(equivalence, arrays_and_dice_survive_the_yaml_export)
     }
 }
 
-/* `for up to` and `move up to` (a `for up to` whose body is the move)
-   survive the YAML export: the same C (but the site table's columns),
-   and a stable export. */
-Test(equivalence, for_up_to_survives_the_yaml_export)
+/* `for up to` and `move up to` (a `for up to` whose body is the move), and
+   a variant's `set card` (`set_card` in YAML, with the card's kind and its
+   new values), survive the YAML export: the same C (but the site table's
+   columns), and a stable export that writes each (counted by grep). */
+Test(equivalence, up_to_and_set_card_survive_the_yaml_export)
 {
-    RunResult r = run_cmd("set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/up_to; "
-                          CARDC " yaml $g -o $t/y; " CARDC " yaml $t/y -o $t/z; diff -r $t/y $t/z; "
-                          "grep -c 'for up to' $t/y/game.yaml; " CARDC " c $g -o $t/a; " CARDC " c $t/y -o $t/b; "
-                          "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
-    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "8\n");
-    run_free(&r);
-}
-
-/* A variant's `set card` is `set_card` in YAML, with the card's kind and
-   its new values: the export compiles to the same C, and is stable. */
-Test(equivalence, set_card_survives_the_yaml_export)
-{
-    RunResult r = run_cmd("set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/variant_cards; "
-                          CARDC " yaml $g -o $t/y; " CARDC " yaml $t/y -o $t/z; diff -r $t/y $t/z; "
-                          "grep -c 'set_card: ' $t/y/game.yaml; " CARDC " c $g -o $t/a; " CARDC " c $t/y -o $t/b; "
-                          "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
-    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "3\n");
-    run_free(&r);
+    static const struct { const char *game, *written; const char *count; } cases[] = {
+        {"up_to", "for up to", "8\n"},
+        {"variant_cards", "set_card: ", "3\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/%s; "
+                 "%s yaml $g -o $t/y; %s yaml $t/y -o $t/z; diff -r $t/y $t/z; grep -c '%s' $t/y/game.yaml; "
+                 "%s c $g -o $t/a; %s c $t/y -o $t/b; "
+                 "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t",
+                 cases[i].game, CARDC, CARDC, cases[i].written, CARDC, CARDC);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 0, "game %s: %s%s", cases[i].game, r.out, r.err);
+        cr_expect_str_eq(r.out, cases[i].count, "game %s", cases[i].game);
+        run_free(&r);
+    }
 }
 
 /* The YAML forms of indices and faces are checked as the .cards ones. */
