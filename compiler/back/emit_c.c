@@ -561,8 +561,8 @@ const char *emit_rt_type(Emit *E, Type t)
     }
 }
 
-/* variant_changes: variant v gives a card new data (`set card`). */
-static int variant_changes(const Model *m, int v)
+/* emit_variant_changes (emit_internal.h): a card of v's `set card`. */
+int emit_variant_changes(const Model *m, int v)
 {
     for (int i = 0; i < m->ncards; i++)
         if (m->cards[i].changes >= 0 && m->cards[i].variant == v)
@@ -570,11 +570,25 @@ static int variant_changes(const Model *m, int v)
     return 0;
 }
 
+/* emit_card_data_of (emit_internal.h): the identity, then each card of
+   v's `set card` in place of the card it changes. */
+const int *emit_card_data_of(Emit *E, int v)
+{
+    const Model *m = E->m;
+    int *data = arena_alloc(E->a, sizeof *data * (size_t)(m->ncards + 1));
+    for (int c = 0; c < m->ncards; c++)
+        data[c] = c;
+    for (int c = 0; c < m->ncards; c++)
+        if (v >= 0 && m->cards[c].changes >= 0 && m->cards[c].variant == v)
+            data[m->cards[c].changes] = c;
+    return data;
+}
+
 /* card_table: the RtCardDef table name of the cards in variant v (cards,
    or Cards_<variant> for one that changes a card's data). */
 static const char *card_table(Emit *E, int v)
 {
-    return variant_changes(E->m, v) ? arena_printf(E->a, "Cards_%s", E->m->variants[v].name) : "cards";
+    return emit_variant_changes(E->m, v) ? arena_printf(E->a, "Cards_%s", E->m->variants[v].name) : "cards";
 }
 
 /* emit_card_table: the cards as variant v has them (v < 0: every card with
@@ -583,16 +597,11 @@ static const char *card_table(Emit *E, int v)
 static void emit_card_table(Emit *E, Buf *out, const char *name, int v)
 {
     const Model *m = E->m;
-    int *row = arena_alloc(E->a, sizeof *row * (size_t)(m->ncards + 1));
-    for (int c = 0; c < m->ncards; c++)
-        row[c] = m->cards[c].row;
-    for (int c = 0; c < m->ncards; c++)
-        if (v >= 0 && m->cards[c].changes >= 0 && m->cards[c].variant == v)
-            row[m->cards[c].changes] = m->cards[c].row;
+    const int *data = emit_card_data_of(E, v);
     buf_printf(out, "static const RtCardDef %s[] = {\n", name);
     for (int c = 0; c < m->ncards; c++)
         buf_printf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
-                row[c]);
+                m->cards[data[c]].row);
     if (!m->ncards)
         buf_put(out, "    { \"none\", 0, 0 },\n");
     buf_put(out, "};\n\n");
@@ -605,7 +614,7 @@ static void emit_card_defs(Emit *E, Buf *out)
     const Model *m = E->m;
     emit_card_table(E, out, "cards", -1);
     for (int v = 1; v < m->nvariants; v++)
-        if (variant_changes(m, v))
+        if (emit_variant_changes(m, v))
             emit_card_table(E, out, card_table(E, v), v);
     if (m->nvars) {
         buf_put(out, "static const RtVarDef vars[] = {\n");
@@ -751,7 +760,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_put(out, "    layout,\n");
         buf_printf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
         buf_printf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
-        buf_put(out, "    &view,\n");
+        buf_printf(out, "    &%s,\n", emit_variant_changes(m, v) ? arena_printf(E->a, "view_%s", mv->name) : "view");
         buf_printf(out, "    %d, /* can_lose: a script has lose_game */\n", m->can_lose);
         buf_printf(out, "    %s, /* live counts */\n", emit_live_def(E));
         buf_put(out, "};\n\n");

@@ -81,8 +81,15 @@ const char *emit_enum_value(Emit *E, int e, int v);
 /* emit_rt_type: the runtime's RT_TY_* of a value of type t (arena). */
 const char *emit_rt_type(Emit *E, Type t);
 /* emit_view: the play screen's data (emit_view.c): the view functions'
-   wrappers, the hidden flags, each card's printed fields; `view`. */
+   wrappers, the hidden flags, each card's printed fields; `view`, and
+   `view_<variant>` for each variant that gives a card new data. */
 void emit_view(Emit *E, Buf *out);
+/* emit_variant_changes: variant v gives a card new data (`set card`). */
+int emit_variant_changes(const Model *m, int v);
+/* emit_card_data_of: per card, the card whose data it has in variant v
+   (v < 0: each its own): the card holding v's `set card` for it, else
+   itself. In E's arena. */
+const int *emit_card_data_of(Emit *E, int v);
 /* emit_kind_enum: the C name of kind k: KIND_k. */
 const char *emit_kind_enum(Emit *E, int k);
 

@@ -19,50 +19,52 @@ static const char *field_text(Emit *E, const MCard *c, const MField *f)
     return model_value_text(E->m, E->a, f, v);
 }
 
-/* card_faces: the Card_fields and Card_texts tables, one entry per card:
-   its data fields but text and abilities ("value 3, character true"),
-   and its text fields (joined by " / "), in declaration order. */
-static void card_faces(Emit *E, Buf *out)
+/* card_face: card c's printed fields: its data fields but text and
+   abilities ("value 3, character true") into *fields, its text fields
+   (joined by " / ") into *texts, in declaration order (in E's arena). */
+static void card_face(Emit *E, int c, const char **fields, const char **texts)
+{
+    const MCard *card = &E->m->cards[c];
+    const MKind *k = &E->m->kinds[card->kind];
+    Buf f = {0}, t = {0};
+    buf_put(&f, "");
+    buf_put(&t, "");
+    for (int i = 0; i < k->nfields; i++) {
+        const MField *fd = &k->fields[i];
+        if (fd->is_state || fd->type == TY_ABILITY)
+            continue;
+        const char *x = field_text(E, card, fd);
+        if (!x)
+            continue;
+        if (fd->type == TY_TEXT) {
+            if (*x)
+                buf_printf(&t, "%s%s", t.len ? " / " : "", x);
+        } else {
+            buf_printf(&f, "%s%s %s", f.len ? ", " : "", fd->name, x);
+        }
+    }
+    *fields = arena_strdup(E->a, f.s);
+    *texts = arena_strdup(E->a, t.s);
+    buf_free(&f);
+    buf_free(&t);
+}
+
+/* card_faces: the Card_fields and Card_texts tables of variant v (v < 0:
+   every card's own; suffix names them: "" or "_<variant>"), one entry per
+   card, as card_face prints the data the card has in v. */
+static void card_faces(Emit *E, Buf *out, int v, const char *suffix, const char *const *fields,
+                       const char *const *texts)
 {
     const Model *m = E->m;
-    Buf fields = {0}, texts = {0};
-    buf_put(&fields, "static const char *const Card_fields[] = {\n");
-    buf_put(&texts, "static const char *const Card_texts[] = {\n");
-    for (int c = 0; c < m->ncards; c++) {
-        const MCard *card = &m->cards[c];
-        const MKind *k = &m->kinds[card->kind];
-        Buf f = {0}, t = {0};
-        buf_put(&f, "");
-        buf_put(&t, "");
-        for (int i = 0; i < k->nfields; i++) {
-            const MField *fd = &k->fields[i];
-            if (fd->is_state || fd->type == TY_ABILITY)
-                continue;
-            const char *x = field_text(E, card, fd);
-            if (!x)
-                continue;
-            if (fd->type == TY_TEXT) {
-                if (*x)
-                    buf_printf(&t, "%s%s", t.len ? " / " : "", x);
-            } else {
-                buf_printf(&f, "%s%s %s", f.len ? ", " : "", fd->name, x);
-            }
-        }
-        buf_printf(&fields, "    %s,\n", emit_c_string(E, f.s));
-        buf_printf(&texts, "    %s,\n", emit_c_string(E, t.s));
-        buf_free(&f);
-        buf_free(&t);
+    const int *data = emit_card_data_of(E, v);
+    for (int table = 0; table < 2; table++) {
+        buf_printf(out, "static const char *const Card_%s%s[] = {\n", table ? "texts" : "fields", suffix);
+        for (int c = 0; c < m->ncards; c++)
+            buf_printf(out, "    %s,\n", emit_c_string(E, (table ? texts : fields)[data[c]]));
+        if (!m->ncards)
+            buf_put(out, "    \"\",\n");
+        buf_put(out, "};\n\n");
     }
-    if (!m->ncards) {
-        buf_put(&fields, "    \"\",\n");
-        buf_put(&texts, "    \"\",\n");
-    }
-    buf_put(&fields, "};\n\n");
-    buf_put(&texts, "};\n\n");
-    buf_put(out, fields.s);
-    buf_put(out, texts.s);
-    buf_free(&fields);
-    buf_free(&texts);
 }
 
 /* hidden_flags: NAME[] = the view_hidden flag of each of n items (at
@@ -104,8 +106,20 @@ void emit_view(Emit *E, Buf *out)
     const char *vars = m->nvars ? hidden_flags(out, "View_var_hidden", &m->vars[0].view_hidden, sizeof m->vars[0], m->nvars)
                                 : "NULL";
     const char *zones = hidden_flags(out, "View_zone_hidden", &m->zones[0].view_hidden, sizeof m->zones[0], m->nzones);
-    card_faces(E, out);
+    const char **fields = arena_alloc(E->a, sizeof *fields * (size_t)(m->ncards + 1));
+    const char **texts = arena_alloc(E->a, sizeof *texts * (size_t)(m->ncards + 1));
+    for (int c = 0; c < m->ncards; c++)
+        card_face(E, c, &fields[c], &texts[c]);
+    card_faces(E, out, -1, "", fields, texts);
     buf_put(out, "/* what the play screen shows (docs/runtime.md \"The play screen\") */\n");
     buf_printf(out, "static const RtViewDef view = { %d, %s, %s, %s, Card_fields, Card_texts };\n\n", m->nviews,
                m->nviews ? "View_values" : "NULL", vars, zones);
+    for (int v = 1; v < m->nvariants; v++) {   /* a variant that gives cards new data shows it */
+        if (!emit_variant_changes(m, v))
+            continue;
+        const char *suffix = arena_printf(E->a, "_%s", m->variants[v].name);
+        card_faces(E, out, v, suffix, fields, texts);
+        buf_printf(out, "static const RtViewDef view%s = { %d, %s, %s, %s, Card_fields%s, Card_texts%s };\n\n", suffix,
+                   m->nviews, m->nviews ? "View_values" : "NULL", vars, zones, suffix, suffix);
+    }
 }

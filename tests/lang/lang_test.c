@@ -337,18 +337,21 @@ Test(lang, for_up_to_needs_an_int_count)
 /* A variant's `set card`: the card keeps its place among the cards, so a
    variant that sets the data a card has plays the base game's games (the
    same report, but for the variant's name), and one that changes it plays
-   them with the new data (High at 2 and silver; Odd without its bonus);
-   `cardc json` lists the two cards again with the variant. */
+   them with the new data (High at 2 and silver; Odd without its bonus),
+   which the play screen shows; `cardc json` lists the two cards again
+   with the variant. */
 Test(lang, set_card_gives_a_card_new_data_in_a_variant_and_keeps_its_place)
 {
     game_expect("variant_cards", "vcards",
                 "for v in base same cheap; do $e sim --games 300 --seed 2 --json --variant $v | "
                 "sed 's/\"variant\":\"[a-z]*\",//' | md5sum; done | uniq -c | sed 's/^ *//' | cut -d' ' -f1 && "
-                "$e log --seed 1 --variant cheap | sed -n '9,21p' && "
+                "$e log --seed 1 --variant cheap | sed -n '9,23p' && "
+                "printf '1\\n1\\n1\\n' | $e play --seed 1 --variant cheap | grep -m1 -A1 '^    \"High\"' && "
                 TEST_BUILD_DIR "/san/cardc json tests/lang/games/variant_cards | grep -c '\"variant\": \"cheap\"' && "
                 SIM_1000,
                 "2\n"
                 "1\n"
+                "choose Player 1: draw at once\n"
                 "move \"Low\" bag -> hand(Player 1)\n"
                 "set score(Player 1) 0 -> 1\n"
                 "Player 1 draws Low (grey): 1\n"
@@ -356,12 +359,15 @@ Test(lang, set_card_gives_a_card_new_data_in_a_variant_and_keeps_its_place)
                 "set score(Player 2) 0 -> 2\n"
                 "Player 2 draws High (silver): 2\n"
                 "round 2\n"
+                "choose Player 1: draw\n"
                 "move \"Low\" bag -> hand(Player 1)\n"
                 "set score(Player 1) 1 -> 2\n"
                 "Player 1 draws Low (grey): 1\n"
                 "move \"Odd\" bag -> hand(Player 2)\n"
                 "set score(Player 2) 2 -> 5\n"
                 "Player 2 draws Odd (grey): 3\n"
+                "    \"High\" (marked false): value 2, bonus false\n"
+                "      silver\n"
                 "2\n"
                 "errors: 0\n");
 }
