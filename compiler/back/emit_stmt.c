@@ -223,17 +223,29 @@ static const char *limit_begin(Emit *E, const IrNode *s)
     return left;
 }
 
-/* for_body: a for statement's where filter and body; with `up to` (the
-   counter left), the loop stops before the item after the last the body
-   may run for, and counts each item that passes. */
-static void for_body(Emit *E, const IrNode *s, const char *left)
+/* limit_stop / limit_take: with `up to` (the counter left, else NULL), a
+   loop stops before the item after the last the body may run for
+   (limit_stop, before the where), and counts each item that passes
+   (limit_take, after it). */
+static void limit_stop(Emit *E, const char *left)
 {
     if (left)
         emit_line(E, "if (%s <= 0) break;", left);
-    if (s->kids[1])
-        loop_filter(E, s->kids[1], s->index, "return RT_END");
+}
+static void limit_take(Emit *E, const char *left)
+{
     if (left)
         emit_line(E, "%s--;", left);
+}
+
+/* for_body: a for statement's where filter and body (the counter left of
+   `up to`, or NULL). */
+static void for_body(Emit *E, const IrNode *s, const char *left)
+{
+    limit_stop(E, left);
+    if (s->kids[1])
+        loop_filter(E, s->kids[1], s->index, "return RT_END");
+    limit_take(E, left);
     emit_block(E, s->kids[2]);
 }
 
@@ -354,16 +366,14 @@ static void pluck_for(Emit *E, const IrNode *s, const char *left)
     E->indent++;
     Buf *save = E->body, body = {0};   /* the body first: is the card read? */
     E->body = &body;
-    if (left)
-        emit_line(E, "if (%s <= 0) break;", left);
+    limit_stop(E, left);
     if (s->kids[1]) {
         loop_filter(E, s->kids[1], slot, "break");
         int k = emit_tested_kind(E, s->kids[1]);
         if (k >= 0)
             emit_bind(E, slot, cvar, k);
     }
-    if (left)
-        emit_line(E, "%s--;", left);
+    limit_take(E, left);
     pluck_stmt(E, s->kids[2]);
     E->body = save;
     if (emit_loop_var_used(E, depth, bound_ok, 0))

@@ -110,15 +110,13 @@ void emit_view(Emit *E, Buf *out)
     const char **texts = arena_alloc(E->a, sizeof *texts * (size_t)(m->ncards + 1));
     for (int c = 0; c < m->ncards; c++)
         card_face(E, c, &fields[c], &texts[c]);
-    card_faces(E, out, -1, "", fields, texts);
-    buf_put(out, "/* what the play screen shows (docs/runtime.md \"The play screen\") */\n");
-    buf_printf(out, "static const RtViewDef view = { %d, %s, %s, %s, Card_fields, Card_texts };\n\n", m->nviews,
-               m->nviews ? "View_values" : "NULL", vars, zones);
-    for (int v = 1; v < m->nvariants; v++) {   /* a variant that gives cards new data shows it */
-        if (!emit_variant_changes(m, v))
+    for (int v = 0; v < m->nvariants; v++) {   /* the game's, then each variant's that gives cards new data */
+        if (v > 0 && !emit_variant_changes(m, v))
             continue;
-        const char *suffix = arena_printf(E->a, "_%s", m->variants[v].name);
-        card_faces(E, out, v, suffix, fields, texts);
+        const char *suffix = v ? arena_printf(E->a, "_%s", m->variants[v].name) : "";
+        card_faces(E, out, v ? v : -1, suffix, fields, texts);
+        if (v == 0)
+            buf_put(out, "/* what the play screen shows (docs/runtime.md \"The play screen\") */\n");
         buf_printf(out, "static const RtViewDef view%s = { %d, %s, %s, %s, Card_fields%s, Card_texts%s };\n\n", suffix,
                    m->nviews, m->nviews ? "View_values" : "NULL", vars, zones, suffix, suffix);
     }
