@@ -416,8 +416,9 @@ int main(int argc, char **argv)
 done:
     if (d.errors && rc == 0)
         rc = 1;
+    int shown = d.errors - d.repeats;
     if (d.errors > 0)
-        fprintf(stderr, "%d error%s\n", d.errors, d.errors == 1 ? "" : "s");
+        fprintf(stderr, "%d error%s\n", shown, shown == 1 ? "" : "s");
     arena_free(&arena);
     free(args.inputs);
     return rc;

@@ -173,7 +173,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
-%type <node> var_decl const_decl function_decl param variant_decl variant_item
+%type <node> var_decl const_decl function_decl param variant_decl variant_item opt_family
 %type <node> enum_decl die_decl board_decl board_row procedure_decl
 %type <list> die_faces board_rows layout_words
 %type <node> map_decl map_item map_space
@@ -658,10 +658,18 @@ procedure_decl
         { $$ = NODE(AST_PROCEDURE, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; $$->b = $6; }
     ;
 
-/* variant -> "variant" NAME "of" NAME [STRING] "{" { variant_item } "}" */
+/* variant -> "variant" NAME "of" NAME [STRING] [family] "{" { variant_item } "}" */
 variant_decl
-    : VARIANT NAME OF NAME opt_title '{' variant_items '}'
-        { $$ = NODE(AST_VARIANT, @1); $$->loc2 = @2; $$->name = $2; $$->name2 = $4; $$->text = $5.text; $$->list = $7; }
+    : VARIANT NAME OF NAME opt_title opt_family '{' variant_items '}'
+        { $$ = NODE(AST_VARIANT, @1); $$->loc2 = @2; $$->name = $2; $$->name2 = $4; $$->text = $5.text; $$->a = $6;
+          $$->list = $8; }
+    ;
+
+/* family -> "for" NAME "in" INT ".." INT: a variant for each value (sema_family.c) */
+opt_family
+    : %empty                          { $$ = NULL; }
+    | FOR NAME IN signed_int DOTDOT signed_int
+        { $$ = NODE(AST_DIM, @1); $$->loc2 = @2; $$->op = 'r'; $$->name = $2; $$->ival = $4; $$->ival2 = $6; }
     ;
 
 variant_items

@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 13
-#error "dsr.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 14
+#error "dsr.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -9110,6 +9110,7 @@ const RtGameDef dsr_game = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_imperials8 = {
@@ -9133,6 +9134,7 @@ const RtGameDef dsr_variant_imperials8 = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_imperials9 = {
@@ -9156,6 +9158,7 @@ const RtGameDef dsr_variant_imperials9 = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_imperials10 = {
@@ -9179,6 +9182,7 @@ const RtGameDef dsr_variant_imperials10 = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_imperials11 = {
@@ -9202,6 +9206,7 @@ const RtGameDef dsr_variant_imperials11 = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_head_start = {
@@ -9225,6 +9230,7 @@ const RtGameDef dsr_variant_head_start = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef dsr_variant_seven_losses = {
@@ -9248,6 +9254,7 @@ const RtGameDef dsr_variant_seven_losses = {
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef *const dsr_variants[] = {

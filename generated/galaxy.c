@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 13
-#error "galaxy.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 14
+#error "galaxy.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -3942,6 +3942,7 @@ const RtGameDef galaxy_game = {
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3965,6 +3966,7 @@ const RtGameDef galaxy_variant_short = {
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3988,6 +3990,7 @@ const RtGameDef galaxy_variant_dice_check = {
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef *const galaxy_variants[] = {

@@ -20,8 +20,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 13
-#error "simple.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 14
+#error "simple.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -11392,6 +11392,7 @@ const RtGameDef simple_game = {
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef *const simple_variants[] = {

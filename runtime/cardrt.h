@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 13
+#define CARDRT_ABI 14
 
 #define RT_NONE (-1)
 
@@ -148,6 +148,17 @@ typedef struct RtSite {
 } RtSite;
 enum { RT_SITE_NONE = -1, RT_SITE_SCRIPT = -2 };
 
+/* A variant that differs from the base game in one thing only, the
+   value of one int data field of one card (a `set card` that names that
+   field alone): what `sim --sweep 'CARD.FIELD=A..B'` looks for among an
+   engine's variants (docs/lab.md "Sweeps"). */
+typedef struct RtSweepPoint {
+    const char *card;     /* the card's name */
+    const char *field;    /* the field's */
+    RtValue value;        /* its value in this variant */
+    RtValue base;         /* its value in the base game */
+} RtSweepPoint;
+
 typedef struct RtGameDef {
     int abi;                        /* CARDRT_ABI at generation */
     const char *id;                 /* the game's identifier */
@@ -224,6 +235,9 @@ typedef struct RtGameDef {
     const uint32_t *kind_live_slots;   /* per kind: bit s when a count reads state slot s */
     void (*live_update)(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign);
     void (*live_recount)(RtGame *g);
+    /* sweep: the card and field this variant changes, when that is all it
+       changes (RtSweepPoint); NULL otherwise, and for the base game. */
+    const RtSweepPoint *sweep;
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state

@@ -666,6 +666,61 @@ static void emit_variant_data(Emit *E, Buf *out)
     }
 }
 
+/* sweep_card: the card of variant v's `set card` when the variant differs
+   from the base game in the value of one int data field of that card
+   alone (RtSweepPoint); -1 otherwise. */
+static int sweep_card(const Model *m, int v)
+{
+    const MVariant *mv = &m->variants[v], *b = &m->variants[0];
+    if (v == 0 || mv->setup != b->setup || mv->round != b->round)
+        return -1;
+    for (int k = 0; k < m->nconsts; k++)
+        if (mv->consts[k] != b->consts[k])
+            return -1;
+    int card = -1;
+    for (int c = 0; c < m->ncards; c++) {
+        if (mv->copies[c] != b->copies[c])
+            return -1;
+        if (m->cards[c].changes >= 0 && m->cards[c].variant == v) {
+            if (card >= 0 || m->cards[c].changed_field < 0)
+                return -1;
+            card = c;
+        }
+    }
+    if (card < 0)
+        return -1;
+    const MKind *k = &m->kinds[m->cards[card].kind];
+    for (int f = 0; f < k->nfields; f++)
+        if (!k->fields[f].is_state && k->fields[f].index == m->cards[card].changed_field)
+            return k->fields[f].type == TY_INT ? card : -1;
+    return -1;
+}
+
+/* emit_sweep_points: Sweep_<variant>, the RtSweepPoint of each variant
+   that is one. */
+static void emit_sweep_points(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    int any = 0;
+    for (int v = 1; v < m->nvariants; v++) {
+        int c = sweep_card(m, v);
+        if (c < 0)
+            continue;
+        any = 1;
+        const MCard *card = &m->cards[c];
+        const MKind *k = &m->kinds[card->kind];
+        const char *field = "";
+        for (int f = 0; f < k->nfields; f++)
+            if (!k->fields[f].is_state && k->fields[f].index == card->changed_field)
+                field = k->fields[f].name;
+        buf_printf(out, "static const RtSweepPoint Sweep_%s = { %s, %s, %d, %d };\n", m->variants[v].name,
+                   emit_c_string(E, card->name), emit_c_string(E, field), (int)card->values[card->changed_field].ival,
+                   (int)m->cards[card->changes].values[card->changed_field].ival);
+    }
+    if (any)
+        buf_put(out, "\n");
+}
+
 /* emit_const_fixed: constant k has the same value in every variant. */
 int emit_const_fixed(const Model *m, int k)
 {
@@ -712,6 +767,7 @@ static void emit_def_data(Emit *E, Buf *out)
     emit_zone_kind_defs(E, out);
     emit_card_defs(E, out);
     emit_variant_data(E, out);
+    emit_sweep_points(E, out);
     /* the game's score function, for agents */
     const MUnit *score_fn = score_function(m);
     if (score_fn) {
@@ -763,6 +819,8 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    &%s,\n", emit_variant_changes(m, v) ? arena_printf(E->a, "view_%s", mv->name) : "view");
         buf_printf(out, "    %d, /* can_lose: a script has lose_game */\n", m->can_lose);
         buf_printf(out, "    %s, /* live counts */\n", emit_live_def(E));
+        buf_printf(out, "    %s, /* sweep: the one card field it changes */\n",
+                sweep_card(m, v) >= 0 ? arena_printf(E->a, "&Sweep_%s", mv->name) : "NULL");
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);

@@ -918,6 +918,11 @@ static void w_variant(Ex *x, const AstNode *v, int ind)
         qstr(x, v->text);
         put(x, "\n");
     }
+    if (v->a) {   /* a family: for v in A..B */
+        putf(x, "%*sfor: ", ind, "");
+        scal(x, v->a->name);
+        putf(x, "\n%*sin: %lld..%lld\n", ind, "", (long long)v->a->ival, (long long)v->a->ival2);
+    }
     if (v->list.count) {
         putf(x, "%*sitems:\n", ind, "");
         write_items(x, &v->list, ind, 1);

@@ -76,6 +76,7 @@ typedef struct MCard {
     int variant;              /* -1: base game; else the variant that adds it */
     int changes;              /* -1; or, for a variant's `set card`, the base card whose data this
                                  is in that variant (the card has no copies of its own) */
+    int changed_field;        /* a `set card` naming one data field alone: its index; else -1 */
     MValue *values;           /* one per data field of the kind */
     AstNode *node;
     int board;                /* the board that made this space card, or -1 */

@@ -716,7 +716,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     m->arena = arena;
     S->m = m;
     int nd = prog->decls.count;
-    AstNode **decls = prog->decls.items;
+    AstNode **decls = sema_expand_families(S, prog->decls.items, &nd);
     S->functions = arena_alloc(arena, sizeof(AstNode *) * (size_t)(nd + 1));
     S->fresult = arena_alloc(arena, sizeof(Type) * (size_t)(nd + 1));
     S->fparam_count = arena_alloc(arena, sizeof(int) * (size_t)(nd + 1));

@@ -39,6 +39,7 @@ static int add_card(Sema *S, const char *name, int kind)
     m->cards[ci].kind = kind;
     m->cards[ci].row = S->kind_cards[kind]++;
     m->cards[ci].changes = -1;
+    m->cards[ci].changed_field = -1;
     return ci;
 }
 
@@ -319,7 +320,16 @@ void sema_collect_card_change(Sema *S, AstNode *c, int variant)
     const MKind *k = &m->kinds[kind];
     card->changes = base;
     memcpy(card->values, m->cards[base].values, sizeof(MValue) * (size_t)k->ndata);
-    card_items(S, c, kind, card->values, arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1)), 1);
+    int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
+    card_items(S, c, kind, card->values, set, 1);
+    int named = 0;
+    for (int f = 0; f < k->ndata; f++)
+        if (set[f]) {
+            named++;
+            card->changed_field = f;
+        }
+    if (named != 1)
+        card->changed_field = -1;
 }
 
 /* ---- enums, dice, boards, procedures ------------------------------------------ */

@@ -1,7 +1,7 @@
 /* sema_internal.h: the checker's context and the helpers its files
    share (sema_names.c: names and constants; sema_script.c: expressions,
    statements and code units; sema_expr.c: expressions; sema_cards.c: cards, enums, dice and boards;
-   sema.c: the other declarations and the whole program). */
+   sema_family.c: families of variants; sema.c: the other declarations and the whole program). */
 #ifndef CARDC_SEMA_INTERNAL_H
 #define CARDC_SEMA_INTERNAL_H
 
@@ -56,6 +56,12 @@ typedef struct FieldEnv {
     const MValue *values;
     const int *set;
 } FieldEnv;
+
+/* sema_expand_families (sema_family.c): decls (*nd of them) with each
+   family of variants (`variant NAME ... for v in A..B`) replaced by its
+   variants, one per value, in order (a family in error by none, after
+   reporting why); an arena array, its count in *nd. */
+AstNode **sema_expand_families(Sema *S, AstNode **decls, int *nd);
 
 /* mk: the type base with parameter p. */
 static inline Type mk(TypeBase b, int p)

@@ -116,15 +116,39 @@ static int unsound(const Diag *d, Loc loc)
     return d->only_sound && (loc.file < 0 || loc.file >= d->nsources || d->sources[loc.file].broken);
 }
 
+/* repeated: the message fmt/ap at loc is the one reported last (then it
+   is not shown again: a family of variants checks its items once per
+   variant); else it becomes the last. */
+static int repeated(Diag *d, Loc loc, const char *what, const char *fmt, va_list ap)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof text, "%s: ", what);
+    vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
+    if (d->last && loc.file == d->last_loc.file && loc.line == d->last_loc.line && loc.col == d->last_loc.col &&
+        strcmp(text, d->last) == 0)
+        return 1;
+    d->last_loc = loc;
+    d->last = arena_strdup(d->arena, text);
+    return 0;
+}
+
 void diag_error(Diag *d, Loc loc, const char *fmt, ...)
 {
     d->skipping = unsound(d, loc);
     if (d->skipping)
         return;
-    d->errors++;
+    va_list ap;
+    va_start(ap, fmt);
+    int again = repeated(d, loc, "error", fmt, ap);
+    va_end(ap);
+    d->errors++;   /* counted even when not shown again: callers compare counts */
+    if (again) {
+        d->repeats++;
+        d->skipping = 1;
+        return;
+    }
     if (d->errors > (d->max_errors ? d->max_errors : 50))
         return;
-    va_list ap;
     va_start(ap, fmt);
     report(d, loc, "error", fmt, ap);
     va_end(ap);
@@ -137,8 +161,13 @@ void diag_warning(Diag *d, Loc loc, const char *fmt, ...)
     d->skipping = unsound(d, loc);
     if (d->skipping)
         return;
-    d->warnings++;
     va_list ap;
+    va_start(ap, fmt);
+    d->skipping = repeated(d, loc, "warning", fmt, ap);
+    va_end(ap);
+    if (d->skipping)
+        return;
+    d->warnings++;
     va_start(ap, fmt);
     report(d, loc, "warning", fmt, ap);
     va_end(ap);

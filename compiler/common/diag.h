@@ -32,6 +32,9 @@ typedef struct Diag {
     int only_sound;     /* report (and count) only what is located in a source that
                            is not broken: checking what the syntax errors left */
     int skipping;       /* the last error was not reported: neither are its notes */
+    Loc last_loc;       /* the last error or warning reported, and its text (arena-owned, or */
+    const char *last;   /* NULL): the same again at once is not shown again (a family of variants) */
+    int repeats;        /* errors counted but not shown again: the summary leaves them out */
 } Diag;
 
 /* diag_init: an empty context writing to out, allocating in arena. */

@@ -33,7 +33,8 @@ typedef enum AstKind {
     AST_PARAM,       /* name, type */
     AST_SETUP,       /* b=BLOCK */
     AST_ROUND,       /* b=BLOCK */
-    AST_VARIANT,     /* name, name2=base game, text=title, list=items (SET, REMOVE_CARD, CARD, SETUP, ROUND, PHASE) */
+    AST_VARIANT,     /* name, name2=base game, text=title, list=items (SET, REMOVE_CARD, CARD, SETUP, ROUND, PHASE);
+                        a=NULL, or a family's DIM (op 'r': name=its variable, ival..ival2 its values) */
     AST_SET,         /* name, a=value */
     AST_REMOVE_CARD, /* text=card name */
     AST_ENUM,        /* name, list=values (NAME) */

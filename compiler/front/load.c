@@ -138,6 +138,11 @@ void load_resolve_cells(Diag *d, Arena *arena, AstProgram *prog, LoadCells *cell
         int64_t v = 0;
         switch (t) {
         case TY_INT:
+            if (c->family_var && strcmp(c->text, c->family_var) == 0) {
+                item->a = ast_new(arena, AST_NAME, c->value_loc);
+                item->a->name = c->text;
+                break;
+            }
             if (!parse_int(c->text, &v)) {
                 diag_error(d, c->value_loc, "field '%s' is an int: '%s' is not an integer", c->field, c->text);
                 continue;

@@ -27,6 +27,7 @@ typedef struct LoadCell {
     Loc script_base;      /* where text starts, for parsing scripts */
     Loc column_loc;       /* CSV: the header cell of the column (line 0: not CSV) */
     int csv_file;         /* CSV: the source index of the file */
+    const char *family_var; /* YAML, a family of variants' `set_card`: its variable, an int field's value */
 } LoadCell;
 
 /* The pending cells of one load, in order. */

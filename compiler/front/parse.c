@@ -397,9 +397,11 @@ static int is_bare(const AstNode *item)
 }
 
 /* resolve_items: join `field NAME` bare pairs of a card's items, where the
-   field of kind_name is side- or enum-typed (see parse.h). Returns 0 when
+   field of kind_name is side- or enum-typed, or int-typed with int_names
+   (the `set card` of a family of variants, whose variable is a value; see
+   parse.h). Returns 0 when
    kind_name is not declared (yet), 1 otherwise. */
-static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, AstList *items)
+static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, AstList *items, int int_names)
 {
     const AstNode *kind = ast_find_kind(arena, prog, kind_name);
     if (!kind)
@@ -418,7 +420,8 @@ static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, 
                 break;
             }
         }
-        if (!field || (field->type != TY_SIDE && field->type != TY_NAMED) || (field->flags & FIELD_STATE))
+        if (!field || (field->type != TY_SIDE && field->type != TY_NAMED && !(int_names && field->type == TY_INT)) ||
+            (field->flags & FIELD_STATE))
             continue;
         const AstNode *next = items->items[++i];
         AstNode *v = ast_new(arena, AST_NAME, next->loc);
@@ -437,11 +440,11 @@ static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
 {
     int done = 1;
     if (d->kind == AST_CARD)
-        done = resolve_items(arena, prog, d->name, &d->list);
+        done = resolve_items(arena, prog, d->name, &d->list, 0);
     else if (d->kind == AST_BOARD) {
         for (int j = 0; j < d->list.count; j++)
             if (d->list.items[j] && d->list.items[j]->b)
-                done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
+                done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list, 0);
     }
     else if (d->kind == AST_MAP) {
         for (int j = 0; j < d->list.count; j++) {
@@ -449,13 +452,13 @@ static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
             if (r && r->kind == AST_REGION)
                 for (int k = 0; k < r->list.count; k++)
                     if (r->list.items[k]->b)
-                        done &= resolve_items(arena, prog, d->name2, &r->list.items[k]->b->list);
+                        done &= resolve_items(arena, prog, d->name2, &r->list.items[k]->b->list, 0);
         }
     }
     else if (d->kind == AST_VARIANT)
         for (int j = 0; j < d->list.count; j++)
             if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
-                done &= resolve_items(arena, prog, d->list.items[j]->name, &d->list.items[j]->list);
+                done &= resolve_items(arena, prog, d->list.items[j]->name, &d->list.items[j]->list, d->a != NULL);
     return done;
 }
 

@@ -230,6 +230,7 @@ static void values_at(Y *y, const YNode *m, AstNode *owner, Loc loc)
         }
         cell.script = yl_script_text(y, val, line, &cell.script_base);
         cell.text = val->value;
+        cell.family_var = y->family_var;
         load_cell_add(y->a, y->cells, &cell);
     }
 }
@@ -769,7 +770,7 @@ static const DeclForm top_forms[] = {
     { "board", build_board, { "board", "title", "of", "rows", "origin", "lines", NULL } },
     { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
-    { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
+    { "variant", build_variant, { "variant", "of", "title", "for", "in", "items", "origin", "lines", NULL } },
     { "view", build_view, { "view", "hidden", "origin", "lines", NULL } },
     { "map", yl_build_map, { "map", "title", "of", "symmetric", "spaces", "adjacency", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
@@ -852,7 +853,39 @@ static AstNode *build_decl(Y *y, const YNode *m, const DeclForm *forms, const ch
     return y->d->errors == before ? n : NULL;
 }
 
-/* variant -> {variant: NAME, of: GAME, title?, items: [ITEM...]} */
+/* family_at: the family of variant m (`for: NAME`, `in: A..B`), as the
+   parser makes it (an AST_DIM), or NULL (none, or reported). */
+static AstNode *family_at(Y *y, const YNode *m, Loc loc)
+{
+    const YNode *f = yl_get(m, "for"), *in = yl_get(m, "in");
+    if (!f && !in)
+        return NULL;
+    if (!f || !in) {
+        diag_error(y->d, yl_loc(y, f ? f : in), "a family of variants has both 'for' (its variable) and 'in' (A..B)");
+        return NULL;
+    }
+    AstNode *r = ast_new(y->a, AST_DIM, y->origins && y->src >= 0 ? loc : yl_loc(y, f));
+    r->loc2 = r->loc;
+    r->op = 'r';
+    r->name = yl_name_of(y, f, "'for'");
+    const char *s = yl_scalar(y, in, "'in'");
+    if (!r->name || !s)
+        return NULL;
+    const char *dots = strstr(s, "..");
+    char *end = NULL;
+    long long lo = dots ? strtoll(s, &end, 10) : 0;
+    int ok = dots && end == dots && end != s;
+    long long hi = ok ? strtoll(dots + 2, &end, 10) : 0;
+    if (!ok || end == dots + 2 || *end || lo < INT32_MIN || hi > INT32_MAX) {
+        diag_error(y->d, yl_loc(y, in), "'in' of a family of variants must be a range of integers A..B, not '%s'", s);
+        return NULL;
+    }
+    r->ival = lo;
+    r->ival2 = hi;
+    return r;
+}
+
+/* variant -> {variant: NAME, of: GAME, title?, for?: NAME, in?: A..B, items: [ITEM...]} */
 static AstNode *build_variant(Y *y, const YNode *m, Loc loc)
 {
     AstNode *v = ast_new(y->a, AST_VARIANT, loc);
@@ -864,16 +897,19 @@ static AstNode *build_variant(Y *y, const YNode *m, Loc loc)
     const YNode *t = yl_get(m, "title");
     if (t && !yl_is_null(t))
         v->text = yl_scalar(y, t, "'title'");
+    v->a = family_at(y, m, loc);
     const YNode *items = yl_get(m, "items");
     if (items && items->kind != YN_SEQ) {
         diag_error(y->d, yl_loc(y, items), "'items' must be a list, not %s", yl_kind_word(items));
         return v;
     }
+    y->family_var = v->a ? v->a->name : NULL;
     for (int i = 0; items && i < items->count; i++) {
         AstNode *it = build_decl(y, items->items[i], variant_forms, "a variant item");
         if (it)
             ast_push(y->a, &v->list, it);
     }
+    y->family_var = NULL;
     return v;
 }
 

@@ -50,6 +50,7 @@ typedef struct Y {
     long nodes;             /* nodes so far, aliases expanded */
     AstProgram *prog;
     LoadCells *cells;
+    const char *family_var; /* while a family of variants' items are built: its variable */
 } Y;
 
 /* ---- the YAML tree (yaml_tree.c) ------------------------------------------- */

@@ -74,7 +74,7 @@ static const OptSpec opt_specs[] = {
     {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
     {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
-    {"--sweep", OPT_STR, offsetof(Args, sweep), CMD_SIM, "V,W", "play each variant listed on the same seeds, a report each (JSON: a line each)"},
+    {"--sweep", OPT_STR, offsetof(Args, sweep), CMD_SIM, "V,W", "play each variant listed (or CARD.FIELD=A..B: those that set it) on the same seeds, a report each"},
     {"--tally", OPT_STR, offsetof(Args, tally), CMD_SIM, "VAR", "count the games by the value a shared variable (int, bool or enum) has when each ends"},
     {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths to FILE.svg or FILE.png"},
     {"--save-worst", OPT_KDIR, offsetof(Args, worst), CMD_SIM, "K DIR", "write the K longest games as replay files into DIR"},
@@ -592,8 +592,98 @@ static int sim_finish(const RtEngine *e, const Args *a, const RtSimSpec *sp, RtS
     return status;
 }
 
-/* sweep_defs: the variants of a->sweep (comma-separated, copied into buf)
-   into defs (at most max); their number, or -1 after a message. */
+/* sweep_range: s as "A..B" (A <= B) or "A", integers, into *lo and *hi;
+   0 if it is neither. */
+static int sweep_range(const char *s, long *lo, long *hi)
+{
+    char *end;
+    errno = 0;
+    *lo = strtol(s, &end, 10);
+    if (end == s || errno || *lo < INT32_MIN || *lo > INT32_MAX)
+        return 0;
+    *hi = *lo;
+    if (*end == '\0')
+        return 1;
+    if (strncmp(end, "..", 2) != 0)
+        return 0;
+    const char *t = end + 2;
+    *hi = strtol(t, &end, 10);
+    return end != t && !errno && *end == '\0' && *hi <= INT32_MAX && *lo <= *hi;
+}
+
+/* sweep_point_is: variant def changes field (flen bytes) of card (clen
+   bytes) alone (RtGameDef.sweep). */
+static const RtSweepPoint *sweep_point_is(const RtGameDef *def, const char *card, size_t clen, const char *field,
+                                          size_t flen)
+{
+    const RtSweepPoint *sp = def->sweep;
+    return sp && strlen(sp->card) == clen && memcmp(sp->card, card, clen) == 0 && strlen(sp->field) == flen &&
+                   memcmp(sp->field, field, flen) == 0
+               ? sp
+               : NULL;
+}
+
+/* sweep_point_defs: the variants of a->sweep "CARD.FIELD=A..B" into defs
+   (at most max): for each value from A to B, the first variant that
+   changes that field of that card alone to the value, or the base game
+   when the card has it there; their number, or -1 after a message. */
+static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, int max)
+{
+    const char *spec = a->sweep, *eq = strrchr(spec, '='), *dot = NULL;
+    for (const char *p = spec; p < eq; p++)
+        if (*p == '.')
+            dot = p;
+    long lo, hi;
+    if (!dot || dot == spec || dot + 1 == eq || !sweep_range(eq + 1, &lo, &hi)) {
+        fprintf(e->err, "%s: sim: --sweep: '", e->prog);
+        rt__put_esc(e->err, spec);
+        fputs("' is neither variants V,W,... nor CARD.FIELD=A..B (integers, A <= B)\n", e->err);
+        return -1;
+    }
+    size_t clen = (size_t)(dot - spec), flen = (size_t)(eq - dot - 1);
+    const RtSweepPoint *any = NULL;
+    for (int i = 0; i < e->ndefs && !any; i++)
+        any = sweep_point_is(e->defs[i], spec, clen, dot + 1, flen);
+    if (!any || hi - lo >= max) {
+        fprintf(e->err, "%s: sim: --sweep: ", e->prog);
+        if (any)
+            fprintf(e->err, "more than %d variants\n", max);
+        else {
+            fputs("no variant of the engine changes ", e->err);
+            fprintf(e->err, "%.*s", (int)(eq - spec), spec);
+            fputs(" alone (docs/lab.md \"Sweeps\")\n", e->err);
+        }
+        return -1;
+    }
+    int n = 0;
+    for (long v = lo; v <= hi; v++) {
+        const RtGameDef *found = NULL;
+        for (int i = 0; i < e->ndefs && !found; i++) {
+            const RtSweepPoint *sp = sweep_point_is(e->defs[i], spec, clen, dot + 1, flen);
+            if (sp && sp->value == v)
+                found = e->defs[i];
+        }
+        if (!found && any->base == v)
+            found = e->defs[0];
+        if (!found) {
+            fprintf(e->err, "%s: sim: --sweep: no variant sets %.*s.%.*s to %ld; the engine has it at %ld (base)", e->prog,
+                    (int)clen, spec, (int)flen, dot + 1, v, (long)any->base);
+            for (int i = 0; i < e->ndefs; i++) {
+                const RtSweepPoint *sp = sweep_point_is(e->defs[i], spec, clen, dot + 1, flen);
+                if (sp)
+                    fprintf(e->err, ", %ld (%s)", (long)sp->value, e->defs[i]->variant);
+            }
+            fputc('\n', e->err);
+            return -1;
+        }
+        defs[n++] = found;
+    }
+    return n;
+}
+
+/* sweep_defs: the variants of a->sweep (comma-separated, copied into buf;
+   or CARD.FIELD=A..B, sweep_point_defs) into defs (at most max); their
+   number, or -1 after a message. */
 static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, int max, char *buf, size_t bsize)
 {
     if (a->variant || a->compare || a->csv || a->plot || a->worst || a->log) {
@@ -601,6 +691,8 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
                 e->prog);
         return -1;
     }
+    if (strchr(a->sweep, '='))
+        return sweep_point_defs(e, a, defs, max);
     size_t len = strlen(a->sweep);
     if (len + 1 > bsize) {
         fprintf(e->err, "%s: sim: --sweep: the list is too long\n", e->prog);
@@ -635,10 +727,10 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
    the list's order: what 'sim --variant V' prints for each V. */
 static int cmd_sweep(const RtEngine *e, const Args *a)
 {
-    const RtGameDef *defs[SWEEP_MAX];
+    const RtGameDef *defs[SWEEP_MAX] = {NULL};
     char list[1024], abuf[1024];
     int n = sweep_defs(e, a, defs, SWEEP_MAX, list, sizeof list);
-    if (n < 0)
+    if (n <= 0)   /* a list is never empty */
         return RT_EXIT_USAGE;
     RtSimSpec sp;
     int st = sim_spec(e, a, defs[0], &sp, abuf, sizeof abuf);

@@ -419,3 +419,83 @@ Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
                 "win Player 1\n"
                 "errors: 0\n");
 }
+
+/* A family of variants is a variant for each value (high_2, high_3,
+   high_4; low_m1, low_0), its value in the title and the items. `sim
+   --sweep 'High.value=2..5'` plays the variants that change that field
+   alone, in the order of the values, the base game where the card has the
+   value: what `--sweep high_2,high_3,high_4,base` prints. A variant
+   written by hand that sets the same value plays the same games. */
+Test(lang, a_family_of_variants_is_a_variant_per_value_and_a_sweep_finds_them)
+{
+    game_expect("variant_family", "vfam",
+                "$e sim --games 300 --seed 2 --json --sweep 'High.value=2..5' > $d/a && "
+                "$e sim --games 300 --seed 2 --json --sweep high_2,high_3,high_4,base > $d/b && cmp $d/a $d/b && "
+                "grep -o '\"variant\":\"[a-z_0-9]*\"\\|\"wins\":{[^}]*}' $d/a | paste -d' ' - - && "
+                "for v in high_3 by_hand; do $e sim --games 300 --seed 2 --json --variant $v | "
+                "sed 's/\"variant\":\"[a-z_0-9]*\",//' | md5sum; done | uniq | wc -l && "
+                "$e --help | sed -n 2p && "
+                "printf '1\\n' | $e play --seed 1 --variant low_m1 | head -1 && "
+                "$e log --seed 1 --variant low_m1 | sed -n '18,20p' && " SIM_1000,
+                "\"variant\":\"high_2\" \"wins\":{\"Player 1\":194,\"Player 2\":215}\n"
+                "\"variant\":\"high_3\" \"wins\":{\"Player 1\":236,\"Player 2\":236}\n"
+                "\"variant\":\"high_4\" \"wins\":{\"Player 1\":215,\"Player 2\":194}\n"
+                "\"variant\":\"base\" \"wins\":{\"Player 1\":215,\"Player 2\":194}\n"
+                "1\n"
+                "the engine of vfam \"Variant Family\"; variants: base high_2 high_3 high_4 low_m1 low_0 by_hand "
+                "silver\n"
+                "vfam \"Low at -1, a bonus of -1 times 2 plus 1\" (low_m1), seed 1, you are Player 1 against random\n"
+                "move \"Low\" bag -> hand(Player 1)\n"
+                "set score(Player 1) 2 -> 0\n"
+                "Player 1 draws Low (grey): -1\n"
+                "errors: 0\n");
+}
+
+/* What a sweep of a card's field finds, and what it says when it finds
+   nothing: a value no variant gives (the values the engine has), a card
+   and field no variant changes alone (a family that also sets a constant,
+   a variant that changes two fields, a text field), a range that is not
+   one, more than 32 values. */
+Test(lang, a_sweep_of_a_card_field_names_what_the_engine_has)
+{
+    game_expect("variant_family", "vfam",
+                "for s in High.value=2..6 Low.value=-1..0 High.colour=1..2 Mid.value=3 High.value=4..2 High=2 "
+                "High.value=1..40; do $e sim --games 5 --sweep $s 2>&1 | sed 's|^[^:]*: ||'; done",
+                "sim: --sweep: no variant sets High.value to 6; the engine has it at 5 (base), 2 (high_2), "
+                "3 (high_3), 4 (high_4), 3 (by_hand)\n"
+                "sim: --sweep: no variant of the engine changes Low.value alone (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: no variant of the engine changes High.colour alone (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: no variant of the engine changes Mid.value alone (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: 'High.value=4..2' is neither variants V,W,... nor CARD.FIELD=A..B (integers, A <= B)\n"
+                "sim: --sweep: 'High=2' is neither variants V,W,... nor CARD.FIELD=A..B (integers, A <= B)\n"
+                "sim: --sweep: more than 32 variants\n");
+}
+
+/* What `cardc check` says of a family: values that are none or too many;
+   items that are not values (a script, a card of its own); its variable
+   unused; an error in its items once, not once per variant; a name a
+   variant has already. */
+Test(lang, a_family_of_variants_sets_values_and_is_checked_once)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && printf '%s' 'game t {\n  players 2\n}\n"
+                          "kind chip {\n  value : int\n}\ncard chip \"Low\" { value 1 }\nconst k = 1\n"
+                          "round { win me }\n"
+                          "variant a of t for v in 3..1 { set k = v }\n"
+                          "variant b of t for v in 1..65 { set k = v }\n"
+                          "variant c of t for v in 1..2 { set k = v  round { win me }  card chip \"New\" { value v } }\n"
+                          "variant d of t for v in 1..2 { set k = 2 }\n"
+                          "variant e of t for v in 1..2 { set card chip \"Low\" { value v valeu 3 } }\n"
+                          "variant e_2 of t { }\n' > $d/t.cards && "
+                          TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | grep -v '^ ' | sed \"s|$d/||\"; rm -rf $d");
+    cr_expect_str_eq(r.out, "t.cards:10:16: error: the family's values 3..1 are none: the first is above the last\n"
+                            "t.cards:11:16: error: a family of variants has at most 64 values, not 65\n"
+                            "t.cards:12:43: error: a family of variants sets values (set, set card) and removes cards "
+                            "and boards; 'round' belongs in a variant of its own\n"
+                            "t.cards:12:61: error: a family of variants sets values (set, set card) and removes cards "
+                            "and boards; a card of its own belongs in a variant of its own\n"
+                            "t.cards:13:20: warning: the family's variable 'v' is not used: its variants are the same\n"
+                            "t.cards:14:62: error: kind 'chip' has no field 'valeu'; did you mean 'value'?\n"
+                            "t.cards:15:9: error: duplicate variant 'e_2'\n"
+                            "6 errors\n");
+    run_free(&r);
+}

@@ -76,6 +76,29 @@ Test(mpi, a_sweep_is_each_variant_in_turn)
          MPIRUN " -n 2 " TEST_BUILD_DIR "/evr-mpi sim --games 150 --seed 2 --sweep tutorial,base");
 }
 
+/* A sweep of a card's field (`--sweep 'High.value=2..5'`: the variants of
+   a family, then the base game) is shared out as a sweep of the variants
+   it finds: the engine and an MPI engine of the test game
+   tests/lang/games/variant_family, built here as make builds the games'. */
+Test(mpi, a_sweep_of_a_card_field_is_shared_out_too)
+{
+    need_mpi();
+    RunResult r = run_cmd("set -e; t=" TEST_BUILD_DIR "/tests/mpi-vfam; rm -rf $t; mkdir -p $t; "
+                          TEST_BUILD_DIR "/cardc c tests/lang/games/variant_family -o $t; "
+                          "f='-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Iruntime'; l=\"" TEST_BUILD_DIR "/libcardlab.a "
+                          TEST_BUILD_DIR "/libcardrt.a -lm -pthread $(pkg-config --libs cairo)\"; "
+                          "cc $f -DCARDRT_ENGINE_MAIN -o $t/vfam $t/vfam.c $l; cc $f -c -o $t/g.o $t/vfam.c; "
+                          "cc $f -Iruntime/mpi -I$t -DGAME_HEADER='\"vfam.h\"' -DGAME_VARIANTS=vfam_variants "
+                          "-DGAME_COUNT=vfam_variant_count -c -o $t/m.o runtime/mpi/rt_mpi_main.c; "
+                          "mpicc -o $t/vfam-mpi $t/m.o $t/g.o " TEST_BUILD_DIR "/obj/mpi/rt_mpi.o $l");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+    same(TEST_BUILD_DIR "/tests/mpi-vfam/vfam sim --games 200 --seed 3 --json --sweep high_2,high_3,high_4,base",
+         MPIRUN " -n 3 " TEST_BUILD_DIR "/tests/mpi-vfam/vfam-mpi sim --games 200 --seed 3 --json --sweep High.value=2..5");
+    same(TEST_BUILD_DIR "/tests/mpi-vfam/vfam sim --games 200 --seed 3 --sweep High.value=2..4",
+         MPIRUN " -n 2 " TEST_BUILD_DIR "/tests/mpi-vfam/vfam-mpi sim --games 200 --seed 3 --sweep High.value=2..4");
+}
+
 /* --sides: every rank plays the same seating */
 Test(mpi, two_ranks_print_the_threaded_json_with_sides)
 {
@@ -110,6 +133,7 @@ Test(mpi, bad_input_fails_once_with_a_message)
         {"sim --sweep base,nope", "unknown variant 'nope'"},
         {"sim --sweep base,,tutorial", "an empty variant name"},
         {"sim --sweep base --compare tutorial", "--sweep takes none of"},
+        {"sim --sweep X-wing.value=1..3", "no variant of the engine changes X-wing.value alone"},
         {"sim --games 5 --plot /nonexistent-dir/x.svg", "cannot write /nonexistent-dir/x.svg"},
         {"sim --sides rebl,imperial", "--sides: unknown side 'rebl' (sides: rebel, imperial)"},
     };

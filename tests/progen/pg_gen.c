@@ -468,7 +468,8 @@ static void decl_round(PgGen *g, PgBuf *b)
 }
 
 /* decl_variant: a variant that sets the constant, removes a card or gives
-   it new data, replaces a phase. */
+   it new data, replaces a phase; maybe a family of variants that gives
+   the card a value each. */
 static void decl_variant(PgGen *g, PgBuf *b)
 {
     pg_fresh(g, g->variant);
@@ -483,6 +484,11 @@ static void decl_variant(PgGen *g, PgBuf *b)
     pg_put(b, "  phase %s {\n", g->phase[pg_rand(g, g->nphase)]);
     pg_script(g, b, PG_IN_ROUND, 1 + pg_rand(g, 3));
     pg_put(b, "  }\n}\n");
+    if (pg_chance(g, 50)) {   /* a family: a variant per value, names <variant>_f_N (or _f_mN) */
+        int lo = pg_rand(g, 5) - 2;
+        pg_put(b, "variant %s_f of g%llu \"Family {v}\" for v in %d..%d {\n  set card %s \"%s\" { %s v }\n}\n",
+               g->variant, (unsigned long long)g->seed, lo, lo + pg_rand(g, 4), k->name, g->card1, k->f_value);
+    }
 }
 
 /* pg_generate: see pg_gen.h. */

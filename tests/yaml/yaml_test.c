@@ -210,15 +210,17 @@ Test(equivalence, arrays_and_dice_survive_the_yaml_export)
     }
 }
 
-/* `for up to` and `move up to` (a `for up to` whose body is the move), and
-   a variant's `set card` (`set_card` in YAML, with the card's kind and its
-   new values), survive the YAML export: the same C (but the site table's
-   columns), and a stable export that writes each (counted by grep). */
+/* `for up to` and `move up to` (a `for up to` whose body is the move), a
+   variant's `set card` (`set_card` in YAML, with the card's kind and its
+   new values), and a family of variants (`for` and `in`) survive the YAML
+   export: the same C (but the site table's columns), and a stable export
+   that writes each (counted by grep). */
 Test(equivalence, up_to_and_set_card_survive_the_yaml_export)
 {
     static const struct { const char *game, *written; const char *count; } cases[] = {
         {"up_to", "for up to", "8\n"},
         {"variant_cards", "set_card: ", "3\n"},
+        {"variant_family", "^ *in: ", "2\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[2048];
@@ -275,5 +277,43 @@ Test(equivalence, a_function_returning_an_enum_survives_the_yaml_export)
         CARDC " c $t/g -o $t/a; " CARDC " c $t/y -o $t/b; "
         "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}
+
+/* A family of variants in YAML: `for` and `in` go together, `in` is a
+   range of integers, and only the family's variable stands for an int. */
+Test(yaml_errors, a_family_of_variants_has_for_and_a_range_in)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); printf '%s' '"
+                          "declarations:\n"
+                          "  - game: t\n"
+                          "    players: 2\n"
+                          "  - kind: chip\n"
+                          "    fields: {value: int}\n"
+                          "  - card: Low\n"
+                          "    kind: chip\n"
+                          "    values: {value: 1}\n"
+                          "  - round: win me\n"
+                          "  - variant: a\n"
+                          "    of: t\n"
+                          "    for: v\n"
+                          "  - variant: b\n"
+                          "    of: t\n"
+                          "    for: v\n"
+                          "    in: 1..x\n"
+                          "  - variant: c\n"
+                          "    of: t\n"
+                          "    for: v\n"
+                          "    in: 1..3\n"
+                          "    items:\n"
+                          "      - set_card: Low\n"
+                          "        kind: chip\n"
+                          "        values: {value: w}\n"
+                          "' > $t/g.yaml; " CARDC " check $t/g.yaml 2>&1 | grep -v '^ ' | sed \"s|$t/||\"; rm -rf $t");
+    cr_expect_str_eq(r.out, "g.yaml:12:10: error: a family of variants has both 'for' (its variable) and 'in' (A..B)\n"
+                            "g.yaml:16:9: error: 'in' of a family of variants must be a range of integers A..B, not "
+                            "'1..x'\n"
+                            "g.yaml:24:25: error: field 'value' is an int: 'w' is not an integer\n"
+                            "3 errors\n");
     run_free(&r);
 }

@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "plain.h"
 
-#if CARDRT_ABI != 13
-#error "plain.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 14
+#error "plain.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_sword = 0, ENUM_shield = 1, ENUM_star = 2 };
@@ -515,6 +515,7 @@ const RtGameDef plain_game = {
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef *const plain_variants[] = {

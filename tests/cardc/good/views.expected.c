@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 13
-#error "views.c was generated for libcardrt ABI 13; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 14
+#error "views.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -285,6 +285,7 @@ const RtGameDef views_game = {
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
+    NULL, /* sweep: the one card field it changes */
 };
 
 const RtGameDef *const views_variants[] = {
