@@ -52,6 +52,7 @@ static const char usage[] =
     "  --format pdf|png|svg  output format (default pdf)\n"
     "  --dpi N               PNG resolution (default 300)\n"
     "  --cards NAME...       only these cards or kinds (the names up to the next option)\n"
+    "  --variant V           the cards of variant V, with its data (default: the base game's)\n"
     "\n"
     "Exit status: 0 success, 1 errors in the game, 2 usage or I/O errors.\n";
 

@@ -32,7 +32,7 @@ void sheet_options_default(SheetOptions *o)
 
 int sheet_option_arity(const char *opt)
 {
-    static const char *const one[] = {"--paper", "--duplex", "--back-offset", "--format", "--dpi"};
+    static const char *const one[] = {"--paper", "--duplex", "--back-offset", "--format", "--dpi", "--variant"};
     for (size_t i = 0; i < sizeof one / sizeof *one; i++)
         if (strcmp(opt, one[i]) == 0)
             return 1;
@@ -79,6 +79,8 @@ int sheet_option(SheetOptions *o, const char *opt, const char **vals, int nvals,
         o->dpi = strtod(v, &end);
         if (end == v || *end || o->dpi < 10 || o->dpi > 1200)
             return *err = "--dpi is a number from 10 to 1200", -1;
+    } else if (strcmp(opt, "--variant") == 0) {
+        o->variant = v;
     } else if (strcmp(opt, "--cards") == 0) {
         if (nvals == 0)
             return *err = "--cards needs card or kind names", -1;
@@ -98,6 +100,8 @@ typedef struct Printer {
     const Model *m;
     const SheetOptions *o;
     SheetText *text;
+    const int16_t *copies;     /* per card: its copies in the variant printed */
+    const int *data;           /* per card: the card whose data it has there (a `set card`: another) */
     unsigned char *warned;     /* per card: text-overflow warnings already given */
     const char **fonts_seen;
     int nfonts, capfonts;
@@ -260,9 +264,12 @@ static void draw_face(Printer *P, cairo_t *cr, const MCard *c, int face)
 
 /* ---- which cards --------------------------------------------------------- */
 
-static int printable(const Model *m, const MCard *c)
+/* printable: card c is a card of the variant printed (not a die, not a
+   space of a board or map). */
+static int printable(const Printer *P, int c)
 {
-    return c->board < 0 && c->variant < 0 && !m->kinds[c->kind].is_die;
+    const MCard *card = &P->m->cards[c];
+    return card->board < 0 && !P->m->kinds[card->kind].is_die && P->copies[c] > 0;
 }
 
 /* The selected cards (indices into m->cards), or -1 after reporting. */
@@ -295,7 +302,7 @@ static int select_cards(Printer *P, int *out)
     }
     for (int c = 0; c < m->ncards; c++) {
         const MCard *card = &m->cards[c];
-        if (!printable(m, card))
+        if (!printable(P, c))
             continue;
         int want = P->o->nselect == 0;
         for (int i = 0; i < P->o->nselect && !want; i++)
@@ -432,12 +439,12 @@ static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
     /* slots: every copy of every selected card, in order */
     int total = 0;
     for (int i = 0; i < nsel; i++)
-        total += P->m->cards[sel[i]].copies;
+        total += P->copies[sel[i]];
     int *slots = arena_alloc(P->a, sizeof(int) * (size_t)(total + 1));
     int ns = 0;
     for (int i = 0; i < nsel; i++)
-        for (int k = 0; k < P->m->cards[sel[i]].copies; k++)
-            slots[ns++] = sel[i];
+        for (int k = 0; k < P->copies[sel[i]]; k++)
+            slots[ns++] = P->data[sel[i]];
     int pages = 0;
     for (int i = 0; i < ns;) {
         const MLayout *L = &P->m->layouts[P->m->cards[slots[i]].kind];
@@ -502,7 +509,7 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
     int svg = P->o->format == SHEET_SVG, faces = P->o->duplex == SHEET_DUPLEX_NONE ? 1 : 2, nf = 0;
     OutFile *files = arena_alloc(P->a, sizeof *files * (size_t)(nsel * faces + 1));
     for (int i = 0; i < nsel; i++) {
-        const MCard *c = &P->m->cards[sel[i]];
+        const MCard *c = &P->m->cards[P->data[sel[i]]];
         const MLayout *L = &P->m->layouts[c->kind];
         double wmm = L->w + 2 * BLEED, hmm = L->h + 2 * BLEED;
         for (int face = 0; face < faces; face++) {
@@ -543,13 +550,45 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
     return out_commit(P->d, files, nf) == 0 ? 0 : 2;
 }
 
+/* variant_of: the index of variant o->variant (none: the base game), or
+   -1 after reporting that the game has no such variant. */
+static int variant_of(Diag *d, Arena *a, const Model *m, const SheetOptions *o)
+{
+    if (!o->variant)
+        return 0;
+    const char **names = arena_alloc(a, sizeof *names * (size_t)(m->nvariants + 1));
+    for (int v = 0; v < m->nvariants; v++) {
+        if (strcmp(m->variants[v].name, o->variant) == 0)
+            return v;
+        names[v] = m->variants[v].name;
+    }
+    const char *s = diag_suggest(o->variant, names, m->nvariants);
+    const char *list = "";
+    for (int v = 0; v < m->nvariants; v++)
+        list = arena_printf(a, "%s%s%s", list, v ? ", " : "", names[v]);
+    if (s)
+        diag_plain(d, "--variant: no variant named '%s'; did you mean '%s'? (the variants: %s)", o->variant, s, list);
+    else
+        diag_plain(d, "--variant: no variant named '%s' (the variants: %s)", o->variant, list);
+    return -1;
+}
+
 int sheet_write(Diag *d, Arena *a, const Model *m, const SheetOptions *o, const char *out)
 {
     if (!m->layouts) {
         diag_plain(d, "the game has no layouts (internal error)");
         return 2;
     }
-    Printer P = {d, a, m, o, NULL, NULL, NULL, 0, 0};
+    int v = variant_of(d, a, m, o);
+    if (v < 0)
+        return 1;
+    int *data = arena_alloc(a, sizeof *data * (size_t)(m->ncards + 1));
+    for (int c = 0; c < m->ncards; c++)
+        data[c] = c;
+    for (int c = 0; c < m->ncards; c++)
+        if (m->cards[c].changes >= 0 && m->cards[c].variant == v)
+            data[m->cards[c].changes] = c;
+    Printer P = {d, a, m, o, NULL, m->variants[v].copies, data, NULL, NULL, 0, 0};
     P.warned = arena_alloc(a, (size_t)m->ncards * 8 + 8);
     int *sel = arena_alloc(a, sizeof(int) * (size_t)(m->ncards + 1));
     int nsel = select_cards(&P, sel);

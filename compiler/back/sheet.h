@@ -19,6 +19,7 @@ typedef struct SheetOptions {
     double dpi;                /* PNG resolution (default 300) */
     const char **select;       /* card names or kind names; none: every card */
     int nselect;
+    const char *variant;       /* the variant whose cards are printed (NULL: the base game) */
 } SheetOptions;
 
 /* sheet_options_default: A4, long-edge duplex, PDF, 300 dpi, every card. */
@@ -34,8 +35,9 @@ int sheet_option_arity(const char *opt);
    the caller and must outlive o. */
 int sheet_option(SheetOptions *o, const char *opt, const char **vals, int nvals, const char **err);
 
-/* sheet_write: print m's cards (each copy, base game, no dice or board
-   spaces) as described by o to out: a PDF file, or for PNG and SVG a folder
+/* sheet_write: print m's cards (each copy, in the base game or the
+   variant o names, with their data there; no dice or board spaces) as
+   described by o to out: a PDF file, or for PNG and SVG a folder
    (made if missing) of NN-name-front/back files (one per card). The output
    is opened before any page is drawn, and written whole or not at all
    (outfile.h): every file goes to a temporary, renamed only when all were

@@ -340,3 +340,35 @@ Test(sheet_diag, replaced_font_is_a_warning)
     free(got);
     remove("/tmp/cardc-font-test.pdf");
 }
+
+/* --variant: the cards of a variant with the data it gives them (the
+   High chip of tests/lang/games/variant_cards is gold in the game and
+   silver in its variant `cheap`); an unknown variant is refused with the
+   list of them. */
+Test(sheet, variant_option_prints_the_variant_cards_with_their_data)
+{
+    char *d = tmpdir(SCRATCH);
+    char out[256], cmd[700];
+    const char *game = "tests/lang/games/variant_cards";
+    const char *variants[] = {"", "--variant base", "--variant cheap"};
+    const char *want[] = {"gold", "gold", "silver"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(out, sizeof out, "%s/v%d.pdf", d, i);
+        make_sheet(game, out, variants[i]);
+        snprintf(cmd, sizeof cmd, "pdftotext -raw '%s' - | grep -c -w 'gold\\|silver'; pdftotext -raw '%s' - | grep -o -w -m1 'gold\\|silver'", out, out);
+        char *text = run(cmd, NULL);
+        char expect[64];
+        snprintf(expect, sizeof expect, "2\n%s\n", want[i]);
+        cr_expect_str_eq(text, expect, "%s", variants[i]);
+        free(text);
+    }
+    int st;
+    snprintf(cmd, sizeof cmd, CARDC " sheet %s -o '%s/x.pdf' --variant chep 2>&1", game, d);
+    char *o = run(cmd, &st);
+    cr_expect_eq(st, 1);
+    cr_expect_str_eq(o, "cardc: error: --variant: no variant named 'chep'; did you mean 'cheap'? (the variants: base, "
+                        "same, cheap)\n1 error\n");
+    free(o);
+    rmrf(d);
+    free(d);
+}
