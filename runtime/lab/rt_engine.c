@@ -581,7 +581,7 @@ static int sim_finish(const RtEngine *e, const Args *a, const RtSimSpec *sp, RtS
         rt_out_abort(plotf);
     }
     if (status == RT_EXIT_OK) {
-        RtReportSpec rs = {sp, res, cres, a->json, a->csv};
+        RtReportSpec rs = {sp, res, cres, a->json, a->csv, NULL, NULL, 0};
         rt__report(&rs, e->out);
         if (report_errors(e, res, 0))
             status = RT_EXIT_FAIL;
@@ -624,10 +624,11 @@ static const RtSweepPoint *sweep_point_is(const RtGameDef *def, const char *card
 }
 
 /* sweep_point_defs: the variants of a->sweep "CARD.FIELD=A..B" into defs
-   (at most max): for each value from A to B, the first variant that
-   changes that field of that card alone to the value, or the base game
-   when the card has it there; their number, or -1 after a message. */
-static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, int max)
+   and their values into values (at most max): for each value from A to B,
+   the first variant that changes that field of that card alone to the
+   value, or the base game when the card has it there; their number, or -1
+   after a message. */
+static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, RtValue *values, int max)
 {
     const char *spec = a->sweep, *eq = strrchr(spec, '='), *dot = NULL;
     for (const char *p = spec; p < eq; p++)
@@ -676,23 +677,24 @@ static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **
             fputc('\n', e->err);
             return -1;
         }
+        values[n] = (RtValue)v;
         defs[n++] = found;
     }
     return n;
 }
 
 /* sweep_defs: the variants of a->sweep (comma-separated, copied into buf;
-   or CARD.FIELD=A..B, sweep_point_defs) into defs (at most max); their
-   number, or -1 after a message. */
-static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, int max, char *buf, size_t bsize)
+   or CARD.FIELD=A..B, sweep_point_defs, with their values) into defs (at
+   most max); their number, or -1 after a message. */
+static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, RtValue *values, int max, char *buf,
+                      size_t bsize)
 {
-    if (a->variant || a->compare || a->csv || a->plot || a->worst || a->log) {
-        fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --csv, --plot, --save-worst, --log\n",
-                e->prog);
+    if (a->variant || a->compare || a->plot || a->worst || a->log) {
+        fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --plot, --save-worst, --log\n", e->prog);
         return -1;
     }
     if (strchr(a->sweep, '='))
-        return sweep_point_defs(e, a, defs, max);
+        return sweep_point_defs(e, a, defs, values, max);
     size_t len = strlen(a->sweep);
     if (len + 1 > bsize) {
         fprintf(e->err, "%s: sim: --sweep: the list is too long\n", e->prog);
@@ -728,8 +730,9 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
 static int cmd_sweep(const RtEngine *e, const Args *a)
 {
     const RtGameDef *defs[SWEEP_MAX] = {NULL};
+    RtValue values[SWEEP_MAX];
     char list[1024], abuf[1024];
-    int n = sweep_defs(e, a, defs, SWEEP_MAX, list, sizeof list);
+    int n = sweep_defs(e, a, defs, values, SWEEP_MAX, list, sizeof list);
     if (n <= 0)   /* a list is never empty */
         return RT_EXIT_USAGE;
     RtSimSpec sp;
@@ -762,12 +765,35 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
             break;
         }
     }
+    /* the CSV: one table, each row led by its variant (and the value swept) */
+    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
+    char head[600];   /* "CARD.FIELD," as a CSV field (quoted when it holds a comma or a quote) */
+    if (eq) {
+        size_t h = 0, len = (size_t)(eq - a->sweep);
+        int quote = memchr(a->sweep, ',', len) || memchr(a->sweep, '"', len);
+        if (quote)
+            head[h++] = '"';
+        for (const char *p = a->sweep; p < eq && h + 8 < sizeof head; p++) {
+            if (*p == '"')
+                head[h++] = '"';
+            head[h++] = (char)((unsigned char)*p < ' ' ? ' ' : *p);
+        }
+        if (quote)
+            head[h++] = '"';
+        memcpy(head + h, ",", 2);
+    }
     int failed_games = 0;
     for (int k = 0; k < done; k++) {
         if (status == RT_EXIT_OK && is_root(e)) {
             sp.def = defs[k];
-            RtReportSpec rs = {&sp, &res[k], NULL, a->json, 0};
-            if (k && !a->json)
+            char lead[600], lead_head[640];
+            snprintf(lead_head, sizeof lead_head, "variant,%s", eq ? head : "");
+            if (eq)
+                snprintf(lead, sizeof lead, "%s,%ld,", defs[k]->variant, (long)values[k]);
+            else
+                snprintf(lead, sizeof lead, "%s,", defs[k]->variant);
+            RtReportSpec rs = {&sp, &res[k], NULL, a->json, a->csv, lead_head, lead, k > 0};
+            if (k && !a->json && !a->csv)
                 fputc('\n', e->out);
             rt__report(&rs, e->out);
             failed_games |= report_errors(e, &res[k], 1);
@@ -785,6 +811,10 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
    many processes share the games (e->dist). */
 static int cmd_sim(const RtEngine *e, const Args *a)
 {
+    if (a->json && a->csv) {
+        fprintf(e->err, "%s: sim: --json and --csv exclude each other\n", e->prog);
+        return RT_EXIT_USAGE;
+    }
     if (a->sweep)
         return cmd_sweep(e, a);
     const RtGameDef *def = rt__engine_def(e, "sim", a->variant);
@@ -793,10 +823,6 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     const RtGameDef *cdef = NULL;
     if (a->compare && !(cdef = rt__engine_def(e, "sim", a->compare)))
         return RT_EXIT_USAGE;
-    if (a->json && a->csv) {
-        fprintf(e->err, "%s: sim: --json and --csv exclude each other\n", e->prog);
-        return RT_EXIT_USAGE;
-    }
     RtSimSpec sp, cp;
     char abuf[1024];
     int st = sim_spec(e, a, def, &sp, abuf, sizeof abuf);

@@ -143,6 +143,12 @@ typedef struct RtReportSpec {
     const RtSimResult *res;
     const RtSimResult *cmp;               /* the --compare run, or NULL */
     int json, csv;
+    /* A sweep's CSV, one table for every variant: lead_head, the names of
+       the columns before each row's ("variant," or "variant,High.value,"),
+       and lead, this report's fields there ("high_2,2,"); NULL: none.
+       headless: the header was written with the first variant's rows. */
+    const char *lead_head, *lead;
+    int headless;
 } RtReportSpec;
 
 /* rt__report: the readable summary, the JSON line or the CSV table of

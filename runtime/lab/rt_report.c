@@ -362,8 +362,8 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     free(rows);
 }
 
-static void csv_row(FILE *out, const char *metric, const char *name, const char *player, const char *agent, long count,
-                    long games, double value, const double *ci);
+static void csv_row(const RtReportSpec *rs, FILE *out, const char *metric, const char *name, const char *player,
+                    const char *agent, long count, long games, double value, const double *ci);
 
 /* The games by the value of the --tally variable at their end (failed
    games left out): each value, ascending, with its count. */
@@ -453,7 +453,7 @@ static void tally_report(const RtReportSpec *rs, const RtSimResult *r, FILE *out
             double ci[2] = {share.lo, share.hi};
             char cell[256];
             snprintf(cell, sizeof cell, "%s=%s", var, name);
-            csv_row(out, compared ? "compare_tally" : "tally", cell, NULL, NULL, t.count[i], t.games, share.rate, ci);
+            csv_row(rs, out, compared ? "compare_tally" : "tally", cell, NULL, NULL, t.count[i], t.games, share.rate, ci);
         } else {
             fprintf(out, "%s  %s: %ld (%.1f%% [%.1f%%, %.1f%%])\n", compared ? "  " : "", rt__esc(name, e1, sizeof e1), t.count[i],
                     pct(share.rate), pct(share.lo), pct(share.hi));
@@ -572,10 +572,12 @@ static void csv_str(FILE *out, const char *raw)
     fputc('"', out);
 }
 
-/* csv_row: metric,name,player,agent,count,games,value,ci95_lo,ci95_hi (NULL/negative: empty). */
-static void csv_row(FILE *out, const char *metric, const char *name, const char *player, const char *agent, long count,
-                    long games, double value, const double *ci)
+/* csv_row: [a sweep's lead,]metric,name,player,agent,count,games,value,ci95_lo,ci95_hi (NULL/negative: empty). */
+static void csv_row(const RtReportSpec *rs, FILE *out, const char *metric, const char *name, const char *player,
+                    const char *agent, long count, long games, double value, const double *ci)
 {
+    if (rs->lead)
+        fputs(rs->lead, out);
     fprintf(out, "%s,", metric);
     csv_str(out, name ? name : "");
     fputc(',', out);
@@ -600,44 +602,45 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     const RtGameDef *def = r->def;
     long n = r->games;
     char name[64];
-    fputs("metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n", out);
+    if (!rs->headless)
+        fprintf(out, "%smetric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n", rs->lead_head ? rs->lead_head : "");
     for (int p = 0; p < r->players; p++) {
         double ci[2] = {s->seat[p].lo, s->seat[p].hi};
         snprintf(name, sizeof name, "seat %d", p + 1);
-        csv_row(out, "seat_win", name, r->names[p], agent_of(sp, p), s->wins[p], n, s->seat[p].rate, ci);
+        csv_row(rs, out, "seat_win", name, r->names[p], agent_of(sp, p), s->wins[p], n, s->seat[p].rate, ci);
     }
     for (int k = 0; k < s->nsides; k++)
         if (s->side_games[k]) {
             double ci[2] = {s->side[k].lo, s->side[k].hi};
-            csv_row(out, "side_win", side_title(def, k), NULL, NULL, s->side_wins[k], s->side_games[k], s->side[k].rate, ci);
+            csv_row(rs, out, "side_win", side_title(def, k), NULL, NULL, s->side_wins[k], s->side_games[k], s->side[k].rate, ci);
         }
     if (def->can_lose) {
         double ci[2] = {s->game_side.lo, s->game_side.hi};
-        csv_row(out, "side_win", RT_GAME_SIDE, NULL, NULL, s->losses, n, s->game_side.rate, ci);
+        csv_row(rs, out, "side_win", RT_GAME_SIDE, NULL, NULL, s->losses, n, s->game_side.rate, ci);
     }
-    csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
-    csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
+    csv_row(rs, out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
+    csv_row(rs, out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
     if (!s->no_rival) {
         double fci[2] = {s->fpa_lo, s->fpa_hi};
-        csv_row(out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
+        csv_row(rs, out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
     }
     double se = n ? s->sd_rounds / sqrt((double)n) : 0;
     double mci[2] = {s->mean_rounds - Z95 * se, s->mean_rounds + Z95 * se};
-    csv_row(out, "mean_rounds", NULL, NULL, NULL, -1, n, s->mean_rounds, mci);
-    csv_row(out, "mean_decisions", NULL, NULL, NULL, -1, n, s->mean_decisions, NULL);
+    csv_row(rs, out, "mean_rounds", NULL, NULL, NULL, -1, n, s->mean_rounds, mci);
+    csv_row(rs, out, "mean_decisions", NULL, NULL, NULL, -1, n, s->mean_decisions, NULL);
     for (int k = 0; s->hist && k <= s->max_rounds - s->min_rounds; k++)
         if (s->hist[k]) {
             snprintf(name, sizeof name, "%d", s->min_rounds + k);
-            csv_row(out, "rounds", name, NULL, NULL, s->hist[k], n, n ? (double)s->hist[k] / n : 0, NULL);
+            csv_row(rs, out, "rounds", name, NULL, NULL, s->hist[k], n, n ? (double)s->hist[k] / n : 0, NULL);
         }
     int nrows;
     CardRow *rows = card_rows(r, &nrows);
     for (int i = 0; i < nrows; i++) {
         const CardRow *c = &rows[i];
         double a[2] = {c->rp.lo, c->rp.hi}, b[2] = {c->rn.lo, c->rn.hi};
-        csv_row(out, "card_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_played, c->played,
+        csv_row(rs, out, "card_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_played, c->played,
                 c->rp.rate, a);
-        csv_row(out, "card_not_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_other, c->other,
+        csv_row(rs, out, "card_not_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_other, c->other,
                 c->rn.rate, b);
     }
     free(rows);
@@ -675,14 +678,14 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
     } else if (rs->csv) {
         for (int p = 0; p < r->players; p++) {
             double ci[2] = {seat[p].lo, seat[p].hi};
-            csv_row(out, "compare_seat_win", c->def->variant, r->names[p], NULL, b.wins[p], c->games, seat[p].d, ci);
+            csv_row(rs, out, "compare_seat_win", c->def->variant, r->names[p], NULL, b.wins[p], c->games, seat[p].d, ci);
         }
         if (can_lose) {
             double lci[2] = {loss.lo, loss.hi};
-            csv_row(out, "compare_loss", c->def->variant, NULL, NULL, b.losses, c->games, loss.d, lci);
+            csv_row(rs, out, "compare_loss", c->def->variant, NULL, NULL, b.losses, c->games, loss.d, lci);
         }
         double ci[2] = {len.lo, len.hi};
-        csv_row(out, "compare_mean_rounds", c->def->variant, NULL, NULL, -1, c->games, len.d, ci);
+        csv_row(rs, out, "compare_mean_rounds", c->def->variant, NULL, NULL, -1, c->games, len.d, ci);
         tally_report(rs, c, out);
     } else {
         char e1[400], e2[400];   /* names escaped (rt__esc) */

@@ -451,6 +451,25 @@ Test(lang, a_family_of_variants_is_a_variant_per_value_and_a_sweep_finds_them)
                 "errors: 0\n");
 }
 
+/* A sweep's CSV is one table: the header once, then each variant's rows
+   of `sim --variant V --csv`, led by the variant and, for a sweep of a
+   card's field, the value (a column named CARD.FIELD). */
+Test(lang, a_sweep_in_csv_is_one_table_led_by_the_variant_and_the_value)
+{
+    game_expect("variant_family", "vfam",
+                "$e sim --games 200 --seed 4 --csv --sweep 'High.value=2..5' > $d/a && "
+                "for vv in high_2:2 high_3:3 high_4:4 base:5; do v=${vv%%:*}; "
+                "$e sim --games 200 --seed 4 --csv --variant $v | sed 1d | sed \"s/^/$v,${vv#*:},/\"; done > $d/b && "
+                "sed -n 1p $d/a && sed 1d $d/a | cmp - $d/b && grep -c '' $d/a && "
+                "$e sim --games 200 --seed 4 --csv --sweep high_3,silver | sed -n '1p;2p' && "
+                "$e sim --games 200 --seed 4 --csv --sweep high_3,silver | grep -c '^silver,seat_win'",
+                "variant,High.value,metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n"
+                "81\n"
+                "variant,metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n"
+                "high_3,seat_win,seat 1,Player 1,random,155,200,0.7750,0.7123,0.8274\n"
+                "2\n");
+}
+
 /* What a sweep of a card's field finds, and what it says when it finds
    nothing: a value no variant gives (the values the engine has), a card
    and field no variant changes alone (a family that also sets a constant,

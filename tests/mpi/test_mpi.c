@@ -97,6 +97,8 @@ Test(mpi, a_sweep_of_a_card_field_is_shared_out_too)
          MPIRUN " -n 3 " TEST_BUILD_DIR "/tests/mpi-vfam/vfam-mpi sim --games 200 --seed 3 --json --sweep High.value=2..5");
     same(TEST_BUILD_DIR "/tests/mpi-vfam/vfam sim --games 200 --seed 3 --sweep High.value=2..4",
          MPIRUN " -n 2 " TEST_BUILD_DIR "/tests/mpi-vfam/vfam-mpi sim --games 200 --seed 3 --sweep High.value=2..4");
+    same(TEST_BUILD_DIR "/tests/mpi-vfam/vfam sim --games 200 --seed 3 --csv --sweep High.value=3..5",
+         MPIRUN " -n 3 " TEST_BUILD_DIR "/tests/mpi-vfam/vfam-mpi sim --games 200 --seed 3 --csv --sweep High.value=3..5");
 }
 
 /* --sides: every rank plays the same seating */
