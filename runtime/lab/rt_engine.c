@@ -76,7 +76,7 @@ static const OptSpec opt_specs[] = {
     {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
     {"--sweep", OPT_STR, offsetof(Args, sweep), CMD_SIM, "V,W", "play each variant listed (or CARD.FIELD=A..B: those that set it) on the same seeds, a report each"},
     {"--tally", OPT_STR, offsetof(Args, tally), CMD_SIM, "VAR", "count the games by the value a shared variable (int, bool or enum) has when each ends"},
-    {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths to FILE.svg or FILE.png"},
+    {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths (a sweep: win rates over its variants) to FILE.svg or FILE.png"},
     {"--save-worst", OPT_KDIR, offsetof(Args, worst), CMD_SIM, "K DIR", "write the K longest games as replay files into DIR"},
 };
 
@@ -689,8 +689,8 @@ static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **
 static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, RtValue *values, int max, char *buf,
                       size_t bsize)
 {
-    if (a->variant || a->compare || a->plot || a->worst || a->log) {
-        fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --plot, --save-worst, --log\n", e->prog);
+    if (a->variant || a->compare || a->worst || a->log) {
+        fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --save-worst, --log\n", e->prog);
         return -1;
     }
     if (strchr(a->sweep, '='))
@@ -724,6 +724,67 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
 
 #define SWEEP_MAX 32
 
+/* sweep_reports: the report of each variant of a sweep (n of them, in
+   order; a CSV is one table, each row led by its variant and the value
+   swept). Returns 1 if a game failed (reported). */
+static int sweep_reports(const RtEngine *e, const Args *a, RtSimSpec *sp, const RtGameDef *const *defs,
+                         const RtValue *values, const RtSimResult *res, int n)
+{
+    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
+    char head[600];   /* "CARD.FIELD," as a CSV field (quoted when it holds a comma or a quote) */
+    if (eq) {
+        size_t h = 0, len = (size_t)(eq - a->sweep);
+        int quote = memchr(a->sweep, ',', len) || memchr(a->sweep, '"', len);
+        if (quote)
+            head[h++] = '"';
+        for (const char *p = a->sweep; p < eq && h + 8 < sizeof head; p++) {
+            if (*p == '"')
+                head[h++] = '"';
+            head[h++] = (char)((unsigned char)*p < ' ' ? ' ' : *p);
+        }
+        if (quote)
+            head[h++] = '"';
+        memcpy(head + h, ",", 2);
+    }
+    int failed_games = 0;
+    for (int k = 0; k < n; k++) {
+        sp->def = defs[k];
+        char lead[600], lead_head[640];
+        snprintf(lead_head, sizeof lead_head, "variant,%s", eq ? head : "");
+        if (eq)
+            snprintf(lead, sizeof lead, "%s,%ld,", defs[k]->variant, (long)values[k]);
+        else
+            snprintf(lead, sizeof lead, "%s,", defs[k]->variant);
+        RtReportSpec rs = {sp, &res[k], NULL, a->json, a->csv, lead_head, lead, k > 0};
+        if (k && !a->json && !a->csv)
+            fputc('\n', e->out);
+        rt__report(&rs, e->out);
+        failed_games |= report_errors(e, &res[k], 1);
+    }
+    return failed_games;
+}
+
+/* sweep_plot: the chart of a sweep (rt__plot_sweep) into plotf, opened
+   before the games, committed here. Returns 1, or 0 after a message. */
+static int sweep_plot(const RtEngine *e, const Args *a, const RtSimSpec *sp, const RtValue *values,
+                      const RtSimResult *res, int n, RtOut *plotf, int png)
+{
+    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
+    char axis[300], labels[SWEEP_MAX][16];
+    const char *label[SWEEP_MAX];
+    snprintf(axis, sizeof axis, "%.*s", eq ? (int)(eq - a->sweep) : 0, a->sweep);
+    for (int k = 0; k < n; k++) {
+        snprintf(labels[k], sizeof labels[k], "%ld", (long)values[k]);
+        label[k] = eq ? labels[k] : res[k].def->variant;
+    }
+    rt__plot_sweep(res, n, label, eq ? axis : "variant", sp, png, plotf);
+    if (rt_out_commit(plotf) != 0) {
+        cannot_write(e, a->plot, plotf);
+        return 0;
+    }
+    return 1;
+}
+
 /* sweep: each variant of --sweep played on the same seeds (on --jobs
    threads, shared between processes with MPI), then a report each, in
    the list's order: what 'sim --variant V' prints for each V. */
@@ -749,6 +810,14 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
     for (int k = 1; k < n; k++)
         if (parse_sides(e, "sim", a, defs[k], sp.players, sp.sides) < 0)
             return RT_EXIT_USAGE;
+    RtOut logf = {0}, plotf = {0};   /* only the chart: a sweep writes no log */
+    int png = 0, opened = !is_root(e) || sim_outputs(e, a, &logf, &plotf, &png);
+    if (e->dist && !e->dist->agree(e->dist, opened)) {
+        rt_out_abort(&plotf);
+        return RT_EXIT_FAIL;
+    }
+    if (!opened)
+        return RT_EXIT_FAIL;
     int fd = fileno(e->err);
     sp.progress = is_root(e) && fd >= 0 && isatty(fd) ? e->err : NULL;
     sp.dist = e->dist;
@@ -765,43 +834,15 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
             break;
         }
     }
-    /* the CSV: one table, each row led by its variant (and the value swept) */
-    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
-    char head[600];   /* "CARD.FIELD," as a CSV field (quoted when it holds a comma or a quote) */
-    if (eq) {
-        size_t h = 0, len = (size_t)(eq - a->sweep);
-        int quote = memchr(a->sweep, ',', len) || memchr(a->sweep, '"', len);
-        if (quote)
-            head[h++] = '"';
-        for (const char *p = a->sweep; p < eq && h + 8 < sizeof head; p++) {
-            if (*p == '"')
-                head[h++] = '"';
-            head[h++] = (char)((unsigned char)*p < ' ' ? ' ' : *p);
-        }
-        if (quote)
-            head[h++] = '"';
-        memcpy(head + h, ",", 2);
-    }
-    int failed_games = 0;
-    for (int k = 0; k < done; k++) {
-        if (status == RT_EXIT_OK && is_root(e)) {
-            sp.def = defs[k];
-            char lead[600], lead_head[640];
-            snprintf(lead_head, sizeof lead_head, "variant,%s", eq ? head : "");
-            if (eq)
-                snprintf(lead, sizeof lead, "%s,%ld,", defs[k]->variant, (long)values[k]);
-            else
-                snprintf(lead, sizeof lead, "%s,", defs[k]->variant);
-            RtReportSpec rs = {&sp, &res[k], NULL, a->json, a->csv, lead_head, lead, k > 0};
-            if (k && !a->json && !a->csv)
-                fputc('\n', e->out);
-            rt__report(&rs, e->out);
-            failed_games |= report_errors(e, &res[k], 1);
-        }
-        rt__sim_free(&res[k]);
-    }
-    if (failed_games)
+    int ok = status == RT_EXIT_OK && is_root(e);   /* the chart first, then the reports (as sim) */
+    if (ok && a->plot && !sweep_plot(e, a, &sp, values, res, done, &plotf, png))
+        ok = 0, status = RT_EXIT_FAIL;
+    else if (a->plot && !ok)
+        rt_out_abort(&plotf);
+    if (ok && sweep_reports(e, a, &sp, defs, values, res, done))
         status = RT_EXIT_FAIL;
+    for (int k = 0; k < done; k++)
+        rt__sim_free(&res[k]);
     return status;
 }
 

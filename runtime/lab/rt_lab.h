@@ -164,5 +164,10 @@ int rt__plot_format(const char *path, FILE *err, const char *prog);
    commits. Returns 0, or -1 with o->why set (cairo's error, or the
    file's). */
 int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o);
+/* rt__plot_sweep: the chart of a sweep, the win rate of each seat over
+   the n runs res (each point with its 95% interval), labels[k] under run
+   k, axis under them; as rt__plot. */
+int rt__plot_sweep(const RtSimResult *res, int n, const char *const *labels, const char *axis, const RtSimSpec *spec,
+                   int png, RtOut *o);
 
 #endif

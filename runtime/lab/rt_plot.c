@@ -1,11 +1,13 @@
 /* rt_plot.c: the chart of a simulation (cairo): win rate per seat with its
-   95% interval, and the histogram of game lengths; SVG or PNG. */
+   95% interval, and the histogram of game lengths; or a sweep's: the win
+   rate per seat over its variants or values; SVG or PNG. */
 #include "rt_lab.h"
 #include "rt_out.h"
 
 #include <cairo.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define W 900.0
@@ -126,6 +128,81 @@ static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const
     text_at(cr, x1 + pw1 / 2, y0 + ph + 34, 11, 1, buf);
 }
 
+/* draw_sweep: the win rate of each seat over the n runs of a sweep, each
+   point with its 95% interval, one line per seat; labels under the points. */
+static void draw_sweep(cairo_t *cr, const RtSimResult *res, int n, const char *const *labels, const char *axis,
+                       const RtSimSpec *spec, const RtStats *s)
+{
+    char buf[400];
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    snprintf(buf, sizeof buf, "%s: win rate by seat over %s (95%% CI), %d games each, seed %llu", res[0].def->id, axis,
+             res[0].games, (unsigned long long)res[0].seed);
+    text_at(cr, W / 2, 24, 15, 1, buf);
+    double x0 = 70, y0 = 50, pw = 560, ph = 300;
+    cairo_set_line_width(cr, 1);
+    cairo_rectangle(cr, x0, y0, pw, ph);
+    cairo_stroke(cr);
+    for (int t = 0; t <= 4; t++) {
+        double y = y0 + ph - ph * t / 4.0;
+        snprintf(buf, sizeof buf, "%d%%", 25 * t);
+        text_at(cr, x0 - 40, y + 4, 11, 0, buf);
+        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+        cairo_move_to(cr, x0, y);
+        cairo_line_to(cr, x0 + pw, y);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+    }
+    double step = pw / n;
+    for (int k = 0; k < n; k++)
+        text_at(cr, x0 + step * (k + 0.5), y0 + ph + 16, 11, 1, labels[k]);
+    text_at(cr, x0 + pw / 2, y0 + ph + 36, 12, 1, axis);
+    int np = res[0].players;
+    for (int p = 0; p < np; p++) {
+        double hue = (double)p / np;
+        cairo_set_source_rgb(cr, 0.2 + 0.6 * hue, 0.4, 0.8 - 0.6 * hue);
+        for (int k = 0; k < n; k++) {   /* the line through the rates */
+            double x = x0 + step * (k + 0.5), y = y0 + ph - ph * s[k].seat[p].rate;
+            if (k)
+                cairo_line_to(cr, x, y);
+            else
+                cairo_move_to(cr, x, y);
+        }
+        cairo_set_line_width(cr, 2);
+        cairo_stroke(cr);
+        cairo_set_line_width(cr, 1);
+        for (int k = 0; k < n; k++) {   /* each point's interval */
+            double x = x0 + step * (k + 0.5) + 4 * (p - (np - 1) / 2.0);
+            double lo = y0 + ph - ph * s[k].seat[p].lo, hi = y0 + ph - ph * s[k].seat[p].hi;
+            cairo_move_to(cr, x, lo);
+            cairo_line_to(cr, x, hi);
+            cairo_move_to(cr, x - 4, lo);
+            cairo_line_to(cr, x + 4, lo);
+            cairo_move_to(cr, x - 4, hi);
+            cairo_line_to(cr, x + 4, hi);
+            cairo_stroke(cr);
+        }
+        /* the legend: seat, player and agent */
+        double ly = y0 + 16 + 20 * p;
+        cairo_rectangle(cr, x0 + pw + 16, ly - 9, 14, 10);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        const char *agent = p < spec->nagents && spec->agents[p] ? spec->agents[p] : "random";
+        snprintf(buf, sizeof buf, "seat %d %s (%s)", p + 1, res[0].names[p], agent);
+        text_at(cr, x0 + pw + 36, ly, 11, 0, buf);
+    }
+    double fair = y0 + ph - ph / np;   /* the line of a fair game */
+    cairo_set_source_rgb(cr, 0.8, 0, 0);
+    double dash[] = {4, 3};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, x0, fair);
+    cairo_line_to(cr, x0 + pw, fair);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
 /* rt__plot_format: see rt_lab.h. */
 int rt__plot_format(const char *path, FILE *err, const char *prog)
 {
@@ -143,15 +220,27 @@ static cairo_status_t to_out(void *closure, const unsigned char *data, unsigned 
     return rt_out_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* rt__plot: see rt_lab.h. */
-int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o)
+/* A chart being drawn: the one sim's, or a sweep's. */
+typedef struct Chart {
+    const RtSimResult *res;
+    int n;                        /* the runs of a sweep; 0: one sim's chart */
+    const char *const *labels;
+    const char *axis;
+    const RtSimSpec *spec;
+    const RtStats *stats;         /* one per run */
+} Chart;
+
+/* render: chart c as a PNG (png) or an SVG into o. Returns 0, or -1 with
+   o->why set. */
+static int render(const Chart *c, int png, RtOut *o)
 {
-    RtStats s;
-    rt__stats(r, &s);
     cairo_surface_t *surf = png ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H)
                                 : cairo_svg_surface_create_for_stream(to_out, o, W, H);
     cairo_t *cr = cairo_create(surf);
-    draw(cr, r, spec, &s);
+    if (c->n)
+        draw_sweep(cr, c->res, c->n, c->labels, c->axis, c->spec, c->stats);
+    else
+        draw(cr, c->res, c->spec, c->stats);
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
     if (st == CAIRO_STATUS_SUCCESS)
@@ -162,8 +251,37 @@ int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o)
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(surf);
     cairo_surface_destroy(surf);
-    rt__stats_free(&s);
     if (st != CAIRO_STATUS_SUCCESS && !o->why)
         o->why = cairo_status_to_string(st);
     return o->why ? -1 : 0;
+}
+
+/* rt__plot: see rt_lab.h. */
+int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o)
+{
+    RtStats s;
+    rt__stats(r, &s);
+    Chart c = {r, 0, NULL, NULL, spec, &s};
+    int rc = render(&c, png, o);
+    rt__stats_free(&s);
+    return rc;
+}
+
+/* rt__plot_sweep: see rt_lab.h. */
+int rt__plot_sweep(const RtSimResult *res, int n, const char *const *labels, const char *axis, const RtSimSpec *spec,
+                   int png, RtOut *o)
+{
+    RtStats *s = calloc((size_t)n, sizeof *s);
+    if (!s) {
+        o->why = "out of memory";
+        return -1;
+    }
+    for (int k = 0; k < n; k++)
+        rt__stats(&res[k], &s[k]);
+    Chart c = {res, n, labels, axis, spec, s};
+    int rc = render(&c, png, o);
+    for (int k = 0; k < n; k++)
+        rt__stats_free(&s[k]);
+    free(s);
+    return rc;
 }

@@ -226,6 +226,55 @@ Test(plot, svg_and_png)
     free(d);
 }
 
+/* slurp_n: the whole file (binary) and its size in *n; the caller frees it. */
+static char *slurp_n(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot read %s", path);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)len + 1);
+    cr_assert_not_null(b);
+    *n = fread(b, 1, (size_t)len, f);
+    fclose(f);
+    return b;
+}
+
+/* A sweep's chart: the win rate of each seat over its variants, as an
+   SVG or a PNG, the same picture on any number of threads (PNGs compared:
+   cairo numbers the SVG's glyphs anew in each chart a process draws); it
+   is not the chart of one of its variants. */
+Test(plot, a_sweep_draws_the_win_rates_over_its_variants)
+{
+    char *d = tmpdir(SCRATCH);
+    char png1[256], png2[256], one[256], svg[256];
+    snprintf(png1, sizeof png1, "%s/sweep1.png", d);
+    snprintf(png2, sizeof png2, "%s/sweep2.png", d);
+    snprintf(one, sizeof one, "%s/one.png", d);
+    snprintf(svg, sizeof svg, "%s/sweep.svg", d);
+    const char *a1[] = {"evr", "sim", "--games", "60", "--sweep", "tutorial,base", "--plot", png1, "--jobs", "1", NULL};
+    const char *a2[] = {"evr", "sim", "--games", "60", "--sweep", "tutorial,base", "--plot", png2, "--jobs", "2", NULL};
+    const char *a3[] = {"evr", "sim", "--games", "60", "--plot", one, NULL};
+    const char *a4[] = {"evr", "sim", "--games", "60", "--sweep", "base,tutorial,base", "--plot", svg, "--csv", NULL};
+    char *o, *e;
+    const char *const *runs[] = {a1, a2, a3, a4};
+    for (int i = 0; i < 4; i++) {
+        cr_assert_eq(lab_run(runs[i], &o, &e), 0, "%s", e);
+        free(o), free(e);
+    }
+    size_t n1, n2, n3;
+    char *p1 = slurp_n(png1, &n1), *p2 = slurp_n(png2, &n2), *p3 = slurp_n(one, &n3), *s = slurp(svg);
+    cr_expect(memcmp(p1, "\x89PNG", 4) == 0);
+    cr_expect(n1 == n2 && memcmp(p1, p2, n1) == 0, "the chart depends on --jobs");
+    cr_expect(n1 != n3 || memcmp(p1, p3, n1) != 0, "the sweep's chart is one variant's");
+    cr_expect(strstr(s, "<svg") != NULL);
+    free(p1), free(p2), free(p3), free(s);
+    remove(png1), remove(png2), remove(one), remove(svg);
+    rmdir(d);
+    free(d);
+}
+
 /* ---- replays ---------------------------------------------------------------- */
 
 Test(replay, save_worst_keeps_the_longest_games_and_they_replay)

@@ -67,6 +67,11 @@ Test(engine_outputs, a_full_disk_keeps_the_previous_log_chart_and_replays)
     cr_expect_eq(lab_run(a2, &o, &e), 1);
     cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: File too large\n", svg), want));
     free(o), free(e);
+    const char *a2s[] = {"evr", "sim", "--games", "3", "--sweep", "base,tutorial", "--plot", svg, NULL};
+    cr_expect_eq(lab_run(a2s, &o, &e), 1);
+    cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: File too large\n", svg), want));
+    cr_expect_str_eq(o, "", "no report after a failed output");
+    free(o), free(e);
     const char *a3[] = {"evr", "sim", "--games", "3", "--save-worst", "3", w, NULL};
     cr_expect_eq(lab_run(a3, &o, &e), 1);
     cr_expect(strstr(e, "evr: sim: cannot write ") && strstr(e, ".jsonl: File too large\n"), "%s", e);

@@ -137,6 +137,7 @@ Test(mpi, bad_input_fails_once_with_a_message)
         {"sim --sweep base --compare tutorial", "--sweep takes none of"},
         {"sim --sweep X-wing.value=1..3", "no variant of the engine changes X-wing.value alone"},
         {"sim --games 5 --plot /nonexistent-dir/x.svg", "cannot write /nonexistent-dir/x.svg"},
+        {"sim --games 5 --sweep base,tutorial --plot /nonexistent-dir/x.png", "cannot write /nonexistent-dir/x.png"},
         {"sim --sides rebl,imperial", "--sides: unknown side 'rebl' (sides: rebel, imperial)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
