@@ -37,20 +37,21 @@ static void text_at(cairo_t *cr, double x, double y, double size, int center, co
     cairo_show_text(cr, s);
 }
 
-/* draw: both panels on cr. */
-static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const RtStats *s)
+/* chart_begin: a white chart with title at the top. */
+static void chart_begin(cairo_t *cr, const char *title, double size)
 {
-    char buf[160];
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    snprintf(buf, sizeof buf, "%s (%s): %d games, seed %llu", r->def->id, r->def->variant, r->games,
-             (unsigned long long)r->seed);
-    text_at(cr, W / 2, 24, 16, 1, buf);
+    text_at(cr, W / 2, 24, size, 1, title);
+}
 
-    /* left: win rates with 95% intervals */
-    double x0 = 60, y0 = 60, pw = 360, ph = 300;
+/* rate_frame: the frame of a panel of rates at (x0, y0), pw by ph, with
+   lines and labels at 0, 25, 50, 75 and 100%. */
+static void rate_frame(cairo_t *cr, double x0, double y0, double pw, double ph)
+{
+    char buf[16];
     cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, x0, y0, pw, ph);
     cairo_stroke(cr);
@@ -64,6 +65,44 @@ static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const
         cairo_stroke(cr);
         cairo_set_source_rgb(cr, 0, 0, 0);
     }
+}
+
+/* interval: a 95% interval at x from y lo to y hi, ends half wide. */
+static void interval(cairo_t *cr, double x, double lo, double hi, double half)
+{
+    cairo_move_to(cr, x, lo);
+    cairo_line_to(cr, x, hi);
+    cairo_move_to(cr, x - half, lo);
+    cairo_line_to(cr, x + half, lo);
+    cairo_move_to(cr, x - half, hi);
+    cairo_line_to(cr, x + half, hi);
+    cairo_stroke(cr);
+}
+
+/* fair_line: the dashed line of a fair game of np seats across a panel. */
+static void fair_line(cairo_t *cr, double x0, double y0, double pw, double ph, int np)
+{
+    double fair = y0 + ph - ph / np;
+    cairo_set_source_rgb(cr, 0.8, 0, 0);
+    double dash[] = {4, 3};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, x0, fair);
+    cairo_line_to(cr, x0 + pw, fair);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* draw: both panels on cr. */
+static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const RtStats *s)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "%s (%s): %d games, seed %llu", r->def->id, r->def->variant, r->games,
+             (unsigned long long)r->seed);
+    chart_begin(cr, buf, 16);
+
+    /* left: win rates with 95% intervals */
+    double x0 = 60, y0 = 60, pw = 360, ph = 300;
+    rate_frame(cr, x0, y0, pw, ph);
     text_at(cr, x0 + pw / 2, y0 - 8, 13, 1, "win rate by seat (95% CI)");
     int np = r->players;
     double slot = pw / np;
@@ -76,28 +115,14 @@ static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0, 0, 0);
         double lo = y0 + ph - ph * s->seat[p].lo, hi = y0 + ph - ph * s->seat[p].hi, cx = bx + bw / 2;
-        cairo_move_to(cr, cx, lo);
-        cairo_line_to(cr, cx, hi);
-        cairo_move_to(cr, cx - 6, lo);
-        cairo_line_to(cr, cx + 6, lo);
-        cairo_move_to(cr, cx - 6, hi);
-        cairo_line_to(cr, cx + 6, hi);
-        cairo_stroke(cr);
+        interval(cr, cx, lo, hi, 6);
         snprintf(buf, sizeof buf, "%.1f%%", 100 * s->seat[p].rate);
         text_at(cr, cx, hi - 6, 11, 1, buf);
         text_at(cr, cx, y0 + ph + 16, 11, 1, r->names[p]);
         const char *agent = p < spec->nagents && spec->agents[p] ? spec->agents[p] : "random";
         text_at(cr, cx, y0 + ph + 30, 10, 1, agent);
     }
-    /* the line of a fair game */
-    double fair = y0 + ph - ph / np;
-    cairo_set_source_rgb(cr, 0.8, 0, 0);
-    double dash[] = {4, 3};
-    cairo_set_dash(cr, dash, 2, 0);
-    cairo_move_to(cr, x0, fair);
-    cairo_line_to(cr, x0 + pw, fair);
-    cairo_stroke(cr);
-    cairo_set_dash(cr, NULL, 0, 0);
+    fair_line(cr, x0, y0, pw, ph, np);
 
     /* right: game lengths */
     double x1 = 500, pw1 = 360;
@@ -134,27 +159,11 @@ static void draw_sweep(cairo_t *cr, const RtSimResult *res, int n, const char *c
                        const RtSimSpec *spec, const RtStats *s)
 {
     char buf[400];
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_source_rgb(cr, 0, 0, 0);
     snprintf(buf, sizeof buf, "%s: win rate by seat over %s (95%% CI), %d games each, seed %llu", res[0].def->id, axis,
              res[0].games, (unsigned long long)res[0].seed);
-    text_at(cr, W / 2, 24, 15, 1, buf);
+    chart_begin(cr, buf, 15);
     double x0 = 70, y0 = 50, pw = 560, ph = 300;
-    cairo_set_line_width(cr, 1);
-    cairo_rectangle(cr, x0, y0, pw, ph);
-    cairo_stroke(cr);
-    for (int t = 0; t <= 4; t++) {
-        double y = y0 + ph - ph * t / 4.0;
-        snprintf(buf, sizeof buf, "%d%%", 25 * t);
-        text_at(cr, x0 - 40, y + 4, 11, 0, buf);
-        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-        cairo_move_to(cr, x0, y);
-        cairo_line_to(cr, x0 + pw, y);
-        cairo_stroke(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-    }
+    rate_frame(cr, x0, y0, pw, ph);
     double step = pw / n;
     for (int k = 0; k < n; k++)
         text_at(cr, x0 + step * (k + 0.5), y0 + ph + 16, 11, 1, labels[k]);
@@ -175,14 +184,7 @@ static void draw_sweep(cairo_t *cr, const RtSimResult *res, int n, const char *c
         cairo_set_line_width(cr, 1);
         for (int k = 0; k < n; k++) {   /* each point's interval */
             double x = x0 + step * (k + 0.5) + 4 * (p - (np - 1) / 2.0);
-            double lo = y0 + ph - ph * s[k].seat[p].lo, hi = y0 + ph - ph * s[k].seat[p].hi;
-            cairo_move_to(cr, x, lo);
-            cairo_line_to(cr, x, hi);
-            cairo_move_to(cr, x - 4, lo);
-            cairo_line_to(cr, x + 4, lo);
-            cairo_move_to(cr, x - 4, hi);
-            cairo_line_to(cr, x + 4, hi);
-            cairo_stroke(cr);
+            interval(cr, x, y0 + ph - ph * s[k].seat[p].lo, y0 + ph - ph * s[k].seat[p].hi, 4);
         }
         /* the legend: seat, player and agent */
         double ly = y0 + 16 + 20 * p;
@@ -193,14 +195,7 @@ static void draw_sweep(cairo_t *cr, const RtSimResult *res, int n, const char *c
         snprintf(buf, sizeof buf, "seat %d %s (%s)", p + 1, res[0].names[p], agent);
         text_at(cr, x0 + pw + 36, ly, 11, 0, buf);
     }
-    double fair = y0 + ph - ph / np;   /* the line of a fair game */
-    cairo_set_source_rgb(cr, 0.8, 0, 0);
-    double dash[] = {4, 3};
-    cairo_set_dash(cr, dash, 2, 0);
-    cairo_move_to(cr, x0, fair);
-    cairo_line_to(cr, x0 + pw, fair);
-    cairo_stroke(cr);
-    cairo_set_dash(cr, NULL, 0, 0);
+    fair_line(cr, x0, y0, pw, ph, np);
 }
 
 /* rt__plot_format: see rt_lab.h. */
