@@ -206,7 +206,8 @@ static void gal_trace(int p, int n, const char *label)
     printf("choose Player %d: %s%s\n", p + 1, label, n == 1 ? " (forced)" : "");
 }
 
-/* gal_trace_space: a decision of seat p among n spaces answered with bit. */
+/* gal_trace_space: a decision of seat p among n spaces answered with bit,
+   labelled as the script labels it: the space's name and symbol. */
 static void gal_trace_space(const GalGame *g, int p, int n, uint32_t bit)
 {
     int i = 0, r = g->site->first_row;
@@ -219,8 +220,10 @@ static void gal_trace_space(const GalGame *g, int p, int n, uint32_t bit)
         i -= len;
         r++;
     }
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s %d.%d", GAL_BOARD_NAME[GAL_ROWS[r].board], GAL_ROWS[r].row, i + 1);
+    char c = GAL_ROWS[r].sym[i], buf[96];
+    const char *symbol = c == 'S' ? "stormtrooper" : c == 'T' ? "tie_fighter" : c == 'A' ? "at_at"
+                       : c == 'D' ? "star_destroyer" : "imperial";
+    snprintf(buf, sizeof buf, "%s %d.%d (%s)", GAL_BOARD_NAME[GAL_ROWS[r].board], GAL_ROWS[r].row, i + 1, symbol);
     gal_trace(p, n, buf);
 }
 #define GAL_TRACE(...) printf(__VA_ARGS__)

@@ -185,7 +185,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
-%type <node> opt_where opt_by opt_when opt_else opt_init agg_head opt_prompt
+%type <node> opt_where opt_by opt_when opt_else opt_init agg_head opt_prompt choose_texts
 %type <list> game_items side_list fields card_items names zone_names params params1
 %type <list> variant_items stmts options actions args args1
 %type <flags> opt_var_private
@@ -806,7 +806,7 @@ opt_where
     ;
 
 /* choose -> "choose" [expr | "up" "to" expr] NAME "in" expr ["where" expr] ["by" expr]
-             ["hidden"] ["prompt" STRING] block ["else" block]
+             ["hidden"] ["prompt" STRING] ["label" STRING] block ["else" block]
            | "choose" ["by" expr] ["hidden"] ["prompt" STRING] "{" { option } "}" */
 choose_stmt
     : CHOOSE choose_tail              { $$ = $2; $$->loc = @1; }
@@ -816,13 +816,26 @@ choose_stmt
     ;
 
 choose_tail
-    : NAME IN coll opt_where opt_by opt_hidden opt_prompt block opt_else
+    : NAME IN coll opt_where opt_by opt_hidden choose_texts block opt_else
         {
             $$ = NODE(AST_CHOOSE, @1);
-            $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->f = $7; $$->b = $8;
+            $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->b = $8;
+            if ($7) {
+                $$->f = $7->f;
+                $$->g = $7->g;
+            }
             if ($9)
                 PUSH($$->list, $9);
         }
+    ;
+
+/* choose_texts -> { ("prompt" | "label") STRING }: the decision's prompt and
+   each item's label, with {expr} holes, in either order, once each (the
+   words are contextual: scanned as names, checked here); the result is
+   a node holding them (f, g), or NULL for none */
+choose_texts
+    : %empty                          { $$ = NULL; }
+    | choose_texts NAME STRING        { $$ = parse_choose_text(ctx, $1, @2, $2, @3, $3); }
     ;
 
 /* opt_prompt -> ["prompt" STRING]: what the decision asks, with {expr} holes

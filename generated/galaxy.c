@@ -1438,7 +1438,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 59 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
             #line 60 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 10);
+            rt_choose_begin(g, f->me, 169, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_stormtrooper)), 0, RT_NONE, 0);
@@ -1630,14 +1630,24 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 81 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 9, 0, 23);
+        rt_choose_begin(g, f->me, 10, 0, 23);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
+                    L->v_s = it_s;
+                    if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                        rt_opt_add(&ob, it_s, it_s, 9);
+                        if (rt_label_begin(g, (int)ob.n - 1, 9)) {
+                            rt_log_str(g, rt_card_name(g, it_s));
+                            rt_log_str(g, " (");
+                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                            rt_log_str(g, ")");
+                            rt_label_end(g);
+                        }
+                    }
                 }
             }
             rt_opt_done(g, &ob, 23);
@@ -1689,7 +1699,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1693 "galaxy.c"
+#line 1703 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1718,16 +1728,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 94 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
             #line 95 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 28);
+            rt_choose_begin(g, f->me, 169, 0, 28);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 10);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0), 1, RT_NONE, 11);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0), 2, RT_NONE, 12);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0), 3, RT_NONE, 13);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0), 4, RT_NONE, 14);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0), 5, RT_NONE, 15);
-                rt_opt_add_if(&ob, !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0), 6, RT_NONE, 16);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 11);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0), 1, RT_NONE, 12);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0), 2, RT_NONE, 13);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0), 3, RT_NONE, 14);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0), 4, RT_NONE, 15);
+                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0), 5, RT_NONE, 16);
+                rt_opt_add_if(&ob, !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0), 6, RT_NONE, 17);
                 rt_opt_done(g, &ob, 28);
             }
             if (rt_option_count(g) > 0) {
@@ -1846,7 +1856,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 108 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1850 "galaxy.c"
+#line 1860 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1885,7 +1895,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1889 "galaxy.c"
+#line 1899 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1916,14 +1926,24 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 43);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 44);
+                rt_choose_begin(g, f->me, 10, 0, 44);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
-                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
+                            L->v_s = it_s;
+                            if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                                rt_opt_add(&ob, it_s, it_s, 9);
+                                if (rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                    rt_log_str(g, rt_card_name(g, it_s));
+                                    rt_log_str(g, " (");
+                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                    rt_log_str(g, ")");
+                                    rt_label_end(g);
+                                }
+                            }
                         }
                     }
                     rt_opt_done(g, &ob, 44);
@@ -1953,7 +1973,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1957 "galaxy.c"
+#line 1977 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -1972,7 +1992,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 128 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 17, 0, 47);
+        rt_choose_begin(g, f->me, 18, 0, 47);
         L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 48));
         if (L->v_a == RT_NONE) {
             {
@@ -2060,7 +2080,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2064 "galaxy.c"
+#line 2084 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2082,11 +2102,11 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 143 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 55);
+        rt_choose_begin(g, f->me, 169, 0, 55);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 18);
-            rt_opt_add(&ob, 1, RT_NONE, 19);
+            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 19);
+            rt_opt_add(&ob, 1, RT_NONE, 20);
             rt_opt_done(g, &ob, 55);
         }
         if (rt_option_count(g) > 0) {
@@ -2098,14 +2118,24 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 145 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 56);
+                rt_choose_begin(g, f->me, 10, 0, 56);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, RT_LABEL_AUTO);
+                            L->v_s_2 = it_s_2;
+                            if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
+                                rt_opt_add(&ob, it_s_2, it_s_2, 9);
+                                if (rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                    rt_log_str(g, rt_card_name(g, it_s_2));
+                                    rt_log_str(g, " (");
+                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
+                                    rt_log_str(g, ")");
+                                    rt_label_end(g);
+                                }
+                            }
                         }
                     }
                     rt_opt_done(g, &ob, 56);
@@ -2140,7 +2170,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2144 "galaxy.c"
+#line 2174 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2191,7 +2221,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2195 "galaxy.c"
+#line 2225 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2383,7 +2413,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2387 "galaxy.c"
+#line 2417 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2459,7 +2489,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2463 "galaxy.c"
+#line 2493 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2599,7 +2629,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2603 "galaxy.c"
+#line 2633 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2683,7 +2713,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2687 "galaxy.c"
+#line 2717 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2775,7 +2805,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 116);
+            rt_choose_begin(g, f->me, 21, 0, 116);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2813,7 +2843,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2817 "galaxy.c"
+#line 2847 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2859,7 +2889,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2863 "galaxy.c"
+#line 2893 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2898,7 +2928,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2902 "galaxy.c"
+#line 2932 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -2923,12 +2953,12 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 128);
+        rt_choose_begin(g, f->me, 169, 0, 128);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add(&ob, 0, RT_NONE, 22);
-            rt_opt_add(&ob, 1, RT_NONE, 23);
-            rt_opt_add(&ob, 2, RT_NONE, 24);
+            rt_opt_add(&ob, 0, RT_NONE, 23);
+            rt_opt_add(&ob, 1, RT_NONE, 24);
+            rt_opt_add(&ob, 2, RT_NONE, 25);
             rt_opt_done(g, &ob, 128);
         }
         if (rt_option_count(g) > 0) {
@@ -2944,7 +2974,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 129);
+                rt_choose_begin(g, f->me, 26, 0, 129);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -2979,7 +3009,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2983 "galaxy.c"
+#line 3013 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -3256,166 +3286,167 @@ static const char *const strings[] = {
     "use an Ally", /* 6 */
     "reroll dice", /* 7 */
     "end your turn", /* 8 */
-    "choose a space from spaces", /* 9 */
-    "reroll a Stormtrooper", /* 10 */
-    "reroll a TIE Fighter", /* 11 */
-    "reroll an AT-AT", /* 12 */
-    "reroll a Star Destroyer", /* 13 */
-    "reroll an Imperial symbol", /* 14 */
-    "reroll a victory point", /* 15 */
-    "roll the picked dice", /* 16 */
-    "choose an ally from allies", /* 17 */
-    "cover a space with the Ally's symbol", /* 18 */
-    "forfeit the Ally's symbol", /* 19 */
-    "choose a card from box", /* 20 */
-    "take a turn", /* 21 */
-    "roll again", /* 22 */
-    "stop", /* 23 */
-    "look at a die", /* 24 */
-    "choose an imperial_die from pool", /* 25 */
-    "Imperial die", /* 26 */
-    "Yavin 4 1.1", /* 27 */
-    "Yavin 4 1.2", /* 28 */
-    "Yavin 4 2.1", /* 29 */
-    "Yavin 4 2.2", /* 30 */
-    "Yavin 4 3.1", /* 31 */
-    "Yavin 4 3.2", /* 32 */
-    "Yavin 4 3.3", /* 33 */
-    "Yavin 4 4.1", /* 34 */
-    "Yavin 4 4.2", /* 35 */
-    "Yavin 4 4.3", /* 36 */
-    "Yavin 4 5.1", /* 37 */
-    "Yavin 4 5.2", /* 38 */
-    "Yavin 4 5.3", /* 39 */
-    "Hoth 1.1", /* 40 */
-    "Hoth 1.2", /* 41 */
-    "Hoth 1.3", /* 42 */
-    "Hoth 2.1", /* 43 */
-    "Hoth 2.2", /* 44 */
-    "Hoth 2.3", /* 45 */
-    "Hoth 3.1", /* 46 */
-    "Hoth 3.2", /* 47 */
-    "Hoth 3.3", /* 48 */
-    "Hoth 4.1", /* 49 */
-    "Hoth 4.2", /* 50 */
-    "Hoth 4.3", /* 51 */
-    "Hoth 4.4", /* 52 */
-    "Hoth 5.1", /* 53 */
-    "Hoth 5.2", /* 54 */
-    "Hoth 5.3", /* 55 */
-    "Dagobah 1.1", /* 56 */
-    "Dagobah 1.2", /* 57 */
-    "Dagobah 2.1", /* 58 */
-    "Dagobah 2.2", /* 59 */
-    "Dagobah 2.3", /* 60 */
-    "Dagobah 3.1", /* 61 */
-    "Dagobah 3.2", /* 62 */
-    "Dagobah 3.3", /* 63 */
-    "Dagobah 3.4", /* 64 */
-    "Dagobah 4.1", /* 65 */
-    "Dagobah 4.2", /* 66 */
-    "Dagobah 4.3", /* 67 */
-    "Dagobah 5.1", /* 68 */
-    "Dagobah 5.2", /* 69 */
-    "Dagobah 5.3", /* 70 */
-    "Bespin 1.1", /* 71 */
-    "Bespin 1.2", /* 72 */
-    "Bespin 2.1", /* 73 */
-    "Bespin 2.2", /* 74 */
-    "Bespin 2.3", /* 75 */
-    "Bespin 2.4", /* 76 */
-    "Bespin 3.1", /* 77 */
-    "Bespin 3.2", /* 78 */
-    "Bespin 3.3", /* 79 */
-    "Bespin 4.1", /* 80 */
-    "Bespin 4.2", /* 81 */
-    "Bespin 4.3", /* 82 */
-    "Bespin 4.4", /* 83 */
-    "Bespin 5.1", /* 84 */
-    "Bespin 5.2", /* 85 */
-    "Bespin 5.3", /* 86 */
-    "Tatooine 1.1", /* 87 */
-    "Tatooine 1.2", /* 88 */
-    "Tatooine 1.3", /* 89 */
-    "Tatooine 2.1", /* 90 */
-    "Tatooine 2.2", /* 91 */
-    "Tatooine 2.3", /* 92 */
-    "Tatooine 3.1", /* 93 */
-    "Tatooine 3.2", /* 94 */
-    "Tatooine 3.3", /* 95 */
-    "Tatooine 3.4", /* 96 */
-    "Tatooine 4.1", /* 97 */
-    "Tatooine 4.2", /* 98 */
-    "Tatooine 4.3", /* 99 */
-    "Tatooine 4.4", /* 100 */
-    "Tatooine 5.1", /* 101 */
-    "Tatooine 5.2", /* 102 */
-    "Tatooine 5.3", /* 103 */
-    "Tatooine 5.4", /* 104 */
-    "Endor 1.1", /* 105 */
-    "Endor 1.2", /* 106 */
-    "Endor 1.3", /* 107 */
-    "Endor 2.1", /* 108 */
-    "Endor 2.2", /* 109 */
-    "Endor 2.3", /* 110 */
-    "Endor 3.1", /* 111 */
-    "Endor 3.2", /* 112 */
-    "Endor 3.3", /* 113 */
-    "Endor 3.4", /* 114 */
-    "Endor 4.1", /* 115 */
-    "Endor 4.2", /* 116 */
-    "Endor 4.3", /* 117 */
-    "Endor 4.4", /* 118 */
-    "Endor 5.1", /* 119 */
-    "Endor 5.2", /* 120 */
-    "Endor 5.3", /* 121 */
-    "Endor 5.4", /* 122 */
-    "Endor 5.5", /* 123 */
-    "Endor 5.6", /* 124 */
-    "Death Star 2 1.1", /* 125 */
-    "Death Star 2 1.2", /* 126 */
-    "Death Star 2 1.3", /* 127 */
-    "Death Star 2 2.1", /* 128 */
-    "Death Star 2 2.2", /* 129 */
-    "Death Star 2 2.3", /* 130 */
-    "Death Star 2 3.1", /* 131 */
-    "Death Star 2 3.2", /* 132 */
-    "Death Star 2 3.3", /* 133 */
-    "Death Star 2 3.4", /* 134 */
-    "Death Star 2 4.1", /* 135 */
-    "Death Star 2 4.2", /* 136 */
-    "Death Star 2 4.3", /* 137 */
-    "Death Star 2 4.4", /* 138 */
-    "Death Star 2 5.1", /* 139 */
-    "Death Star 2 5.2", /* 140 */
-    "Death Star 2 5.3", /* 141 */
-    "Death Star 2 5.4", /* 142 */
-    "Death Star 2 5.5", /* 143 */
-    "Death Star 2 6.1", /* 144 */
-    "Death Star 2 6.2", /* 145 */
-    "Death Star 2 6.3", /* 146 */
-    "Death Star 2 6.4", /* 147 */
-    "Death Star 2 6.5", /* 148 */
-    "Luke Skywalker", /* 149 */
-    "Princess Leia", /* 150 */
-    "Han Solo", /* 151 */
-    "Chewbacca", /* 152 */
-    "Bail Organa", /* 153 */
-    "Wedge Antilles", /* 154 */
-    "Wicket W. Warrick", /* 155 */
-    "Admiral Ackbar", /* 156 */
-    "Lando Calrissian", /* 157 */
-    "Jyn Erso", /* 158 */
-    "Biggs Darklighter", /* 159 */
-    "Nien Nunb", /* 160 */
-    "Mon Mothma", /* 161 */
-    "Obi-Wan Kenobi", /* 162 */
-    "Yoda", /* 163 */
-    "R2-D2", /* 164 */
-    "C-3PO", /* 165 */
-    "Darth Vader", /* 166 */
-    "Emperor Palpatine", /* 167 */
-    "choose", /* 168 */
+    "{s.name} ({s.symbol})", /* 9 */
+    "choose a space from spaces", /* 10 */
+    "reroll a Stormtrooper", /* 11 */
+    "reroll a TIE Fighter", /* 12 */
+    "reroll an AT-AT", /* 13 */
+    "reroll a Star Destroyer", /* 14 */
+    "reroll an Imperial symbol", /* 15 */
+    "reroll a victory point", /* 16 */
+    "roll the picked dice", /* 17 */
+    "choose an ally from allies", /* 18 */
+    "cover a space with the Ally's symbol", /* 19 */
+    "forfeit the Ally's symbol", /* 20 */
+    "choose a card from box", /* 21 */
+    "take a turn", /* 22 */
+    "roll again", /* 23 */
+    "stop", /* 24 */
+    "look at a die", /* 25 */
+    "choose an imperial_die from pool", /* 26 */
+    "Imperial die", /* 27 */
+    "Yavin 4 1.1", /* 28 */
+    "Yavin 4 1.2", /* 29 */
+    "Yavin 4 2.1", /* 30 */
+    "Yavin 4 2.2", /* 31 */
+    "Yavin 4 3.1", /* 32 */
+    "Yavin 4 3.2", /* 33 */
+    "Yavin 4 3.3", /* 34 */
+    "Yavin 4 4.1", /* 35 */
+    "Yavin 4 4.2", /* 36 */
+    "Yavin 4 4.3", /* 37 */
+    "Yavin 4 5.1", /* 38 */
+    "Yavin 4 5.2", /* 39 */
+    "Yavin 4 5.3", /* 40 */
+    "Hoth 1.1", /* 41 */
+    "Hoth 1.2", /* 42 */
+    "Hoth 1.3", /* 43 */
+    "Hoth 2.1", /* 44 */
+    "Hoth 2.2", /* 45 */
+    "Hoth 2.3", /* 46 */
+    "Hoth 3.1", /* 47 */
+    "Hoth 3.2", /* 48 */
+    "Hoth 3.3", /* 49 */
+    "Hoth 4.1", /* 50 */
+    "Hoth 4.2", /* 51 */
+    "Hoth 4.3", /* 52 */
+    "Hoth 4.4", /* 53 */
+    "Hoth 5.1", /* 54 */
+    "Hoth 5.2", /* 55 */
+    "Hoth 5.3", /* 56 */
+    "Dagobah 1.1", /* 57 */
+    "Dagobah 1.2", /* 58 */
+    "Dagobah 2.1", /* 59 */
+    "Dagobah 2.2", /* 60 */
+    "Dagobah 2.3", /* 61 */
+    "Dagobah 3.1", /* 62 */
+    "Dagobah 3.2", /* 63 */
+    "Dagobah 3.3", /* 64 */
+    "Dagobah 3.4", /* 65 */
+    "Dagobah 4.1", /* 66 */
+    "Dagobah 4.2", /* 67 */
+    "Dagobah 4.3", /* 68 */
+    "Dagobah 5.1", /* 69 */
+    "Dagobah 5.2", /* 70 */
+    "Dagobah 5.3", /* 71 */
+    "Bespin 1.1", /* 72 */
+    "Bespin 1.2", /* 73 */
+    "Bespin 2.1", /* 74 */
+    "Bespin 2.2", /* 75 */
+    "Bespin 2.3", /* 76 */
+    "Bespin 2.4", /* 77 */
+    "Bespin 3.1", /* 78 */
+    "Bespin 3.2", /* 79 */
+    "Bespin 3.3", /* 80 */
+    "Bespin 4.1", /* 81 */
+    "Bespin 4.2", /* 82 */
+    "Bespin 4.3", /* 83 */
+    "Bespin 4.4", /* 84 */
+    "Bespin 5.1", /* 85 */
+    "Bespin 5.2", /* 86 */
+    "Bespin 5.3", /* 87 */
+    "Tatooine 1.1", /* 88 */
+    "Tatooine 1.2", /* 89 */
+    "Tatooine 1.3", /* 90 */
+    "Tatooine 2.1", /* 91 */
+    "Tatooine 2.2", /* 92 */
+    "Tatooine 2.3", /* 93 */
+    "Tatooine 3.1", /* 94 */
+    "Tatooine 3.2", /* 95 */
+    "Tatooine 3.3", /* 96 */
+    "Tatooine 3.4", /* 97 */
+    "Tatooine 4.1", /* 98 */
+    "Tatooine 4.2", /* 99 */
+    "Tatooine 4.3", /* 100 */
+    "Tatooine 4.4", /* 101 */
+    "Tatooine 5.1", /* 102 */
+    "Tatooine 5.2", /* 103 */
+    "Tatooine 5.3", /* 104 */
+    "Tatooine 5.4", /* 105 */
+    "Endor 1.1", /* 106 */
+    "Endor 1.2", /* 107 */
+    "Endor 1.3", /* 108 */
+    "Endor 2.1", /* 109 */
+    "Endor 2.2", /* 110 */
+    "Endor 2.3", /* 111 */
+    "Endor 3.1", /* 112 */
+    "Endor 3.2", /* 113 */
+    "Endor 3.3", /* 114 */
+    "Endor 3.4", /* 115 */
+    "Endor 4.1", /* 116 */
+    "Endor 4.2", /* 117 */
+    "Endor 4.3", /* 118 */
+    "Endor 4.4", /* 119 */
+    "Endor 5.1", /* 120 */
+    "Endor 5.2", /* 121 */
+    "Endor 5.3", /* 122 */
+    "Endor 5.4", /* 123 */
+    "Endor 5.5", /* 124 */
+    "Endor 5.6", /* 125 */
+    "Death Star 2 1.1", /* 126 */
+    "Death Star 2 1.2", /* 127 */
+    "Death Star 2 1.3", /* 128 */
+    "Death Star 2 2.1", /* 129 */
+    "Death Star 2 2.2", /* 130 */
+    "Death Star 2 2.3", /* 131 */
+    "Death Star 2 3.1", /* 132 */
+    "Death Star 2 3.2", /* 133 */
+    "Death Star 2 3.3", /* 134 */
+    "Death Star 2 3.4", /* 135 */
+    "Death Star 2 4.1", /* 136 */
+    "Death Star 2 4.2", /* 137 */
+    "Death Star 2 4.3", /* 138 */
+    "Death Star 2 4.4", /* 139 */
+    "Death Star 2 5.1", /* 140 */
+    "Death Star 2 5.2", /* 141 */
+    "Death Star 2 5.3", /* 142 */
+    "Death Star 2 5.4", /* 143 */
+    "Death Star 2 5.5", /* 144 */
+    "Death Star 2 6.1", /* 145 */
+    "Death Star 2 6.2", /* 146 */
+    "Death Star 2 6.3", /* 147 */
+    "Death Star 2 6.4", /* 148 */
+    "Death Star 2 6.5", /* 149 */
+    "Luke Skywalker", /* 150 */
+    "Princess Leia", /* 151 */
+    "Han Solo", /* 152 */
+    "Chewbacca", /* 153 */
+    "Bail Organa", /* 154 */
+    "Wedge Antilles", /* 155 */
+    "Wicket W. Warrick", /* 156 */
+    "Admiral Ackbar", /* 157 */
+    "Lando Calrissian", /* 158 */
+    "Jyn Erso", /* 159 */
+    "Biggs Darklighter", /* 160 */
+    "Nien Nunb", /* 161 */
+    "Mon Mothma", /* 162 */
+    "Obi-Wan Kenobi", /* 163 */
+    "Yoda", /* 164 */
+    "R2-D2", /* 165 */
+    "C-3PO", /* 166 */
+    "Darth Vader", /* 167 */
+    "Emperor Palpatine", /* 168 */
+    "choose", /* 169 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -3929,7 +3960,7 @@ const RtGameDef galaxy_game = {
     5, kinds,
     142, cards, Copies_base,
     8, vars,
-    169, strings,
+    170, strings,
     16, scripts,
     12, 13,
     1, Consts_base,
@@ -3953,7 +3984,7 @@ const RtGameDef galaxy_variant_short = {
     5, kinds,
     142, cards, Copies_short,
     8, vars,
-    169, strings,
+    170, strings,
     16, scripts,
     12, 13,
     1, Consts_short,
@@ -3977,7 +4008,7 @@ const RtGameDef galaxy_variant_dice_check = {
     5, kinds,
     142, cards, Copies_dice_check,
     8, vars,
-    169, strings,
+    170, strings,
     16, scripts,
     14, 15,
     1, Consts_dice_check,

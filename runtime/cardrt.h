@@ -444,8 +444,13 @@ int rt_advance(RtGame *g);
 int rt_decision_player(const RtGame *g);
 static inline int rt_option_count(const RtGame *g) { return rt__pre(g)->hdr->dec_count; }
 /* rt_option_label: the option's text ("Card Name", "pass",
-   "use a power: Card Name") into buf; returns buf. */
+   "use a power: Card Name") into buf; returns buf. A label with holes is
+   written out only while the log is on; else it reads "template: Card
+   Name" (rt_option_card gives the card). */
 const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size);
+/* rt_option_card: the card option i offers (a choice of a card, an action
+   for a card), or RT_NONE. */
+RtValue rt_option_card(const RtGame *g, int i);
 /* rt_decision_prompt: the prompt text of the pending decision. */
 const char *rt_decision_prompt(const RtGame *g);
 int rt_decision_hidden(const RtGame *g);

@@ -269,6 +269,15 @@ const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size)
     return rt__label_text(g, o[0], o[1], o[2], buf, size);
 }
 
+/* rt_option_card: see cardrt.h. */
+RtValue rt_option_card(const RtGame *g, int i)
+{
+    if (i < 0 || i >= rt__hdr(g)->dec_count)
+        return RT_NONE;
+    RtValue card = option(g, i)[1];
+    return rt__is_card(g, card) ? card : RT_NONE;
+}
+
 /* rt__apply: record option i as chosen, log it (forced: it was the only
    one), count the decision. */
 void rt__apply(RtGame *g, int i, int forced)

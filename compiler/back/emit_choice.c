@@ -177,7 +177,9 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         pick_in_place(E, var, coll);
     open_buffer(E);
     emit_prompt(E, s->fmt);
-    options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1, NULL);
+    const IrNode *label = s->label;   /* each item's, or NULL: the item's name */
+    options_over(E, coll, s->index, s->kids[1], NULL, NULL, label ? label->index : -1,
+                 label && label->nkids ? label : NULL);
     close_options(E);
     emit_check_fail(E);
     emit_line(E, "if (rt_option_count(g) > 0) {");
@@ -271,12 +273,27 @@ void emit_choose(Emit *E, const IrNode *s)
         int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
         const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
         emit_unbind(E, depth);
-        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
+        const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
+        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || fmt);
         const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
                          : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
-        emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar,
-                  ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE",
-                  ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
+        const char *lab = s->label ? arena_printf(E->a, "%d", s->label->index)
+                          : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
+        const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
+        if (fmt) {   /* the option, then its text (a bare condition: `if ((a == b)) {` warns) */
+            if (!chosen && s->kids[1])
+                test = arena_printf(E->a, "if (%s) ", emit_bare(E, cond));
+            emit_line(E, "%s{", test);
+            E->indent++;
+            emit_line(E, "%s%s, %s, %s);", option_call(E), cvar, card, lab);
+            int d2 = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+            emit_label(E, fmt, "(int)ob.n - 1", s->label->index);
+            emit_unbind(E, d2);
+            E->indent--;
+            emit_line(E, "}");
+        } else {
+            emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar, card, lab);
+        }
         E->indent--;
         emit_line(E, "}");
         E->indent--;

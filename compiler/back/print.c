@@ -340,13 +340,20 @@ static void where(Printer *P, const char *kw, const AstNode *e)
     }
 }
 
+/* text_clause: `word "text"` of a text with holes t (a prompt, a choice's
+   label); nothing for none. */
+static void text_clause(Printer *P, const char *word, const AstNode *t)
+{
+    if (t) {
+        tok(P, word, 0, 0);
+        tok(P, print_text_literal(P->a, t->text ? t->text : ""), 0, 0);
+    }
+}
+
 /* prompt: `prompt "..."` of a choice or turn loop, if it has one. */
 static void prompt(Printer *P, const AstNode *f)
 {
-    if (f) {
-        tok(P, "prompt", 0, 0);
-        tok(P, print_text_literal(P->a, f->text ? f->text : ""), 0, 0);
-    }
+    text_clause(P, "prompt", f);
 }
 
 /* counted_over: `[[up to] N] x in C [where P]` of a choose or a for
@@ -375,6 +382,7 @@ static void st_choose(Printer *P, const AstNode *s, int line)
     if (s->flags & CHOOSE_HIDDEN)
         tok(P, "hidden", 0, 0);
     prompt(P, s->f);
+    text_clause(P, "label", s->g);
     blk(P, s->b);
     if (s->list.count > 0) {
         tok(P, "else", 0, 0);

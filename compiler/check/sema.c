@@ -401,6 +401,8 @@ static AstNode *clone_tree(Arena *a, const AstNode *n)
     c->c = clone_tree(a, n->c);
     c->d = clone_tree(a, n->d);
     c->e = clone_tree(a, n->e);
+    c->f = clone_tree(a, n->f);   /* a prompt's holes */
+    c->g = clone_tree(a, n->g);   /* a choice's label's */
     c->list.items = NULL;
     c->list.count = c->list.cap = 0;
     for (int i = 0; i < n->list.count; i++)

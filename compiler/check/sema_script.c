@@ -245,6 +245,10 @@ static void check_choose(Sema *S, AstNode *s)
         sema_expect(S, s->c, T_BOOL, "a 'where' condition");
         sema_narrow(S, s->c);
     }
+    if (s->g) {   /* each item's label sees the item */
+        sema_check_holes(S, &s->g->list, "label");
+        s->sem_extra = model_string(S->m, s->g->text);
+    }
     check_block(S, s->b);
     S->nscope = save;
     if (s->list.count > 0)

@@ -69,6 +69,7 @@ typedef enum AstKind {
     AST_FOR,         /* name=var, a=collection, c=where or NULL, b=BLOCK, d=`up to` count or NULL
                         (ival2: its counter's slot), flags STMT_SIMULTANEOUS */
     AST_CHOOSE,      /* name=var, a=collection, c=where, d=count or NULL, e=by or NULL, b=BLOCK,
+                        f=prompt (an AST_LOG) or NULL, g=each item's label (an AST_LOG) or NULL,
                         list=else BLOCK in items[0] if any; flags CHOOSE_HIDDEN|CHOOSE_UP_TO */
     AST_MENU,        /* e=by or NULL, list=options (OPTION), flags CHOOSE_HIDDEN */
     AST_OPTION,      /* text=label, list=its {expr} holes, c=when or NULL, b=BLOCK */
@@ -163,6 +164,7 @@ typedef struct AstNode {
     AstType type;
     struct AstNode *a, *b, *c, *d, *e;
     struct AstNode *f;       /* AST_CHOOSE, AST_MENU, AST_TURNS: the `prompt` (an AST_LOG) or NULL */
+    struct AstNode *g;       /* AST_CHOOSE: each item's `label` (an AST_LOG) or NULL */
     AstList list;
     /* filled by the checker */
     int sem_type;            /* sema's type code */

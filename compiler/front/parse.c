@@ -335,6 +335,26 @@ void parse_game_word(ParseCtx *ctx, Loc loc, const char *got)
     ctx->quiet_depth = ctx->depth;   /* the rest of the game's items follow from it */
 }
 
+/* parse_choose_text: see parse.h. */
+AstNode *parse_choose_text(ParseCtx *ctx, AstNode *texts, Loc loc, const char *word, Loc str_loc, StrLit s)
+{
+    int label = strcmp(word, "label") == 0;
+    if (!label && strcmp(word, "prompt") != 0) {
+        diag_error(ctx->d, loc, "expected 'prompt' or 'label', found '%s'", word);
+        return texts;
+    }
+    if (!texts)
+        texts = ast_new(ctx->arena, AST_CHOOSE, loc);
+    AstNode *t = parse_text_holes(ctx, loc, str_loc, s, label ? "label" : "prompt");
+    if (label ? texts->g : texts->f)
+        diag_error(ctx->d, loc, "a choice has one %s", word);
+    else if (label)
+        texts->g = t;
+    else
+        texts->f = t;
+    return texts;
+}
+
 /* log -> "log" STRING: the holes `{expr}` of the raw string are parsed as
    expressions at their own source columns (a string is on one line). */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)

@@ -115,6 +115,11 @@ void parse_game_word(ParseCtx *ctx, Loc loc, const char *got);
    "prompt") names the text in its errors. Allocated in ctx's arena. */
 AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what);
 
+/* parse_choose_text: a choice's `prompt STRING` or `label STRING` (word, at
+   loc) into texts (a node made on the first, NULL before: f the prompt, g
+   the label); reports another word, or one given twice. Returns texts. */
+AstNode *parse_choose_text(ParseCtx *ctx, AstNode *texts, Loc loc, const char *word, Loc str_loc, StrLit s);
+
 /* parse_contextual: check that the name `got` (scanned as a name) is the
    contextual keyword `want`; reports an error otherwise. */
 void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want);

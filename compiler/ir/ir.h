@@ -64,8 +64,9 @@ typedef enum IrOp {
                         down, ir_for_limit); flags IR_SIMULTANEOUS */
     IR_CHOOSE,       /* index: the slot chosen into; aux: the prompt's string;
                         kids: collection, where, count, by, block, else block
-                        (each may be NULL but the collection and the block);
-                        flags IR_HIDDEN, IR_UP_TO */
+                        (each may be NULL but the collection and the block),
+                        then the label (an IR_LOG, also in label) if any, then
+                        the prompt (fmt) if any; flags IR_HIDDEN, IR_UP_TO */
     IR_MENU,         /* kids: by (or NULL), then the options; flags IR_HIDDEN */
     IR_OPTION,       /* text: the label; index: its string; kids: when (or NULL), block */
     IR_TURNS,        /* index: the first of its four hidden slots (turn, passes,
@@ -188,6 +189,9 @@ typedef struct IrNode {
        label when it has holes: an IR_LOG (format and holes), also the
        node's last kid so that the passes see the holes; else NULL */
     struct IrNode *fmt;
+    /* IR_CHOOSE: each item's `label` (an IR_LOG whose text is the template,
+       index its string; also a kid), or NULL */
+    struct IrNode *label;
 } IrNode;
 
 /* One lowered code unit: the model's unit ui and its body. */

@@ -454,7 +454,7 @@ static const AstNode *label_text(Lower *L, const AstNode *o)
 
 static IrNode *lower_choose(Lower *L, const AstNode *s)
 {
-    IrNode *n = node(L, IR_CHOOSE, s->loc, 6 + (s->f != NULL));
+    IrNode *n = node(L, IR_CHOOSE, s->loc, 6 + (s->g != NULL) + (s->f != NULL));
     n->index = (int)s->ival;
     n->aux = s->sem_ref;
     n->flags = ((s->flags & CHOOSE_HIDDEN) ? IR_HIDDEN : 0) | ((s->flags & CHOOSE_UP_TO) ? IR_UP_TO : 0);
@@ -464,6 +464,14 @@ static IrNode *lower_choose(Lower *L, const AstNode *s)
     lower_loop_body(L, s->a, n->index, s->c, s->b, &n->kids[1], &n->kids[4]);
     if (s->list.count > 0)
         n->kids[5] = lower_block(L, s->list.items[0], s->loc);
+    if (s->g) {   /* the label's holes see the item */
+        int depth = L->nknown;
+        know_loop(L, s->a, n->index);
+        n->label = lower_text(L, s->g);
+        n->label->index = s->sem_extra;
+        n->kids[6] = n->label;
+        L->nknown = depth;
+    }
     with_fmt(L, n, s->f);
     return n;
 }

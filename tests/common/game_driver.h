@@ -75,6 +75,14 @@ static inline const char *drv_labels(const RtGame *g)
     return out;
 }
 
+/* drv_option_name: the name of the card option i offers (whatever its
+   label), or its label (drv_label). */
+static inline const char *drv_option_name(const RtGame *g, int i)
+{
+    RtValue card = rt_option_card(g, i);
+    return card != RT_NONE ? rt_card_name(g, card) : drv_label(g, i);
+}
+
 /* drv_find_at: the index of the option whose label equals text (prefix:
    starts with it), or -1. */
 static inline int drv_find_at(const RtGame *g, const char *text, int prefix)

@@ -92,7 +92,7 @@ static inline int drv_is_space_choice(const RtGame *g)
 {
     int b, r, c;
     for (int i = 0; i < rt_option_count(g); i++)
-        if (!drv_space(drv_label(g, i), &b, &r, &c))
+        if (!drv_space(drv_option_name(g, i), &b, &r, &c))
             return 0;
     return rt_option_count(g) > 0;
 }
@@ -195,6 +195,20 @@ static inline int drv_next_turn(RtGame *g, uint64_t *rng) { return drv_random_un
 static inline RtGame *drv_first_turn(const RtGameDef *def, uint64_t seed, int players)
 {
     return drv_new_until(def, seed, players, drv_at_turn_start);
+}
+
+/* drv_symbol_names: the symbols by S_*, as the game's enum names them. */
+static const char *const drv_symbol_names[] = {"stormtrooper", "tie_fighter", "at_at", "star_destroyer", "victory",
+                                               "imperial"};
+
+/* drv_space_option: the index of the option that is the space called name
+   (whatever its label: "Yavin 4 2.1 (at_at)" while the log is on), or -1. */
+static inline int drv_space_option(const RtGame *g, const char *name)
+{
+    for (int i = 0; i < rt_option_count(g); i++)
+        if (strcmp(drv_option_name(g, i), name) == 0)
+            return i;
+    return -1;
 }
 
 /* drv_turn_player: whose turn it is (the last "turn" event). */

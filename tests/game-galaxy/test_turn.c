@@ -72,15 +72,20 @@ static int visit_place(RtGame *g, uint64_t *rng, void *vctx)
         cr_assert(drv_is_space_choice(g), "after placing, a space is chosen: %s", drv_labels(g));
         cr_assert_eq(rt_option_count(g), c->n, "face %d: offered %s", c->f, drv_labels(g));
         for (int i = 0; i < c->n; i++)
-            cr_assert(drv_has(g, c->names[i]), "face %d: %s not offered (%s)", c->f, c->names[i], drv_labels(g));
+            cr_assert(drv_space_option(g, c->names[i]) >= 0, "face %d: %s not offered (%s)", c->f, c->names[i],
+                      drv_labels(g));
         for (int i = 0; i < rt_option_count(g); i++) {
-            int sym = drv_space_symbol(drv_label(g, i));
+            const char *name = drv_option_name(g, i);
+            int sym = drv_space_symbol(name);
             cr_assert(c->f == S_IMP || sym == c->f, "a %d space offered for face %d", sym, c->f);
+            char want[96];   /* labelled with its symbol (`label` in place()) */
+            snprintf(want, sizeof want, "%s (%s)", name, drv_symbol_names[sym]);
+            cr_assert_str_eq(drv_label(g, i), want);
         }
         c->checked[c->f]++;
         int k = (int)(drv_rand(rng) % (uint64_t)rt_option_count(g));
         char chosen[64];
-        snprintf(chosen, sizeof chosen, "%s", drv_label(g, k));
+        snprintf(chosen, sizeof chosen, "%s", drv_option_name(g, k));
         rt_apply(g, k);
         c->f = -1;
         int at = rt_log_count(g) - 1;
@@ -276,8 +281,8 @@ static int visit_rebel(RtGame *g, uint64_t *rng, void *vctx)
     if (n > 1) {
         cr_assert_eq(rt_option_count(g), n, "the token's symbol only: %s", drv_labels(g));
         for (int i = 0; i < n; i++)
-            cr_assert(drv_has(g, names[i]));
-        drv_pick(g, names[0]);
+            cr_assert(drv_space_option(g, names[i]) >= 0);
+        rt_apply(g, drv_space_option(g, names[0]));
         cr_assert(drv_next(g) || 1);
     }
     if (n == 1) {

@@ -518,3 +518,63 @@ Test(lang, a_family_of_variants_sets_values_and_is_checked_once)
                             "6 errors\n");
     run_free(&r);
 }
+
+/* A choice's label names each item's option with its holes evaluated for
+   the item (a card, two cards one at a time, a player, a number without
+   holes; before or after the prompt); the log and its JSON show it. In a
+   variant whose replaced phase has more locals, the other phase's labels
+   and prompts read their own locals. The game without its labels plays the
+   same games. */
+Test(lang, a_choice_label_names_each_item_and_changes_nothing_else)
+{
+    game_expect("choice_labels", "labels",
+                "$e log --seed 1 | sed -n '7p;11p;15,16p;19p' && "
+                "for v in base more; do $e log --seed 1 --variant $v --json | "
+                "grep -o '\"prompt\":\"[^\"]*who scores[^\"]*\",\"label\":\"[^\"]*\"'; done && "
+                "$e log --seed 1 --variant more | sed -n '7p' && "
+                "mkdir $d/plain && sed 's/ label \"[^\"]*\"//' tests/lang/games/choice_labels/game.cards > $d/plain/game.cards && "
+                "! grep -q '^ *choose.* label' $d/plain/game.cards && "
+                TEST_BUILD_DIR "/cardc build $d/plain -o $d/plain/engine && "
+                "for v in base more; do for x in $e $d/plain/engine; do $x sim --games 300 --seed 3 --variant $v --json | md5sum; "
+                "done | uniq | wc -l; done && "
+                "$e log --seed 9 | grep -v '^choose' > $d/l1 && $d/plain/engine log --seed 9 | grep -v '^choose' > $d/l2 && "
+                "cmp $d/l1 $d/l2 && " SIM_1000,
+                "choose Player 1: Ruby, red, worth 3\n"
+                "choose Player 1: Onyx (worth 4)\n"
+                "choose Player 1: Player 1, who has 3, for Player 1\n"
+                "set score(Player 1) 3 -> 4\n"
+                "choose Player 1: the plain choice\n"
+                "\"prompt\":\"Player 1: who scores a point?\",\"label\":\"Player 1, who has 3, for Player 1\"\n"
+                "\"prompt\":\"Player 2: who scores a point?\",\"label\":\"Player 1, who has 4, for Player 2\"\n"
+                "\"prompt\":\"Player 1: who scores a point?\",\"label\":\"Player 1, who has 0, for Player 1\"\n"
+                "\"prompt\":\"Player 2: who scores a point?\",\"label\":\"Player 1, who has 1, for Player 2\"\n"
+                "choose Player 1: Opal at 3\n"
+                "1\n"
+                "1\n"
+                "errors: 0\n");
+}
+
+/* What the checker says of a choice's label: its holes see the item (not
+   a zone), the prompt's do not; one label and one prompt; a word that is
+   neither. */
+Test(lang, a_choice_label_is_checked_with_the_item_in_scope)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && printf '%s' 'game t {\n  players 2\n}\nzone pile of chip\n"
+                          "kind chip {\n  n : int\n}\ncard chip \"A\" { n 1 }\nround {\n"
+                          "  choose c in box label \"{pile}\" { }\n  choose c in box label \"{c.nn}\" { }\n"
+                          "  choose c in box prompt \"{c.n}\" { }\n  win me\n}\n' > $d/t.cards && "
+                          TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | grep -v '^ ' | sed \"s|$d/||\"; "
+                          "printf '%s' 'game t {\n  players 2\n}\nround {\n"
+                          "  choose c in box label \"a\" label \"x\" { }\n  choose c in box labl \"b\" { }\n"
+                          "  choose c in box prompt \"a\" prompt \"b\" { }\n  win me\n}\n' > $d/u.cards && "
+                          TEST_BUILD_DIR "/san/cardc check $d/u.cards 2>&1 | grep -v '^ ' | sed \"s|$d/||\"; rm -rf $d");
+    cr_expect_str_eq(r.out, "t.cards:10:27: error: a zone cannot be shown in a label\n"
+                            "t.cards:11:29: error: unknown card field 'nn'; did you mean 'n'?\n"
+                            "t.cards:12:28: error: unknown name 'c'\n"
+                            "3 errors\n"
+                            "u.cards:5:29: error: a choice has one label\n"
+                            "u.cards:6:19: error: expected 'prompt' or 'label', found 'labl'\n"
+                            "u.cards:7:30: error: a choice has one prompt\n"
+                            "3 errors\n");
+    run_free(&r);
+}

@@ -289,7 +289,7 @@ static void by(PgCtx *c, PgBuf *b)
         pg_put(b, " hidden");
 }
 
-/* choose_stmt: choose [N | up to N] x in COLL [where] [by] [hidden] { } [else { }]. */
+/* choose_stmt: choose [N | up to N] x in COLL [where] [by] [hidden] [label "..."] { } [else { }]. */
 static void choose_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
@@ -305,6 +305,8 @@ static void choose_stmt(PgCtx *c, PgBuf *b)
     PgLocal chosen = c->loc[--c->nloc]; /* the chooser does not see the chosen */
     by(c, b);
     c->loc[c->nloc++] = chosen;
+    if (pg_chance(g, 30))   /* each item's label shows the item */
+        pg_put(b, " label \"take {%s}\"", chosen.name);
     block(c, b, 1 + pg_rand(g, 2));
     c->nloc = save;
     if (pg_chance(g, 40)) {

@@ -212,7 +212,8 @@ Test(equivalence, arrays_and_dice_survive_the_yaml_export)
 
 /* `for up to` and `move up to` (a `for up to` whose body is the move), a
    variant's `set card` (`set_card` in YAML, with the card's kind and its
-   new values), and a family of variants (`for` and `in`) survive the YAML
+   new values), a family of variants (`for` and `in`) and a choice's
+   `label` survive the YAML
    export: the same C (but the site table's columns), and a stable export
    that writes each (counted by grep). */
 Test(equivalence, up_to_and_set_card_survive_the_yaml_export)
@@ -221,6 +222,7 @@ Test(equivalence, up_to_and_set_card_survive_the_yaml_export)
         {"up_to", "for up to", "8\n"},
         {"variant_cards", "set_card: ", "3\n"},
         {"variant_family", "^ *in: ", "2\n"},
+        {"choice_labels", " label \"", "5\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[2048];
