@@ -3355,7 +3355,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 119, 0, 938);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": deploy your team to which sector?");
                 rt_label_end(g);
@@ -3494,7 +3494,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 121, 0, 951);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": roll ");
                     rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
@@ -3682,7 +3682,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 122, 0, 964);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": resolve the dice and conclude the turn?");
                     rt_label_end(g);
@@ -4082,7 +4082,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 123, 0, 988);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": assign dice (");
                 rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
@@ -4093,7 +4093,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             }
             if (Agg1_proc_assign_menu(g, f, L)) {
                 rt_opt_add(&ob, 0, RT_NONE, 8);
-                if (rt_label_begin(g, (int)ob.n - 1, 8)) {
+                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 8)) {
                     rt_log_str(g, "assign a die to a card at ");
                     rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_deploy));
                     rt_label_end(g);
@@ -4119,7 +4119,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 124, 0, 991);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": assign a die to which card?");
                         rt_label_end(g);
@@ -4165,7 +4165,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 125, 0, 993);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": use which Rebel's ability?");
                         rt_label_end(g);
@@ -4355,7 +4355,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 126, 0, 1005);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die?");
                 rt_label_end(g);
@@ -4427,7 +4427,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 127, 0, 1007);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die for ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
@@ -4855,7 +4855,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 128, 0, 1042);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": assign which Alliance Token?");
                 rt_label_end(g);
@@ -4880,7 +4880,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 129, 0, 1043);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": to which card?");
                     rt_label_end(g);
@@ -4976,7 +4976,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 130, 0, 1048);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": use which Alliance Token?");
                 rt_label_end(g);
@@ -5125,7 +5125,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 131, 0, 1060);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": remove a DAMAGE from which Rebel of ");
                         rt_log_player(g, L->v_p);
@@ -5253,7 +5253,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 125, 0, 1072);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": use which Rebel's ability?");
                 rt_label_end(g);
@@ -5349,7 +5349,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 132, 0, 1078);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": re-roll which die (");
                     rt_log_int(g, rt_var_at(g, VCELL_acting_reroll));
@@ -5593,7 +5593,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 133, 0, 1095);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": change which die?");
                 rt_label_end(g);
@@ -5618,7 +5618,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 134, 0, 1096);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": turn the ");
                     rt_log_str(g, rt_card_name(g, L->v_d));
@@ -5947,7 +5947,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 135, 0, 1122);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": remove a DAMAGE from a Rebel of which team?");
                 rt_label_end(g);
@@ -5973,7 +5973,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 136, 0, 1124);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": from which Rebel?");
                     rt_label_end(g);
@@ -6014,7 +6014,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 137, 0, 1127);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": and a Rebel of which team?");
                         rt_label_end(g);
@@ -6040,7 +6040,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, f->me, 136, 0, 1129);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": from which Rebel?");
                             rt_label_end(g);
@@ -6103,7 +6103,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 138, 0, 1133);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": remove an Operation Counter from which component?");
                 rt_label_end(g);
@@ -6193,7 +6193,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 139, 0, 1139);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": add a DAMAGE to an Imperial?");
                                 rt_label_end(g);
@@ -6214,7 +6214,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 rt_choose_begin(g, f->me, 140, 0, 1140);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
                                         rt_log_player(g, f->me);
                                         rt_log_str(g, ": to which Imperial?");
                                         rt_label_end(g);
@@ -6258,7 +6258,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 141, 0, 1142);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": remove an Operation Counter?");
                                 rt_label_end(g);
@@ -6296,7 +6296,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 142, 0, 1144);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": remove two DAMAGE from a Rebel of which team?");
                                 rt_label_end(g);
@@ -6322,7 +6322,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             rt_choose_begin(g, f->me, 136, 0, 1146);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
                                     rt_log_player(g, f->me);
                                     rt_log_str(g, ": from which Rebel?");
                                     rt_label_end(g);
@@ -7026,7 +7026,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 143, 0, 1202);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": choose a team");
                     rt_label_end(g);

@@ -1633,19 +1633,28 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 10, 0, 23);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    L->v_s = it_s;
-                    if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
-                        rt_opt_add(&ob, it_s, it_s, 9);
-                        if (rt_label_begin(g, (int)ob.n - 1, 9)) {
-                            rt_log_str(g, rt_card_name(g, it_s));
-                            rt_log_str(g, " (");
-                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
-                            rt_log_str(g, ")");
-                            rt_label_end(g);
+            if (!rt_logging(g)) {
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                    }
+                }
+            } else {
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                            rt_opt_add(&ob, it_s, it_s, 9);
+                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                rt_log_str(g, rt_card_name(g, it_s));
+                                rt_log_str(g, " (");
+                                rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                rt_log_str(g, ")");
+                                rt_label_end(g);
+                            }
                         }
                     }
                 }
@@ -1699,7 +1708,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1703 "galaxy.c"
+#line 1712 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1856,7 +1865,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 108 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1860 "galaxy.c"
+#line 1869 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1895,7 +1904,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1899 "galaxy.c"
+#line 1908 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1929,19 +1938,28 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 10, 0, 44);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    {
-                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s = zc[1 + i]; (void)it_s;
-                            L->v_s = it_s;
-                            if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
-                                rt_opt_add(&ob, it_s, it_s, 9);
-                                if (rt_label_begin(g, (int)ob.n - 1, 9)) {
-                                    rt_log_str(g, rt_card_name(g, it_s));
-                                    rt_log_str(g, " (");
-                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
-                                    rt_log_str(g, ")");
-                                    rt_label_end(g);
+                    if (!rt_logging(g)) {
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_s = zc[1 + i]; (void)it_s;
+                                rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                            }
+                        }
+                    } else {
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_s = zc[1 + i]; (void)it_s;
+                                if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                                    rt_opt_add(&ob, it_s, it_s, 9);
+                                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                        rt_log_str(g, rt_card_name(g, it_s));
+                                        rt_log_str(g, " (");
+                                        rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                        rt_log_str(g, ")");
+                                        rt_label_end(g);
+                                    }
                                 }
                             }
                         }
@@ -1973,7 +1991,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1977 "galaxy.c"
+#line 1995 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -2080,7 +2098,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2084 "galaxy.c"
+#line 2102 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2121,19 +2139,28 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 10, 0, 56);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    {
-                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                            L->v_s_2 = it_s_2;
-                            if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
-                                rt_opt_add(&ob, it_s_2, it_s_2, 9);
-                                if (rt_label_begin(g, (int)ob.n - 1, 9)) {
-                                    rt_log_str(g, rt_card_name(g, it_s_2));
-                                    rt_log_str(g, " (");
-                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
-                                    rt_log_str(g, ")");
-                                    rt_label_end(g);
+                    if (!rt_logging(g)) {
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                                rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, 9);
+                            }
+                        }
+                    } else {
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                                if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
+                                    rt_opt_add(&ob, it_s_2, it_s_2, 9);
+                                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                        rt_log_str(g, rt_card_name(g, it_s_2));
+                                        rt_log_str(g, " (");
+                                        rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
+                                        rt_log_str(g, ")");
+                                        rt_label_end(g);
+                                    }
                                 }
                             }
                         }
@@ -2170,7 +2197,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2174 "galaxy.c"
+#line 2201 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2221,7 +2248,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2225 "galaxy.c"
+#line 2252 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2413,7 +2440,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2417 "galaxy.c"
+#line 2444 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2489,7 +2516,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2493 "galaxy.c"
+#line 2520 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2629,7 +2656,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2633 "galaxy.c"
+#line 2660 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2713,7 +2740,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2717 "galaxy.c"
+#line 2744 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2843,7 +2870,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2847 "galaxy.c"
+#line 2874 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2889,7 +2916,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2893 "galaxy.c"
+#line 2920 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2928,7 +2955,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2932 "galaxy.c"
+#line 2959 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -3009,7 +3036,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3013 "galaxy.c"
+#line 3040 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");

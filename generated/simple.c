@@ -2701,7 +2701,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 179, 0, 115);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 179)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 179)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": how many of your ");
                     rt_log_int(g, L->v_st);
@@ -2733,7 +2733,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 180, 0, 119);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 180)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 180)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": how many of your ");
                     rt_log_int(g, L->v_gt);
@@ -3029,7 +3029,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 182, 0, 146);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": use an explosion tactics token?");
                     rt_label_end(g);
@@ -3130,7 +3130,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, L->v_q, 183, 0, 157);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
                             rt_log_player(g, L->v_q);
                             rt_log_str(g, ": block a hit with a circle token?");
                             rt_label_end(g);
@@ -3174,7 +3174,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, L->v_p, 184, 0, 160);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes the hit");
                             rt_label_end(g);
@@ -3360,7 +3360,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, L->v_p, 185, 0, 176);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the leader die shows 6");
                         rt_label_end(g);
@@ -3382,7 +3382,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, L->v_p, 186, 0, 178);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
                                 rt_log_player(g, L->v_p);
                                 rt_log_str(g, ": retreat to");
                                 rt_label_end(g);
@@ -3492,7 +3492,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, L->v_p, 187, 0, 186);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the unit the leader die hits");
                         rt_label_end(g);
@@ -4025,7 +4025,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         rt_choose_begin(g, L->v_q, 188, 0, 230);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
                 rt_log_player(g, L->v_q);
                 rt_log_str(g, ": oppose the mission of ");
                 rt_log_player(g, f->me);
@@ -4048,7 +4048,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, L->v_q, 189, 0, 232);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
                         rt_log_player(g, L->v_q);
                         rt_log_str(g, ": the opposing leader");
                         rt_label_end(g);
@@ -4347,7 +4347,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 190, 0, 242);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
@@ -4382,7 +4382,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 248);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4449,7 +4449,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 252);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4518,7 +4518,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 258);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4599,7 +4599,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 262);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4666,7 +4666,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 266);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4728,7 +4728,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4793,7 +4793,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 274);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4860,7 +4860,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 278);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -4913,7 +4913,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                                     rt_log_player(g, f->me);
                                     rt_log_str(g, ": a unit from the secret base to ");
                                     rt_log_card(g, L->v_s_10);
@@ -5052,7 +5052,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 288);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -5119,7 +5119,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 292);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -5193,7 +5193,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 297);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -5267,7 +5267,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 194, 0, 302);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
@@ -5317,7 +5317,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 195, 0, 305);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader rescued");
                                 rt_label_end(g);
@@ -5489,7 +5489,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 196, 0, 322);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the unit that takes 1 damage");
                         rt_label_end(g);
@@ -5618,7 +5618,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 330);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the new system of the secret base");
                 rt_label_end(g);
@@ -5733,7 +5733,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 198, 0, 343);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the system ");
                 rt_log_card(g, L->v_l);
@@ -5789,7 +5789,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit from ");
                                 rt_log_card(g, L->v_s);
@@ -5840,7 +5840,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": a unit from the secret base to ");
                             rt_log_card(g, L->v_t);
@@ -6075,7 +6075,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 201, 0, 375);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": a unit to build (");
                     rt_log_value(g, RT_TY_ENUM + 1, L->v_b);
@@ -6279,7 +6279,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 202, 0, 394);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": where does the new ");
                     rt_log_card(g, L->v_u);
@@ -6324,7 +6324,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_choose_begin(g, L->v_p, 202, 0, 398);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": where does the new ");
                     rt_log_card(g, L->v_u);
@@ -6666,7 +6666,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 190, 0, 408);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
@@ -6701,7 +6701,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 424);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -6771,7 +6771,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 428);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -6860,7 +6860,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 435);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -6922,7 +6922,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 438);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -6989,7 +6989,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 443);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7065,7 +7065,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 449);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7141,7 +7141,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 194, 0, 454);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
@@ -7258,7 +7258,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 464);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7386,7 +7386,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7451,7 +7451,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 194, 0, 475);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
@@ -7502,7 +7502,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 203, 0, 479);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader frozen");
                                 rt_label_end(g);
@@ -7544,7 +7544,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 482);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7618,7 +7618,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 191, 0, 486);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
@@ -7668,7 +7668,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         rt_choose_begin(g, f->me, 204, 0, 489);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader captured");
                                 rt_label_end(g);
@@ -7982,7 +7982,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 205, 0, 518);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a mission?");
                     rt_label_end(g);
@@ -8107,7 +8107,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 206, 0, 524);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's card");
                 rt_label_end(g);
@@ -8144,7 +8144,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 207, 0, 530);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second card of the same suit?");
                 rt_label_end(g);
@@ -8165,7 +8165,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 208, 0, 532);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the second card");
                         rt_label_end(g);
@@ -8202,7 +8202,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 209, 0, 537);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's leader");
                 rt_label_end(g);
@@ -8239,7 +8239,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 210, 0, 543);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": a second leader (needed for the icons)");
                     rt_label_end(g);
@@ -8272,7 +8272,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 211, 0, 548);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
@@ -8293,7 +8293,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, f->me, 212, 0, 550);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": the second leader");
                             rt_label_end(g);
@@ -8688,7 +8688,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         rt_choose_begin(g, L->v_p, 213, 0, 599);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the leader you keep");
                 rt_label_end(g);
@@ -9263,7 +9263,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, Fn_empire(g, f), 214, 0, 661);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                         rt_log_player(g, Fn_empire(g, f));
                         rt_log_str(g, ": a ground unit for ");
                         rt_log_card(g, L->v_s_5);
@@ -9302,7 +9302,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, Fn_empire(g, f), 215, 0, 665);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
                         rt_log_player(g, Fn_empire(g, f));
                         rt_log_str(g, ": where does ");
                         rt_log_card(g, L->v_u_9);
@@ -9343,7 +9343,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 669);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
                 rt_log_player(g, Fn_rebel(g, f));
                 rt_log_str(g, ": the system of your secret base");
                 rt_label_end(g);
@@ -9488,7 +9488,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 679);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
                 rt_log_player(g, Fn_rebel(g, f));
                 rt_log_str(g, ": the one world for your units outside the base");
                 rt_label_end(g);
@@ -9521,7 +9521,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 682);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
                             rt_log_player(g, Fn_rebel(g, f));
                             rt_log_str(g, ": where does ");
                             rt_log_card(g, L->v_u_16);
@@ -9531,7 +9531,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, 0, RT_NONE, 55);
                         {
                             rt_opt_add(&ob, 1, RT_NONE, 56);
-                            if (rt_label_begin(g, (int)ob.n - 1, 56)) {
+                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 56)) {
                                 rt_log_str(g, "on ");
                                 rt_log_card(g, L->v_w);
                                 rt_label_end(g);
@@ -9598,13 +9598,30 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 691);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 692);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
 #line 9608 "simple.c"
+}
+
+/* cards/simple/rules.cards:16: any */
+RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
+{
+    (void)f;
+    (void)L;
+    #line 16 "cards/simple/rules.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 694);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_t = gs[i]; (void)it_t;
+        if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
+    }
+    return acc;
+#line 9625 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9655,39 +9672,59 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 219, 0, 689);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": carry out a mission or move units");
                     rt_label_end(g);
                 }
                 /* action "carry out mission _c.mission_" */
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 690);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        L->v_c = it_c;
-                        if (rt__state(g, it_c, 1)) {
-                            rt_opt_add(&ob, 0, it_c, 60);
-                            if (rt_label_begin(g, (int)ob.n - 1, 60)) {
-                                rt_log_str(g, "carry out mission ");
-                                rt_log_int(g, rt__state(g, it_c, 0));
-                                rt_label_end(g);
+                if (!rt_logging(g)) {
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 690);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add_if(&ob, (!!rt__state(g, it_c, 1)), 0, it_c, 60);
+                        }
+                    }
+                } else {
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 691);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            if (rt__state(g, it_c, 1)) {
+                                rt_opt_add(&ob, 0, it_c, 60);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 60)) {
+                                    rt_log_str(g, "carry out mission ");
+                                    rt_log_int(g, rt__state(g, it_c, 0));
+                                    rt_label_end(g);
+                                }
                             }
                         }
                     }
                 }
                 /* action "move units with _l_" */
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 692);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_l = zc[1 + i]; (void)it_l;
-                        L->v_l = it_l;
-                        if (Agg1_round(g, f, L)) {
-                            rt_opt_add(&ob, 1, it_l, 61);
-                            if (rt_label_begin(g, (int)ob.n - 1, 61)) {
-                                rt_log_str(g, "move units with ");
-                                rt_log_card(g, it_l);
-                                rt_label_end(g);
+                if (!rt_logging(g)) {
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 693);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_l = zc[1 + i]; (void)it_l;
+                            L->v_l = it_l;
+                            if (Agg1_round(g, f, L)) rt_opt_add(&ob, 1, it_l, 61);
+                        }
+                    }
+                } else {
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 695);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_l = zc[1 + i]; (void)it_l;
+                            L->v_l = it_l;
+                            if (Agg2_round(g, f, L)) {
+                                rt_opt_add(&ob, 1, it_l, 61);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 61)) {
+                                    rt_log_str(g, "move units with ");
+                                    rt_log_card(g, it_l);
+                                    rt_label_end(g);
+                                }
                             }
                         }
                     }
@@ -9696,7 +9733,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 62);
                 rt_opt_done(g, &ob, 689);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 693, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 696, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -9708,7 +9745,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 694);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 697);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9727,7 +9764,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 695);
+                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 698);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9746,7 +9783,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 696)) return RT_END;
+            if (rt_back_edge(g, 699)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -9754,7 +9791,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 30, f->self, f->me, 30, 697);
+            (void)rt_enter(g, 30, f->self, f->me, 30, 700);
         }
         f->pc = 5;
         {
@@ -9765,10 +9802,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9769 "simple.c"
+#line 9806 "simple.c"
         break;
     default:
-        return rt_fail(g, 698, "bad resume point");
+        return rt_fail(g, 701, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11118,14 +11155,17 @@ static const RtSite Site_table[] = {
     { 8, 10, 5 }, /* 688: cards/simple/rules.cards:10:5 */
     { 8, 14, 5 }, /* 689: cards/simple/rules.cards:14:5 */
     { 8, 15, 55 }, /* 690: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 691: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 692: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 693: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 694: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 695: cards/simple/rules.cards:16:112 */
+    { 8, 15, 55 }, /* 691: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 692: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 693: cards/simple/rules.cards:16:45 */
+    { 8, 16, 68 }, /* 694: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 695: cards/simple/rules.cards:16:45 */
     { 8, 14, 5 }, /* 696: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 697: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 698: cards/simple/rules.cards:7:1 */
+    { 8, 15, 82 }, /* 697: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 698: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 699: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 700: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 701: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11388,7 +11428,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    699, Site_table, 11, Site_files,
+    702, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -80,10 +80,11 @@ static void one_option(Emit *E, const IrNode *when, int v, int label, const IrNo
     emit_line(E, "}");
 }
 
-/* options_over: one option per item of coll passing where (no yield
+/* options_loop: one option per item of coll passing where (no yield
    inside); when (or NULL) is whether the options are offered at all;
-   value: the option's value (NULL: the item); label: its string, or -1. */
-static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
+   value: the option's value (NULL: the item); label: its string, or -1;
+   fmt: the label's holes, written out after each option (or NULL). */
+static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
                          const char *value, int label, const IrNode *fmt)
 {
     TypeBase ct = coll->type.base;
@@ -97,7 +98,9 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     E->fallible = 0;
     const char *when_c = when ? emit_expr(E, when) : NULL;
     int when_first = when_c && !E->fallible && !emit_calls_function(when);
-    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || fmt;
+    /* the label's holes read the item bound as the loop's C variable; an
+       aggregate among them (a helper function) reads it from the frame */
+    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || ir_has_aggregate(fmt);
     int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
@@ -150,6 +153,27 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         E->indent--;
         emit_line(E, "}");
     }
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* options_over: options_loop; with a label with holes, twice: as
+   without its text while the log is off (a simulation runs the loop it
+   would run without the label), with it while the log is on. */
+static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
+                         const char *value, int label, const IrNode *fmt)
+{
+    if (!fmt) {
+        options_loop(E, coll, slot, where, when, value, label, NULL);
+        return;
+    }
+    emit_line(E, "if (!rt_logging(g)) {");
+    E->indent++;
+    options_loop(E, coll, slot, where, when, value, label, NULL);
+    E->indent--;
+    emit_line(E, "} else {");
+    E->indent++;
+    options_loop(E, coll, slot, where, when, value, label, fmt);
     E->indent--;
     emit_line(E, "}");
 }
@@ -274,7 +298,7 @@ void emit_choose(Emit *E, const IrNode *s)
         const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
         emit_unbind(E, depth);
         const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
-        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || fmt);
+        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || ir_has_aggregate(fmt));
         const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
                          : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
         const char *lab = s->label ? arena_printf(E->a, "%d", s->label->index)

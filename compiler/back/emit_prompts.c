@@ -49,12 +49,13 @@ void emit_text_pieces(Emit *E, const IrNode *s)
 
 /* emit_label: the formatting of a label or prompt with holes (fmt) for
    slot (a C expression: the option's index, or RT_PROMPT_SLOT), made
-   only while the log is on; tpl is the template's string index. A hole
-   that fails does not fail the game (rt_label_begin), so no check follows. */
+   only while the log is on (tested inline first: a simulation makes no
+   call); tpl is the template's string index. A hole that fails does not
+   fail the game (rt_label_begin), so no check follows. */
 void emit_label(Emit *E, const IrNode *fmt, const char *slot, int tpl)
 {
     int fallible = E->fallible;
-    emit_line(E, "if (rt_label_begin(g, %s, %d)) {", slot, tpl);
+    emit_line(E, "if (rt_logging(g) && rt_label_begin(g, %s, %d)) {", slot, tpl);
     E->indent++;
     emit_text_pieces(E, fmt);
     emit_line(E, "rt_label_end(g);");

@@ -129,7 +129,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     for (int i = 0; i < n; i++) {
         RtValue it_p_3 = i; (void)it_p_3;
         if (!(!rt_player_out(g, it_p_3))) continue;
-        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 22), 0), 23);
+        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 24), 0), 25);
         if (!seen || v > best) {
             best = v;
             acc = it_p_3;
@@ -137,7 +137,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 24, "argmax of no items");
+        (void)rt_fail(g, 26, "argmax of no items");
     return acc;
 #line 143 "teams.c"
 }
@@ -159,7 +159,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 10, 0, 2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 10)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 10)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, " of ");
                     rt_log_side(g, rt_player_side(g, f->me));
@@ -170,7 +170,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 if (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) {
                     rt_opt_add(&ob, 0, RT_NONE, 0);
-                    if (rt_label_begin(g, (int)ob.n - 1, 0)) {
+                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 0)) {
                         rt_log_str(g, "take a chip (");
                         rt_log_int(g, rt_zone_cells_at(g, ZCELL_pool)[0]);
                         rt_log_str(g, " left)");
@@ -179,7 +179,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 {
                     rt_opt_add(&ob, 1, RT_NONE, 2);
-                    if (rt_label_begin(g, (int)ob.n - 1, 2)) {
+                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 2)) {
                         rt_log_str(g, "hit ");
                         rt_log_player(g, rt_next_player(g, f->me));
                         rt_label_end(g);
@@ -199,7 +199,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     rt_choose_begin(g, f->me, 11, 0, 3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 11)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 11)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": which chip?");
                             rt_label_end(g);
@@ -254,34 +254,51 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "plan _n_" */
-                {
-                    int when_ok = -1;
-                    for (int i = 0; i < 3; i++) {
-                        RtValue it_n = i + 1; (void)it_n;
-                        L->v_n = it_n;
-                        if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 12), 0) == 0)) : when_ok) {
-                            rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
-                            if (rt_label_begin(g, (int)ob.n - 1, 4)) {
-                                rt_log_str(g, "plan ");
-                                rt_log_int(g, it_n);
-                                rt_label_end(g);
+                if (!rt_logging(g)) {
+                    {
+                        int when_ok = -1;
+                        for (int i = 0; i < 3; i++) {
+                            if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 12), 0) == 0)) : when_ok) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
+                        }
+                    }
+                } else {
+                    {
+                        int when_ok = -1;
+                        for (int i = 0; i < 3; i++) {
+                            RtValue it_n = i + 1; (void)it_n;
+                            if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 13), 0) == 0)) : when_ok) {
+                                rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 4)) {
+                                    rt_log_str(g, "plan ");
+                                    rt_log_int(g, it_n);
+                                    rt_label_end(g);
+                                }
                             }
                         }
                     }
                 }
                 /* action "give _p_ a chip" */
-                {
-                    int n = rt_players(g);
-                    for (int i = 0; i < n; i++) {
-                        RtValue it_p_2 = i; (void)it_p_2;
-                        L->v_p_2 = it_p_2;
-                        if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 13)[0] == 0))) {
-                            rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
-                            if (rt_label_begin(g, (int)ob.n - 1, 5)) {
-                                rt_log_str(g, "give ");
-                                rt_log_player(g, it_p_2);
-                                rt_log_str(g, " a chip");
-                                rt_label_end(g);
+                if (!rt_logging(g)) {
+                    {
+                        int n = rt_players(g);
+                        for (int i = 0; i < n; i++) {
+                            RtValue it_p_2 = i; (void)it_p_2;
+                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 14)[0] == 0))) rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
+                        }
+                    }
+                } else {
+                    {
+                        int n = rt_players(g);
+                        for (int i = 0; i < n; i++) {
+                            RtValue it_p_2 = i; (void)it_p_2;
+                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 15)[0] == 0))) {
+                                rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 5)) {
+                                    rt_log_str(g, "give ");
+                                    rt_log_player(g, it_p_2);
+                                    rt_log_str(g, " a chip");
+                                    rt_label_end(g);
+                                }
                             }
                         }
                     }
@@ -290,7 +307,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 6);
                 rt_opt_done(g, &ob, 11);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 14, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 16, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -301,30 +318,30 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_n = rt_chosen(g) / 3 + 1;
                 #line 42 "tests/cardc/good/teams/teams.cards"
                 {
-                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 16);
+                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 18);
                     RtValue who = 0;
-                    rt_set_at(g, elem, who, L->v_n, 15);
+                    rt_set_at(g, elem, who, L->v_n, 17);
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 1) { /* give _p_ a chip */
                 L->v_p_2 = rt_chosen(g) / 3 + 0;
                 #line 44 "tests/cardc/good/teams/teams.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_hand, f->me, 17), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 18), RT_AT_TOP, 19);
+                rt_move_end(g, rt_zone_of(g, ZONE_hand, f->me, 19), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 20), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 2) { /* done */
             }
             if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
             L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
             if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 20)) return RT_END;
+            if (rt_back_edge(g, 22)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
-        return rt_win_team(g, Agg2_round(g, f, L), 21);
-#line 325 "teams.c"
+        return rt_win_team(g, Agg2_round(g, f, L), 23);
+#line 342 "teams.c"
         break;
     default:
-        return rt_fail(g, 25, "bad resume point");
+        return rt_fail(g, 27, "bad resume point");
     }
     return RT_DONE;
 }
@@ -397,19 +414,21 @@ static const RtSite Site_table[] = {
     { 0, 25, 3 }, /* 10: tests/cardc/good/teams/teams.cards:25:3 */
     { 0, 41, 3 }, /* 11: tests/cardc/good/teams/teams.cards:41:3 */
     { 0, 42, 47 }, /* 12: tests/cardc/good/teams/teams.cards:42:47 */
-    { 0, 43, 97 }, /* 13: tests/cardc/good/teams/teams.cards:43:97 */
-    { 0, 41, 3 }, /* 14: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 42, 63 }, /* 15: tests/cardc/good/teams/teams.cards:42:63 */
-    { 0, 42, 68 }, /* 16: tests/cardc/good/teams/teams.cards:42:68 */
-    { 0, 44, 16 }, /* 17: tests/cardc/good/teams/teams.cards:44:16 */
-    { 0, 44, 28 }, /* 18: tests/cardc/good/teams/teams.cards:44:28 */
-    { 0, 44, 7 }, /* 19: tests/cardc/good/teams/teams.cards:44:7 */
-    { 0, 41, 3 }, /* 20: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 48, 3 }, /* 21: tests/cardc/good/teams/teams.cards:48:3 */
-    { 0, 48, 60 }, /* 22: tests/cardc/good/teams/teams.cards:48:60 */
-    { 0, 48, 44 }, /* 23: tests/cardc/good/teams/teams.cards:48:44 */
-    { 0, 48, 7 }, /* 24: tests/cardc/good/teams/teams.cards:48:7 */
-    { 0, 24, 1 }, /* 25: tests/cardc/good/teams/teams.cards:24:1 */
+    { 0, 42, 47 }, /* 13: tests/cardc/good/teams/teams.cards:42:47 */
+    { 0, 43, 97 }, /* 14: tests/cardc/good/teams/teams.cards:43:97 */
+    { 0, 43, 97 }, /* 15: tests/cardc/good/teams/teams.cards:43:97 */
+    { 0, 41, 3 }, /* 16: tests/cardc/good/teams/teams.cards:41:3 */
+    { 0, 42, 63 }, /* 17: tests/cardc/good/teams/teams.cards:42:63 */
+    { 0, 42, 68 }, /* 18: tests/cardc/good/teams/teams.cards:42:68 */
+    { 0, 44, 16 }, /* 19: tests/cardc/good/teams/teams.cards:44:16 */
+    { 0, 44, 28 }, /* 20: tests/cardc/good/teams/teams.cards:44:28 */
+    { 0, 44, 7 }, /* 21: tests/cardc/good/teams/teams.cards:44:7 */
+    { 0, 41, 3 }, /* 22: tests/cardc/good/teams/teams.cards:41:3 */
+    { 0, 48, 3 }, /* 23: tests/cardc/good/teams/teams.cards:48:3 */
+    { 0, 48, 60 }, /* 24: tests/cardc/good/teams/teams.cards:48:60 */
+    { 0, 48, 44 }, /* 25: tests/cardc/good/teams/teams.cards:48:44 */
+    { 0, 48, 7 }, /* 26: tests/cardc/good/teams/teams.cards:48:7 */
+    { 0, 24, 1 }, /* 27: tests/cardc/good/teams/teams.cards:24:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -442,7 +461,7 @@ const RtGameDef teams_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    26, Site_table, 1, Site_files,
+    28, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
