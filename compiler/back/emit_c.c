@@ -666,6 +666,17 @@ static void emit_variant_data(Emit *E, Buf *out)
     }
 }
 
+/* changed_field: the data field a variant's `set card` card names alone
+   (MCard.changed_field), or NULL. */
+static const MField *changed_field(const Model *m, const MCard *card)
+{
+    const MKind *k = &m->kinds[card->kind];
+    for (int f = 0; f < k->nfields; f++)
+        if (!k->fields[f].is_state && k->fields[f].index == card->changed_field)
+            return &k->fields[f];
+    return NULL;
+}
+
 /* sweep_card: the card of variant v's `set card` when the variant differs
    from the base game in the value of one int data field of that card
    alone (RtSweepPoint); -1 otherwise. */
@@ -689,11 +700,8 @@ static int sweep_card(const Model *m, int v)
     }
     if (card < 0)
         return -1;
-    const MKind *k = &m->kinds[m->cards[card].kind];
-    for (int f = 0; f < k->nfields; f++)
-        if (!k->fields[f].is_state && k->fields[f].index == m->cards[card].changed_field)
-            return k->fields[f].type == TY_INT ? card : -1;
-    return -1;
+    const MField *fd = changed_field(m, &m->cards[card]);
+    return fd && fd->type == TY_INT ? card : -1;
 }
 
 /* emit_sweep_points: Sweep_<variant>, the RtSweepPoint of each variant
@@ -708,13 +716,8 @@ static void emit_sweep_points(Emit *E, Buf *out)
             continue;
         any = 1;
         const MCard *card = &m->cards[c];
-        const MKind *k = &m->kinds[card->kind];
-        const char *field = "";
-        for (int f = 0; f < k->nfields; f++)
-            if (!k->fields[f].is_state && k->fields[f].index == card->changed_field)
-                field = k->fields[f].name;
         buf_printf(out, "static const RtSweepPoint Sweep_%s = { %s, %s, %d, %d };\n", m->variants[v].name,
-                   emit_c_string(E, card->name), emit_c_string(E, field), (int)card->values[card->changed_field].ival,
+                   emit_c_string(E, card->name), emit_c_string(E, changed_field(m, card)->name), (int)card->values[card->changed_field].ival,
                    (int)m->cards[card->changes].values[card->changed_field].ival);
     }
     if (any)

@@ -592,6 +592,13 @@ static int sim_finish(const RtEngine *e, const Args *a, const RtSimSpec *sp, RtS
     return status;
 }
 
+/* sweep_field_end: the '=' that ends CARD.FIELD in a sweep of a card's
+   field (--sweep 'CARD.FIELD=A..B'), or NULL for a list of variants. */
+static const char *sweep_field_end(const char *sweep)
+{
+    return strrchr(sweep, '=');
+}
+
 /* sweep_range: s as "A..B" (A <= B) or "A", integers, into *lo and *hi;
    0 if it is neither. */
 static int sweep_range(const char *s, long *lo, long *hi)
@@ -630,7 +637,7 @@ static const RtSweepPoint *sweep_point_is(const RtGameDef *def, const char *card
    after a message. */
 static int sweep_point_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, RtValue *values, int max)
 {
-    const char *spec = a->sweep, *eq = strrchr(spec, '='), *dot = NULL;
+    const char *spec = a->sweep, *eq = sweep_field_end(spec), *dot = NULL;
     for (const char *p = spec; p < eq; p++)
         if (*p == '.')
             dot = p;
@@ -693,7 +700,7 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
         fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --save-worst, --log\n", e->prog);
         return -1;
     }
-    if (strchr(a->sweep, '='))
+    if (sweep_field_end(a->sweep))
         return sweep_point_defs(e, a, defs, values, max);
     size_t len = strlen(a->sweep);
     if (len + 1 > bsize) {
@@ -730,7 +737,7 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
 static int sweep_reports(const RtEngine *e, const Args *a, RtSimSpec *sp, const RtGameDef *const *defs,
                          const RtValue *values, const RtSimResult *res, int n)
 {
-    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
+    const char *eq = sweep_field_end(a->sweep);
     char head[600];   /* "CARD.FIELD," as a CSV field (quoted when it holds a comma or a quote) */
     if (eq) {
         size_t h = 0, len = (size_t)(eq - a->sweep);
@@ -769,7 +776,7 @@ static int sweep_reports(const RtEngine *e, const Args *a, RtSimSpec *sp, const 
 static int sweep_plot(const RtEngine *e, const Args *a, const RtSimSpec *sp, const RtValue *values,
                       const RtSimResult *res, int n, RtOut *plotf, int png)
 {
-    const char *eq = strchr(a->sweep, '=') ? strrchr(a->sweep, '=') : NULL;
+    const char *eq = sweep_field_end(a->sweep);
     char axis[300], labels[SWEEP_MAX][16];
     const char *label[SWEEP_MAX];
     snprintf(axis, sizeof axis, "%.*s", eq ? (int)(eq - a->sweep) : 0, a->sweep);
