@@ -157,9 +157,23 @@ static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     emit_line(E, "}");
 }
 
-/* options_over: options_loop; with a label with holes, twice: as
-   without its text while the log is off (a simulation runs the loop it
-   would run without the label), with it while the log is on. */
+/* log_split: open (part 0), turn (1) and close (2) the two copies of a
+   loop of options whose label has holes: the first runs while the log is
+   off, without the text (a simulation runs the loop it would run without
+   the label), the second with it while the log is on. */
+static void log_split(Emit *E, int part)
+{
+    if (part > 0) {
+        E->indent--;
+        emit_line(E, part == 1 ? "} else {" : "}");
+    } else {
+        emit_line(E, "if (!rt_logging(g)) {");
+    }
+    if (part < 2)
+        E->indent++;
+}
+
+/* options_over: options_loop; with a label with holes, twice (log_split). */
 static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
                          const char *value, int label, const IrNode *fmt)
 {
@@ -167,15 +181,11 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         options_loop(E, coll, slot, where, when, value, label, NULL);
         return;
     }
-    emit_line(E, "if (!rt_logging(g)) {");
-    E->indent++;
+    log_split(E, 0);
     options_loop(E, coll, slot, where, when, value, label, NULL);
-    E->indent--;
-    emit_line(E, "} else {");
-    E->indent++;
+    log_split(E, 1);
     options_loop(E, coll, slot, where, when, value, label, fmt);
-    E->indent--;
-    emit_line(E, "}");
+    log_split(E, 2);
 }
 
 /* pick_in_place: var is the card of zone coll the random agent draws in
@@ -228,6 +238,47 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         emit_block(E, els);
         E->indent--;
     }
+    emit_line(E, "}");
+}
+
+/* repeated_options: the options of one pick of repeated choice s: the
+   items passing its where and not chosen yet (chosen: the list of those
+   chosen, or NULL when chosen cards leave the zone); fmt: the label's
+   holes, written after each option (NULL: none). */
+static void repeated_options(Emit *E, const IrNode *s, const char *chosen, const IrNode *fmt)
+{
+    const IrNode *coll = s->kids[0];
+    TypeBase ct = coll->type.base;
+    emit_line(E, "{");
+    E->indent++;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+    const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
+    emit_unbind(E, depth);
+    emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || ir_has_aggregate(fmt));
+    const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
+                     : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
+    const char *lab = s->label ? arena_printf(E->a, "%d", s->label->index)
+                      : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
+    const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
+    if (fmt) {   /* the option, then its text (a bare condition: `if ((a == b)) {` warns) */
+        if (!chosen && s->kids[1])
+            test = arena_printf(E->a, "if (%s) ", emit_bare(E, cond));
+        emit_line(E, "%s{", test);
+        E->indent++;
+        emit_line(E, "%s%s, %s, %s);", option_call(E), cvar, card, lab);
+        int d2 = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+        emit_label(E, fmt, "(int)ob.n - 1", s->label->index);
+        emit_unbind(E, d2);
+        E->indent--;
+        emit_line(E, "}");
+    } else {
+        emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar, card, lab);
+    }
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
     emit_line(E, "}");
 }
 
@@ -287,42 +338,15 @@ void emit_choose(Emit *E, const IrNode *s)
         pick_in_place(E, var, coll);
     open_buffer(E);
     emit_prompt(E, s->fmt);
-    {
-        /* options: items passing where and not chosen yet */
-        TypeBase ct = coll->type.base;
-        emit_line(E, "{");
-        E->indent++;
-        const char *cvar;
-        int bound_ok;
-        int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
-        const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
-        emit_unbind(E, depth);
-        const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
-        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || ir_has_aggregate(fmt));
-        const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
-                         : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
-        const char *lab = s->label ? arena_printf(E->a, "%d", s->label->index)
-                          : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
-        const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
-        if (fmt) {   /* the option, then its text (a bare condition: `if ((a == b)) {` warns) */
-            if (!chosen && s->kids[1])
-                test = arena_printf(E->a, "if (%s) ", emit_bare(E, cond));
-            emit_line(E, "%s{", test);
-            E->indent++;
-            emit_line(E, "%s%s, %s, %s);", option_call(E), cvar, card, lab);
-            int d2 = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
-            emit_label(E, fmt, "(int)ob.n - 1", s->label->index);
-            emit_unbind(E, d2);
-            E->indent--;
-            emit_line(E, "}");
-        } else {
-            emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar, card, lab);
-        }
-        E->indent--;
-        emit_line(E, "}");
-        E->indent--;
-        emit_line(E, "}");
+    const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
+    if (fmt) {
+        log_split(E, 0);
+        repeated_options(E, s, chosen, NULL);
+        log_split(E, 1);
     }
+    repeated_options(E, s, chosen, fmt);
+    if (fmt)
+        log_split(E, 2);
     close_options(E);
     emit_check_fail(E);
     if (s->flags & IR_UP_TO)
