@@ -45,7 +45,7 @@ LAB_LIBS     = $(eval LAB_LIBS := -pthread $$(shell pkg-config --libs cairo))$(L
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
 RT_SRC  := $(sort $(wildcard runtime/*.c))
-RT_HEADERS := runtime/cardrt.h runtime/cardrt_script.h
+RT_HEADERS := runtime/cardrt.h runtime/cardrt_cards.h runtime/cardrt_script.h
 LAB_SRC := $(sort $(wildcard runtime/lab/*.c))
 # The compiler, one folder per stage (compiler/README.md).
 CC_DIRS := compiler/front compiler/check compiler/ir compiler/back compiler/common
@@ -334,6 +334,7 @@ install: all
 	install -m 644 $(B)/libcardrt.a $(DESTDIR)$(PREFIX)/lib/libcardrt.a
 	install -m 644 $(B)/libcardlab.a $(DESTDIR)$(PREFIX)/lib/libcardlab.a
 	install -m 644 runtime/cardrt.h $(DESTDIR)$(PREFIX)/include/cardrt.h
+	install -m 644 runtime/cardrt_cards.h $(DESTDIR)$(PREFIX)/include/cardrt_cards.h
 	install -m 644 runtime/cardrt_script.h $(DESTDIR)$(PREFIX)/include/cardrt_script.h
 
 goldens: $(B)/san/cardc $(B)/tests/parse
