@@ -4923,7 +4923,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                        if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                        if (Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
                                 rt_opt_done(g, &ob, 281);
@@ -5850,7 +5850,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                if (Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
                         rt_opt_done(g, &ob, 354);

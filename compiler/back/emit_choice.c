@@ -257,14 +257,13 @@ static void repeated_options(Emit *E, const IrNode *s, const char *chosen, const
     const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
     emit_unbind(E, depth);
     emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || ir_has_aggregate(fmt));
+    /* a bare condition: `if ((a == b))` warns (clang) */
     const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
-                     : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
+                     : s->kids[1] ? arena_printf(E->a, "if (%s) ", emit_bare(E, cond)) : "";
     const char *lab = s->label ? arena_printf(E->a, "%d", s->label->index)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
-    if (fmt) {   /* the option, then its text (a bare condition: `if ((a == b)) {` warns) */
-        if (!chosen && s->kids[1])
-            test = arena_printf(E->a, "if (%s) ", emit_bare(E, cond));
+    if (fmt) {   /* the option, then its text */
         emit_line(E, "%s{", test);
         E->indent++;
         emit_line(E, "%s%s, %s, %s);", option_call(E), cvar, card, lab);

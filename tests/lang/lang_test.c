@@ -523,8 +523,9 @@ Test(lang, a_family_of_variants_sets_values_and_is_checked_once)
    the item (a card, two cards one at a time, a player, a number without
    holes; before or after the prompt); the log and its JSON show it. In a
    variant whose replaced phase has more locals, the other phase's labels
-   and prompts read their own locals. The game without its labels plays the
-   same games. */
+   and prompts read their own locals; a repeated choice's `where` compares
+   a local (its loop, written twice, compiles warning-free). The game
+   without its labels plays the same games. */
 Test(lang, a_choice_label_names_each_item_and_changes_nothing_else)
 {
     game_expect("choice_labels", "labels",
@@ -535,8 +536,8 @@ Test(lang, a_choice_label_names_each_item_and_changes_nothing_else)
                 "mkdir $d/plain && sed 's/ label \"[^\"]*\"//' tests/lang/games/choice_labels/game.cards > $d/plain/game.cards && "
                 "! grep -q '^ *choose.* label' $d/plain/game.cards && "
                 TEST_BUILD_DIR "/cardc build $d/plain -o $d/plain/engine && "
-                "for v in base more; do for x in $e $d/plain/engine; do $x sim --games 300 --seed 3 --variant $v --json | md5sum; "
-                "done | uniq | wc -l; done && "
+                "for v in base more picky; do for x in $e $d/plain/engine; do $x sim --games 300 --seed 3 --variant $v --json | md5sum; "
+                "done | uniq | wc -l; done && $e log --seed 1 --variant picky | grep -m1 ' for 2' && "
                 "$e log --seed 9 | grep -v '^choose' > $d/l1 && $d/plain/engine log --seed 9 | grep -v '^choose' > $d/l2 && "
                 "cmp $d/l1 $d/l2 && " SIM_1000,
                 "choose Player 1: Ruby, red, worth 3\n"
@@ -551,6 +552,8 @@ Test(lang, a_choice_label_names_each_item_and_changes_nothing_else)
                 "choose Player 1: Opal at 3\n"
                 "1\n"
                 "1\n"
+                "1\n"
+                "choose Player 1: Jade for 2 (forced)\n"
                 "errors: 0\n");
 }
 
