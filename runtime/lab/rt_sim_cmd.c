@@ -4,6 +4,7 @@
 #include "rt_engine.h"
 #include "rt_lab.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,90 @@ static const RtSweepPoint *sweep_point_is(const RtGameDef *def, const char *card
                : NULL;
 }
 
+/* sweep_card: the card named name (len bytes) in any variant of the
+   engine, or NULL; *def its variant. With fold, the name's letters in
+   either case (for a suggestion). */
+static const RtCardDef *sweep_card(const RtEngine *e, const char *name, size_t len, int fold, const RtGameDef **def)
+{
+    for (int i = 0; i < e->ndefs; i++)
+        for (int c = 0; c < e->defs[i]->ncards; c++) {
+            const char *n = e->defs[i]->cards[c].name;
+            if (strlen(n) != len)
+                continue;
+            size_t k = 0;
+            while (k < len && (n[k] == name[k] || (fold && tolower((unsigned char)n[k]) == tolower((unsigned char)name[k]))))
+                k++;
+            if (k == len) {
+                *def = e->defs[i];
+                return &e->defs[i]->cards[c];
+            }
+        }
+    return NULL;
+}
+
+/* put_quoted: s (len bytes) as a string of the language, to out:
+   quotes and backslashes escaped, control bytes as rt__put_esc writes them. */
+static void put_quoted(FILE *out, const char *s, size_t len)
+{
+    char buf[512];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 3 < sizeof buf; i++) {
+        if (s[i] == '"' || s[i] == '\\')
+            buf[n++] = '\\';
+        buf[n++] = s[i];
+    }
+    buf[n] = '\0';
+    fputc('"', out);
+    rt__put_esc(out, buf);
+    fputc('"', out);
+}
+
+/* sweep_unswept: the message for a sweep of card.field (clen and flen
+   bytes) from lo to hi that no variant of the engine makes: the engine
+   has no such card (and the one of that name in other letter case, if
+   any), or the family of variants that would make it, to declare in the
+   game's folder. */
+static void sweep_unswept(const RtEngine *e, const char *card, size_t clen, const char *field, size_t flen, long lo,
+                          long hi)
+{
+    const RtGameDef *def = NULL;
+    const RtCardDef *c = sweep_card(e, card, clen, 0, &def);
+    fprintf(e->err, "%s: sim: --sweep: ", e->prog);
+    if (!c) {
+        fputs("the engine has no card ", e->err);
+        put_quoted(e->err, card, clen);
+        if ((c = sweep_card(e, card, clen, 1, &def))) {
+            fputs(" (did you mean ", e->err);
+            put_quoted(e->err, c->name, strlen(c->name));
+            fputs("?)", e->err);
+        }
+        fputc('\n', e->err);
+        return;
+    }
+    /* the family's name: the card's and the field's letters and digits, in lower case */
+    char name[64];
+    size_t n = 0;
+    for (size_t i = 0; i < clen + 1 + flen && n + 2 < sizeof name; i++) {
+        unsigned char ch = (unsigned char)(i < clen ? card[i] : i == clen ? '_' : field[i - clen - 1]);
+        if (isalnum(ch) && ch < 0x80)
+            name[n++] = (char)tolower(ch);
+        else if (n > 0 && name[n - 1] != '_')
+            name[n++] = '_';
+    }
+    name[n] = '\0';
+    fputs("no variant of the engine changes ", e->err);
+    rt__put_esc(e->err, c->name);
+    fprintf(e->err, ".%.*s alone; a family of variants declared in the game's folder does, once the engine is built "
+            "again: variant %s%s of ", (int)flen, field, isalpha((unsigned char)name[0]) ? "" : "v_", name);
+    rt__put_esc(e->err, def->id);
+    fputs(" for v in ", e->err);
+    fprintf(e->err, "%ld..%ld { set card ", lo, hi);
+    rt__put_esc(e->err, def->kinds[c->kind].name);
+    fputc(' ', e->err);
+    put_quoted(e->err, c->name, strlen(c->name));
+    fprintf(e->err, " { %.*s v } } (docs/lab.md \"Sweeps\")\n", (int)flen, field);
+}
+
 /* sweep_point_defs: the variants of a->sweep "CARD.FIELD=A..B" into defs
    and their values into values (at most max): for each value from A to B,
    the first variant that changes that field of that card alone to the
@@ -296,15 +381,12 @@ static int sweep_point_defs(const RtEngine *e, const RtArgs *a, const RtGameDef 
     const RtSweepPoint *any = NULL;
     for (int i = 0; i < e->ndefs && !any; i++)
         any = sweep_point_is(e->defs[i], spec, clen, dot + 1, flen);
-    if (!any || hi - lo >= max) {
-        fprintf(e->err, "%s: sim: --sweep: ", e->prog);
-        if (any)
-            fprintf(e->err, "more than %d variants\n", max);
-        else {
-            fputs("no variant of the engine changes ", e->err);
-            fprintf(e->err, "%.*s", (int)(eq - spec), spec);
-            fputs(" alone (docs/lab.md \"Sweeps\")\n", e->err);
-        }
+    if (!any) {
+        sweep_unswept(e, spec, clen, dot + 1, flen, lo, hi);
+        return -1;
+    }
+    if (hi - lo >= max) {
+        fprintf(e->err, "%s: sim: --sweep: more than %d variants\n", e->prog, max);
         return -1;
     }
     int n = 0;

@@ -479,15 +479,40 @@ Test(lang, a_sweep_of_a_card_field_names_what_the_engine_has)
 {
     game_expect("variant_family", "vfam",
                 "for s in High.value=2..6 Low.value=-1..0 High.colour=1..2 Mid.value=3 High.value=4..2 High=2 "
-                "High.value=1..40; do $e sim --games 5 --sweep $s 2>&1 | sed 's|^[^:]*: ||'; done",
+                "High.value=1..40 high.value=1 Gem.value=1..2; do $e sim --games 5 --sweep $s 2>&1 | sed 's|^[^:]*: ||'; done",
                 "sim: --sweep: no variant sets High.value to 6; the engine has it at 5 (base), 2 (high_2), "
                 "3 (high_3), 4 (high_4), 3 (by_hand)\n"
-                "sim: --sweep: no variant of the engine changes Low.value alone (docs/lab.md \"Sweeps\")\n"
-                "sim: --sweep: no variant of the engine changes High.colour alone (docs/lab.md \"Sweeps\")\n"
-                "sim: --sweep: no variant of the engine changes Mid.value alone (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: no variant of the engine changes Low.value alone; a family of variants declared in "
+                "the game's folder does, once the engine is built again: variant low_value of vfam for v in -1..0 "
+                "{ set card chip \"Low\" { value v } } (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: no variant of the engine changes High.colour alone; a family of variants declared in "
+                "the game's folder does, once the engine is built again: variant high_colour of vfam for v in 1..2 "
+                "{ set card chip \"High\" { colour v } } (docs/lab.md \"Sweeps\")\n"
+                "sim: --sweep: no variant of the engine changes Mid.value alone; a family of variants declared in "
+                "the game's folder does, once the engine is built again: variant mid_value of vfam for v in 3..3 "
+                "{ set card chip \"Mid\" { value v } } (docs/lab.md \"Sweeps\")\n"
                 "sim: --sweep: 'High.value=4..2' is neither variants V,W,... nor CARD.FIELD=A..B (integers, A <= B)\n"
                 "sim: --sweep: 'High=2' is neither variants V,W,... nor CARD.FIELD=A..B (integers, A <= B)\n"
-                "sim: --sweep: more than 32 variants\n");
+                "sim: --sweep: more than 32 variants\n"
+                "sim: --sweep: the engine has no card \"high\" (did you mean \"High\"?)\n"
+                "sim: --sweep: the engine has no card \"Gem\"\n");
+}
+
+/* The family a sweep's message writes out is one to paste as it is: the
+   game with it added builds, and the sweep then plays its variants. */
+Test(lang, the_family_a_sweep_suggests_builds_and_is_swept)
+{
+    game_expect("variant_family", "vfam",
+                "$e sim --games 5 --sweep 'Mid.value=2..4' 2>&1 | sed -n 's/.*built again: \\(.*\\) (docs.*/\\1/p' "
+                "> $d/family && mkdir $d/g && cat tests/lang/games/variant_family/game.cards $d/family > $d/g/game.cards && "
+                TEST_BUILD_DIR "/san/cardc c $d/g -o $d/c && "
+                "cc " STRICT " " SAN " -DCARDRT_ENGINE_MAIN -o $d/e2 $d/c/vfam.c " TEST_BUILD_DIR "/san/libcardlab.a "
+                TEST_BUILD_DIR "/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo) && "
+                "cat $d/family && $d/e2 sim --games 100 --seed 1 --sweep 'Mid.value=2..4' | grep '^vfam'",
+                "variant mid_value of vfam for v in 2..4 { set card chip \"Mid\" { value v } }\n"
+                "vfam (mid_value_2): 100 games, seed 1, 2 players\n"
+                "vfam (mid_value_3): 100 games, seed 1, 2 players\n"
+                "vfam (mid_value_4): 100 games, seed 1, 2 players\n");
 }
 
 /* What `cardc check` says of a family: values that are none or too many;
