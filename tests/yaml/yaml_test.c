@@ -222,7 +222,7 @@ Test(equivalence, up_to_and_set_card_survive_the_yaml_export)
         {"up_to", "for up to", "8\n"},
         {"variant_cards", "set_card: ", "3\n"},
         {"variant_family", "^ *in: ", "2\n"},
-        {"choice_labels", " label \"", "5\n"},
+        {"choice_labels", " label \"", "6\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[2048];
