@@ -60,6 +60,13 @@ static int tally_var(const RtEngine *e, const char *name, const RtGameDef *def, 
     return RT_EXIT_USAGE;
 }
 
+/* online_cpus: the processors online (--jobs 0), at least 1. */
+static int online_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
 /* sim_spec: the simulation of def that a asks for; 0, or an exit status after a message. */
 static int sim_spec(const RtEngine *e, const RtArgs *a, const RtGameDef *def, RtSimSpec *sp, char *buf, size_t bsize)
 {
@@ -79,7 +86,7 @@ static int sim_spec(const RtEngine *e, const RtArgs *a, const RtGameDef *def, Rt
     sp->max_steps = a->max_steps;
     sp->seed = a->seed_given ? a->seed : 1;
     sp->games = a->games ? a->games : 100;
-    sp->jobs = a->jobs ? a->jobs : 1;
+    sp->jobs = a->jobs > 0 ? a->jobs : a->jobs == 0 ? online_cpus() : 1;
     sp->budget = a->budget;
     sp->rollout = a->rollout;
     if (rt__agents_parse(sp, a->agents ? a->agents : "random", buf, bsize, e->err, e->prog) != 0)

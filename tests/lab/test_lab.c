@@ -47,17 +47,22 @@ static int json_ints(const char *s, const char *key, long *v, int max)
 
 /* ---- simulation ----------------------------------------------------------- */
 
+/* The same JSON on 1, 2 and 5 threads, and on one per online CPU (--jobs 0). */
 Test(sim, json_is_identical_for_any_number_of_jobs)
 {
     const char *a1[] = {"evr", "sim", "--games", "400", "--seed", "7", "--json", NULL};
     const char *a2[] = {"evr", "sim", "--games", "400", "--seed", "7", "--jobs", "2", "--json", NULL};
     const char *a3[] = {"evr", "sim", "--games", "400", "--seed", "7", "--jobs", "5", "--json", NULL};
-    char *o1, *e1, *o2, *e2, *o3, *e3;
+    const char *a0[] = {"evr", "sim", "--games", "400", "--seed", "7", "--jobs", "0", "--json", NULL};
+    char *o1, *e1, *o2, *e2, *o3, *e3, *o0, *e0;
     cr_assert_eq(lab_run(a1, &o1, &e1), 0, "%s", e1);
     cr_assert_eq(lab_run(a2, &o2, &e2), 0, "%s", e2);
     cr_assert_eq(lab_run(a3, &o3, &e3), 0, "%s", e3);
+    cr_assert_eq(lab_run(a0, &o0, &e0), 0, "%s", e0);
     cr_assert_str_eq(o1, o2);
     cr_assert_str_eq(o1, o3);
+    cr_assert_str_eq(o1, o0);
+    free(o0), free(e0);
     cr_assert_str_eq(e1, "", "no progress bar when stderr is not a terminal");
     /* the core keys first, in their order, then the lab's */
     const char *head = "{\"game\":\"evr\",\"variant\":\"base\",\"games\":400,\"seed\":7,\"players\":2,";
