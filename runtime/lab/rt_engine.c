@@ -41,7 +41,7 @@ static const OptSpec opt_specs[] = {
     {"--budget", OPT_INT, offsetof(RtArgs, budget), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
     {"--rollout", OPT_INT, offsetof(RtArgs, rollout), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "mcts: cut each rollout after N decisions and let the game's score decide (default: play it out)"},
     {"--mcts-seconds", OPT_NAT, offsetof(RtArgs, mcts_seconds), CMD_BENCH, "S", "seconds of MCTS timing (default 2; 0: none)"},
-    {"--jobs", OPT_NAT, offsetof(RtArgs, jobs), CMD_SIM, "J", "threads (default 1; 0: one per online CPU); the output does not depend on it"},
+    {"--jobs", OPT_NAT, offsetof(RtArgs, jobs), CMD_SIM, "J", "threads (default 1; 0: one per CPU it may use); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(RtArgs, csv), CMD_SIM, "", "CSV output"},
     {"--compare", OPT_STR, offsetof(RtArgs, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
     {"--sweep", OPT_STR, offsetof(RtArgs, sweep), CMD_SIM, "V,W", "play each variant listed (or CARD.FIELD=A..B: those that set it) on the same seeds, a report each"},

@@ -35,7 +35,7 @@ typedef struct RtArgs {
     const char *opponent;/* play: the agent of every other seat; NULL: random */
     int budget;          /* mcts iterations per decision */
     int rollout;         /* mcts decisions per rollout; 0: to the end */
-    int jobs;            /* threads; 0: one per online CPU; -1: not given (1) */
+    int jobs;            /* threads; 0: one per CPU it may use; -1: not given (1) */
     int csv;
     const char *compare; /* a second variant, the same seeds */
     const char *sweep;   /* variants to play in turn on the same seeds: "base,short" */

@@ -1,11 +1,13 @@
 /* rt_sim_cmd.c: the engine's sim command (rt__sim_main): one simulation, a
    comparison of two variants, or a sweep; its files (log, chart, longest
    games) and its report; see docs/lab.md and docs/cli.md. */
+#define _GNU_SOURCE   /* sched_getaffinity: the CPUs --jobs 0 may use */
 #include "rt_engine.h"
 #include "rt_lab.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -60,9 +62,16 @@ static int tally_var(const RtEngine *e, const char *name, const RtGameDef *def, 
     return RT_EXIT_USAGE;
 }
 
-/* online_cpus: the processors online (--jobs 0), at least 1. */
-static int online_cpus(void)
+/* usable_cpus: the CPUs this process may run on (--jobs 0): its affinity
+   mask (which mpirun's binding and Slurm's allocation set), else the
+   processors online; at least 1. */
+static int usable_cpus(void)
 {
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
@@ -86,7 +95,7 @@ static int sim_spec(const RtEngine *e, const RtArgs *a, const RtGameDef *def, Rt
     sp->max_steps = a->max_steps;
     sp->seed = a->seed_given ? a->seed : 1;
     sp->games = a->games ? a->games : 100;
-    sp->jobs = a->jobs > 0 ? a->jobs : a->jobs == 0 ? online_cpus() : 1;
+    sp->jobs = a->jobs > 0 ? a->jobs : a->jobs == 0 ? usable_cpus() : 1;
     sp->budget = a->budget;
     sp->rollout = a->rollout;
     if (rt__agents_parse(sp, a->agents ? a->agents : "random", buf, bsize, e->err, e->prog) != 0)

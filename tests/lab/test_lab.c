@@ -47,7 +47,7 @@ static int json_ints(const char *s, const char *key, long *v, int max)
 
 /* ---- simulation ----------------------------------------------------------- */
 
-/* The same JSON on 1, 2 and 5 threads, and on one per online CPU (--jobs 0). */
+/* The same JSON on 1, 2 and 5 threads, and on one per CPU (--jobs 0). */
 Test(sim, json_is_identical_for_any_number_of_jobs)
 {
     const char *a1[] = {"evr", "sim", "--games", "400", "--seed", "7", "--json", NULL};
