@@ -157,23 +157,29 @@ static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     emit_line(E, "}");
 }
 
-/* log_split: open (part 0), turn (1) and close (2) the two copies of a
-   loop of options whose label has holes: the first runs while the log is
-   off, without the text (a simulation runs the loop it would run without
-   the label), the second with it while the log is on. */
-static void log_split(Emit *E, int part)
+/* A loop of options whose label has holes is written twice: first, while
+   the log is off, without the text (a simulation runs the loop it would
+   run without the label), then, while it is on, with it. log_off_begin,
+   log_on_begin and log_split_end open the first copy, the second, and
+   close both. */
+static void log_off_begin(Emit *E)
 {
-    if (part > 0) {
-        E->indent--;
-        emit_line(E, part == 1 ? "} else {" : "}");
-    } else {
-        emit_line(E, "if (!rt_logging(g)) {");
-    }
-    if (part < 2)
-        E->indent++;
+    emit_line(E, "if (!rt_logging(g)) {");
+    E->indent++;
+}
+static void log_on_begin(Emit *E)
+{
+    E->indent--;
+    emit_line(E, "} else {");
+    E->indent++;
+}
+static void log_split_end(Emit *E)
+{
+    E->indent--;
+    emit_line(E, "}");
 }
 
-/* options_over: options_loop; with a label with holes, twice (log_split). */
+/* options_over: options_loop; with a label with holes, twice (log_off_begin). */
 static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
                          const char *value, int label, const IrNode *fmt)
 {
@@ -181,11 +187,11 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         options_loop(E, coll, slot, where, when, value, label, NULL);
         return;
     }
-    log_split(E, 0);
+    log_off_begin(E);
     options_loop(E, coll, slot, where, when, value, label, NULL);
-    log_split(E, 1);
+    log_on_begin(E);
     options_loop(E, coll, slot, where, when, value, label, fmt);
-    log_split(E, 2);
+    log_split_end(E);
 }
 
 /* pick_in_place: var is the card of zone coll the random agent draws in
@@ -338,14 +344,15 @@ void emit_choose(Emit *E, const IrNode *s)
     open_buffer(E);
     emit_prompt(E, s->fmt);
     const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
-    if (fmt) {
-        log_split(E, 0);
+    if (fmt) {   /* twice (log_off_begin) */
+        log_off_begin(E);
         repeated_options(E, s, chosen, NULL);
-        log_split(E, 1);
+        log_on_begin(E);
+        repeated_options(E, s, chosen, fmt);
+        log_split_end(E);
+    } else {
+        repeated_options(E, s, chosen, NULL);
     }
-    repeated_options(E, s, chosen, fmt);
-    if (fmt)
-        log_split(E, 2);
     close_options(E);
     emit_check_fail(E);
     if (s->flags & IR_UP_TO)
