@@ -51,6 +51,18 @@ static inline void game_expect(const char *game, const char *id, const char *com
     run_expect(game_run(game, id, commands), want);
 }
 
+/* SAME_AS_LISTED: for the seeds 1..30, the int var `picked` at the end of
+   `$e sim --games 1 --seed S` (played without a log: the random agent
+   draws in place where it can) and at the end of the same game replayed
+   for its log (--log: with a log kept, every decision's options are
+   built and the agent draws from them), one pair a line into $d/pairs;
+   prints "N the same": the seeds where both agree and picked > 0. */
+#define SAME_AS_LISTED \
+    "for s in $(seq 1 30); do " \
+    "t=$($e sim --games 1 --seed $s --tally picked --log $d/log.jsonl | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'); " \
+    "l=$(grep '\"var\":\"picked\"' $d/log.jsonl | tail -n 1 | sed 's/.*\"to\":\\([0-9]*\\).*/\\1/'); " \
+    "echo \"$t $l\"; done > $d/pairs && awk '$1 == $2 && $1 > 0 { n++ } END { print n + 0 \" the same\" }' $d/pairs"
+
 /* SIM_1000: 1,000 games of the engine $e under the sanitizers, none in error. */
 #define SIM_1000 "$e sim --games 1000 --seed 7 | grep '^errors:'"
 
