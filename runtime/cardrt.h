@@ -327,7 +327,7 @@ typedef struct RtGamePrefix {
     const uint8_t *var_per_player;  /* per var: one value per player */
     ptrdiff_t maxstate;           /* state slots of a card's cells (the most any kind has) */
     const int32_t *kind_reset;    /* per kind: maxstate values a move resets its state to */
-    const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
+    const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot, 2 when it keeps all */
     const int32_t *kind_keep;     /* per kind: maxstate masks, -1 for a slot a move keeps, else 0 */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */

@@ -119,9 +119,12 @@ RT_HOT_INLINE void rt__insert(const RtGamePrefix *x, RtValue card, RtValue zone,
     dst[0] = m + 1;
 }
 /* rt__reset_with: the ms state slots cs back to their defaults d, but
-   those whose mask in keep is -1 (keep NULL: every slot reset). */
+   those whose mask in keep is -1 (keep NULL: every slot reset; d NULL:
+   none, the kind keeps them all: rt__reset_of). */
 RT_HOT_INLINE void rt__reset_with(int32_t *cs, const int32_t *d, const int32_t *keep, ptrdiff_t ms)
 {
+    if (!d)
+        return;
     if (!keep) {   /* the common case: every slot reset */
         for (ptrdiff_t s = 0; s < ms; s++)
             cs[s] = d[s];
@@ -129,6 +132,16 @@ RT_HOT_INLINE void rt__reset_with(int32_t *cs, const int32_t *d, const int32_t *
     }
     for (ptrdiff_t s = 0; s < ms; s++)
         cs[s] = (cs[s] & keep[s]) | (d[s] & ~keep[s]);
+}
+/* rt__reset_of: the defaults of kind k's state slots for rt__reset_with,
+   NULL when a move keeps every slot of the kind (a die keeps its face). */
+static inline const int32_t *rt__reset_of(const RtGamePrefix *x, int k)
+{
+#ifdef CARDRT_NO_KEEP   /* cardc defines it when no kind keeps a slot */
+    return x->kind_reset + k * RT__MAXSTATE(x);
+#else
+    return x->kind_keeps[k] == 2 ? NULL : x->kind_reset + k * RT__MAXSTATE(x);
+#endif
 }
 /* rt__kept: the keep masks of kind k for rt__reset_with (NULL when a move
    resets every slot of the kind). */
@@ -169,7 +182,7 @@ RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card,
         return 0;
     rt__insert(x, card, zone, where);
     rt__arrive(g, x, card, x->card_cells + card * RT__STRIDE(x), from, rt__live_decl(x, from), zone,
-               rt__live_decl(x, zone), x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k));
+               rt__live_decl(x, zone), rt__reset_of(x, k), rt__kept(x, k));
     return 1;
 }
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
@@ -234,7 +247,7 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
            one pass (none for an empty zone) */
         if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
-            const int32_t *d = x->kind_reset + zk * RT__MAXSTATE(x), *keep = rt__kept(x, zk);
+            const int32_t *d = rt__reset_of(x, zk), *keep = rt__kept(x, zk);
             int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
             int m = dst[0];
             for (int i = 0; i < n; i++) {   /* each card as rt_move moves it */

@@ -94,13 +94,17 @@ static void fill_tables(RtGame *g)
     for (int k = 0; k < def->nkinds; k++) {
         const RtKindDef *kd = &def->kinds[k];
         g->kind_nstate[k] = kd->nstate;
+        int kept = 0;
         for (int s = 0; s < kd->nstate && s < g->maxstate; s++) {
             g->kind_reset[k * g->maxstate + s] = kd->state_defaults[s];
             if (kd->state_keep && kd->state_keep[s]) {
-                g->kind_keeps[k] = 1;
+                kept++;
                 g->kind_keep[k * g->maxstate + s] = -1;
             }
         }
+        /* 2: every slot kept (a move resets none; the cells past the
+           kind's slots are never written, and stay 0) */
+        g->kind_keeps[k] = kept == 0 ? 0 : kept == kd->nstate ? 2 : 1;
     }
     int i = 0;
     for (int c = 0; c < def->ncards; c++) {

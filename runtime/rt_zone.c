@@ -92,7 +92,7 @@ RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
     int k = card_kind(g, card);
     rt__insert(x, card, zone, where);
     rt__arrive(g, x, card, cs, cs[0], rt__live_decl(x, cs[0]), zone, rt__live_decl(x, zone),
-               x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k));
+               rt__reset_of(x, k), rt__kept(x, k));
 }
 
 /* move_event: log a move of card from zone from to zone to (when a log is kept). */
@@ -242,7 +242,7 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         int k = kind[c];
         put[i] = c;
         rt__arrive(g, &g->pre, c, cards + c * stride, from, live_from, to, live_to,
-                   g->pre.kind_reset + k * RT__MAXSTATE(&g->pre), rt__kept(&g->pre, k));
+                   rt__reset_of(&g->pre, k), rt__kept(&g->pre, k));
     }
     dst[0] = n + m;
     src[0] = 0;
