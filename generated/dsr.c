@@ -2945,7 +2945,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 906), 907);
+                    rt_set_state_known(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 906), 1, 907);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3189,7 +3189,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(rt_flat((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 926), 927);
+                    rt_set_state_known(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 926), 1, 927);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3301,8 +3301,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 934);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_t, KIND_alliance, 0, 0, 0, 934);
             }
         }
         #line 59 "cards/dsr/rules.cards"
@@ -3421,7 +3420,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3425 "dsr.c"
+#line 3424 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3457,7 +3456,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3461 "dsr.c"
+#line 3460 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3719,7 +3718,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3723 "dsr.c"
+#line 3722 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3887,7 +3886,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3891 "dsr.c"
+#line 3890 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3927,7 +3926,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3931 "dsr.c"
+#line 3930 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -3990,7 +3989,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3994 "dsr.c"
+#line 3993 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4021,7 +4020,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4025 "dsr.c"
+#line 4024 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4037,7 +4036,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4041 "dsr.c"
+#line 4040 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4053,7 +4052,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4057 "dsr.c"
+#line 4056 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4069,7 +4068,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4073 "dsr.c"
+#line 4072 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4283,7 +4282,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4287 "dsr.c"
+#line 4286 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -4333,7 +4332,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4337 "dsr.c"
+#line 4336 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -4403,7 +4402,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4407 "dsr.c"
+#line 4406 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -4629,7 +4628,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4633 "dsr.c"
+#line 4632 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -4721,7 +4720,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4725 "dsr.c"
+#line 4724 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -4752,7 +4751,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4756 "dsr.c"
+#line 4755 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -4832,7 +4831,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4836 "dsr.c"
+#line 4835 "dsr.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -4954,7 +4953,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4958 "dsr.c"
+#line 4957 "dsr.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -5041,7 +5040,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5045 "dsr.c"
+#line 5044 "dsr.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -5094,7 +5093,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5098 "dsr.c"
+#line 5097 "dsr.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -5231,7 +5230,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5235 "dsr.c"
+#line 5234 "dsr.c"
         break;
     default:
         return rt_fail(g, 1071, "bad resume point");
@@ -5275,8 +5274,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 325 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1074);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1074);
             #line 326 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5322,7 +5320,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5326 "dsr.c"
+#line 5324 "dsr.c"
         break;
     default:
         return rt_fail(g, 1077, "bad resume point");
@@ -5527,7 +5525,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5531 "dsr.c"
+#line 5529 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5569,7 +5567,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5573 "dsr.c"
+#line 5571 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -5781,7 +5779,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5785 "dsr.c"
+#line 5783 "dsr.c"
         break;
     default:
         return rt_fail(g, 1105, "bad resume point");
@@ -5859,7 +5857,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5863 "dsr.c"
+#line 5861 "dsr.c"
         break;
     default:
         return rt_fail(g, 1110, "bad resume point");
@@ -5904,7 +5902,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5908 "dsr.c"
+#line 5906 "dsr.c"
         break;
     default:
         return rt_fail(g, 1121, "bad resume point");
@@ -5934,7 +5932,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5938 "dsr.c"
+#line 5936 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6081,7 +6079,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6085 "dsr.c"
+#line 6083 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6125,7 +6123,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 406 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1134), 1135);
+            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1134), 1, 1135);
             if (rt_check(g)) return RT_END;
             #line 407 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6140,7 +6138,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6144 "dsr.c"
+#line 6142 "dsr.c"
         break;
     default:
         return rt_fail(g, 1136, "bad resume point");
@@ -6377,7 +6375,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6381 "dsr.c"
+#line 6379 "dsr.c"
         break;
     default:
         return rt_fail(g, 1150, "bad resume point");
@@ -6421,7 +6419,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6425 "dsr.c"
+#line 6423 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -6597,11 +6595,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_k = walk_v_k[at_v_k];
                 if (!(rt_flat((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 487 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1175);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_k, KIND_component, 1, 1, 1, 1175);
                 #line 488 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1176);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_k, KIND_component, 0, 0, 1, 1176);
                 #line 489 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -6622,7 +6618,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6626 "dsr.c"
+#line 6622 "dsr.c"
         break;
     default:
         return rt_fail(g, 1178, "bad resume point");
@@ -6713,7 +6709,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6717 "dsr.c"
+#line 6713 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -6748,7 +6744,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6752 "dsr.c"
+#line 6748 "dsr.c"
         break;
     default:
         return rt_fail(g, 1190, "bad resume point");
@@ -6776,7 +6772,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6780 "dsr.c"
+#line 6776 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6792,7 +6788,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6796 "dsr.c"
+#line 6792 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6867,7 +6863,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6871 "dsr.c"
+#line 6867 "dsr.c"
         break;
     default:
         return rt_fail(g, 1193, "bad resume point");
@@ -7002,8 +6998,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1201);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1201);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7120,7 +7115,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7124 "dsr.c"
+#line 7119 "dsr.c"
         break;
     default:
         return rt_fail(g, 1212, "bad resume point");
@@ -7166,7 +7161,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7170 "dsr.c"
+#line 7165 "dsr.c"
         break;
     default:
         return rt_fail(g, 1215, "bad resume point");

@@ -1353,11 +1353,10 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 L->v_c = walk_v_c[at_v_c];
                 if (!(((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 106);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1361 "evr.c"
+#line 1360 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1404,7 +1403,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1408 "evr.c"
+#line 1407 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1443,10 +1442,9 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 116);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1450 "evr.c"
+#line 1448 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1488,7 +1486,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1492 "evr.c"
+#line 1490 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1545,7 +1543,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1549 "evr.c"
+#line 1547 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1584,10 +1582,9 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 143);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1591 "evr.c"
+#line 1588 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1614,7 +1611,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
         }
-#line 1618 "evr.c"
+#line 1615 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1629,7 +1626,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1633 "evr.c"
+#line 1630 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1671,7 +1668,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1675 "evr.c"
+#line 1672 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1719,7 +1716,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1723 "evr.c"
+#line 1720 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1736,7 +1733,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1740 "evr.c"
+#line 1737 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1763,7 +1760,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
-#line 1767 "evr.c"
+#line 1764 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1788,11 +1785,10 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 L->v_c = walk_v_c[at_v_c];
                 if (!(rt_flat((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 182);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 182);
             }
         }
-#line 1796 "evr.c"
+#line 1792 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1831,10 +1827,9 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 186);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1838 "evr.c"
+#line 1833 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1883,7 +1878,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
-#line 1887 "evr.c"
+#line 1882 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1910,7 +1905,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
-#line 1914 "evr.c"
+#line 1909 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1952,7 +1947,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1956 "evr.c"
+#line 1951 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1994,7 +1989,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1998 "evr.c"
+#line 1993 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2052,7 +2047,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2056 "evr.c"
+#line 2051 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2067,7 +2062,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2071 "evr.c"
+#line 2066 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2152,7 +2147,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
-#line 2156 "evr.c"
+#line 2151 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2209,7 +2204,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2213 "evr.c"
+#line 2208 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2248,10 +2243,9 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 274);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2255 "evr.c"
+#line 2249 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2293,7 +2287,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2297 "evr.c"
+#line 2291 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2335,7 +2329,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2339 "evr.c"
+#line 2333 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2362,7 +2356,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
-#line 2366 "evr.c"
+#line 2360 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2377,7 +2371,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2381 "evr.c"
+#line 2375 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2419,7 +2413,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2423 "evr.c"
+#line 2417 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2467,7 +2461,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2471 "evr.c"
+#line 2465 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2482,7 +2476,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2486 "evr.c"
+#line 2480 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2524,7 +2518,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2528 "evr.c"
+#line 2522 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2549,11 +2543,10 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 L->v_c = walk_v_c[at_v_c];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 317);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 317);
             }
         }
-#line 2557 "evr.c"
+#line 2550 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2691,7 +2684,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2695 "evr.c"
+#line 2688 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2759,7 +2752,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2763 "evr.c"
+#line 2756 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2897,8 +2890,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 362);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 362);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
@@ -2915,8 +2907,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 84 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 364);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 365);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 365);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
@@ -3123,7 +3114,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3127 "evr.c"
+#line 3118 "evr.c"
         break;
     default:
         return rt_fail(g, 411, "bad resume point");
@@ -3198,7 +3189,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3202 "evr.c"
+#line 3193 "evr.c"
         break;
     default:
         return rt_fail(g, 418, "bad resume point");
@@ -3272,8 +3263,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 431);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 431);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
@@ -3328,7 +3318,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3332 "evr.c"
+#line 3322 "evr.c"
         break;
     default:
         return rt_fail(g, 437, "bad resume point");

@@ -1385,8 +1385,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 42 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 6);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 0, 0, 6);
             }
         }
         #line 43 "cards/galaxy/rules.cards"
@@ -1608,7 +1607,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1612 "galaxy.c"
+#line 1611 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1688,11 +1687,9 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 25);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 25);
             #line 84 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 26);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_s, KIND_space, 1, 1, 0, 26);
             #line 85 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -1708,7 +1705,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1712 "galaxy.c"
+#line 1709 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1865,7 +1862,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 108 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-#line 1869 "galaxy.c"
+#line 1866 "galaxy.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1904,7 +1901,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1908 "galaxy.c"
+#line 1905 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1932,8 +1929,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 118 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 43);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 43);
                 #line 119 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0, 44);
                 {
@@ -1974,8 +1970,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 120 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 45);
-                    if (rt_check(g)) return RT_END;
+                    rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 45);
                     #line 121 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -1991,7 +1986,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1995 "galaxy.c"
+#line 1990 "galaxy.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -2098,7 +2093,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2102 "galaxy.c"
+#line 2097 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2175,8 +2170,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 146 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 57);
-                    if (rt_check(g)) return RT_END;
+                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 57);
                     #line 147 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2197,7 +2191,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2201 "galaxy.c"
+#line 2195 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -2229,11 +2223,9 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 160 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 59);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_s, KIND_space, 0, 0, 1, 59);
                 #line 161 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 60);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 60);
             }
         }
         #line 163 "cards/galaxy/rules.cards"
@@ -2248,7 +2240,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
         }
         if (rt_check(g)) return RT_END;
-#line 2252 "galaxy.c"
+#line 2244 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2310,8 +2302,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 67);
             }
         }
         #line 184 "cards/galaxy/rules.cards"
@@ -2322,8 +2313,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (!((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1))) continue;
                 if (!(rt_flat((int)(!rt__state(g, L->v_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
                 #line 185 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_s_2, KIND_space, 2, 1, 0, 68);
                 #line 186 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -2440,7 +2430,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2444 "galaxy.c"
+#line 2434 "galaxy.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -2516,7 +2506,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2520 "galaxy.c"
+#line 2510 "galaxy.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -2656,7 +2646,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2660 "galaxy.c"
+#line 2650 "galaxy.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2740,7 +2730,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2744 "galaxy.c"
+#line 2734 "galaxy.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2870,7 +2860,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2874 "galaxy.c"
+#line 2864 "galaxy.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -2916,7 +2906,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2920 "galaxy.c"
+#line 2910 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2955,7 +2945,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2959 "galaxy.c"
+#line 2949 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -3036,7 +3026,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3040 "galaxy.c"
+#line 3030 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");

@@ -2639,8 +2639,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 L->v_u = walk_v_u[at_v_u];
                 #line 24 "cards/simple/combat.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 109);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_u, KIND_unit, 0, 0, 0, 109);
             }
         }
         #line 25 "cards/simple/combat.cards"
@@ -2665,7 +2664,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2669 "simple.c"
+#line 2668 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2777,7 +2776,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2781 "simple.c"
+#line 2780 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2906,7 +2905,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2910 "simple.c"
+#line 2909 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3001,7 +3000,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3005 "simple.c"
+#line 3004 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3072,7 +3071,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3076 "simple.c"
+#line 3075 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3197,7 +3196,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 162), 163);
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 162), 0, 163);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -3221,7 +3220,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3225 "simple.c"
+#line 3224 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3268,7 +3267,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3272 "simple.c"
+#line 3271 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3302,7 +3301,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3306 "simple.c"
+#line 3305 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3457,7 +3456,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3461 "simple.c"
+#line 3460 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3515,7 +3514,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 191 "cards/simple/combat.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 188), 189);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 188), 0, 189);
                     if (rt_check(g)) return RT_END;
                     #line 192 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -3563,7 +3562,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3567 "simple.c"
+#line 3566 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3596,7 +3595,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3600 "simple.c"
+#line 3599 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3662,7 +3661,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3666 "simple.c"
+#line 3665 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3720,7 +3719,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3724 "simple.c"
+#line 3723 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3763,7 +3762,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3767 "simple.c"
+#line 3766 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3780,7 +3779,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3784 "simple.c"
+#line 3783 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3797,7 +3796,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3801 "simple.c"
+#line 3800 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3906,7 +3905,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
         if (rt_check(g)) return RT_END;
-#line 3910 "simple.c"
+#line 3909 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3927,7 +3926,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3931 "simple.c"
+#line 3930 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4094,8 +4093,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 236), RT_AT_TOP, 237);
                         if (rt_check(g)) return RT_END;
                         #line 59 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 238);
-                        if (rt_check(g)) return RT_END;
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 238);
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
@@ -4178,7 +4176,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4182 "simple.c"
+#line 4180 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4232,7 +4230,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4236 "simple.c"
+#line 4234 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4249,7 +4247,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4253 "simple.c"
+#line 4251 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4265,7 +4263,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4269 "simple.c"
+#line 4267 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4282,7 +4280,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4286 "simple.c"
+#line 4284 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4299,7 +4297,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4303 "simple.c"
+#line 4301 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4316,7 +4314,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4320 "simple.c"
+#line 4318 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4334,7 +4332,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4338 "simple.c"
+#line 4336 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5340,11 +5338,9 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 307);
-                            if (rt_check(g)) return RT_END;
+                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 307);
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 308);
-                            if (rt_check(g)) return RT_END;
+                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 308);
                             #line 187 "cards/simple/missions.cards"
                             rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 309), RT_AT_TOP, 310);
                             if (rt_check(g)) return RT_END;
@@ -5370,7 +5366,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5374 "simple.c"
+#line 5370 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5399,7 +5395,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5403 "simple.c"
+#line 5399 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5457,7 +5453,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5461 "simple.c"
+#line 5457 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5512,7 +5508,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 324), 325);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 324), 0, 325);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -5570,7 +5566,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5574 "simple.c"
+#line 5570 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5603,7 +5599,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5607 "simple.c"
+#line 5603 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5700,7 +5696,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5704 "simple.c"
+#line 5700 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5887,7 +5883,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5891 "simple.c"
+#line 5887 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -5987,7 +5983,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5991 "simple.c"
+#line 5987 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6048,7 +6044,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6052 "simple.c"
+#line 6048 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6117,7 +6113,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6121 "simple.c"
+#line 6117 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6145,7 +6141,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 382), 383);
+                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 382), 0, 383);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -6172,7 +6168,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6176 "simple.c"
+#line 6172 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6206,7 +6202,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6210 "simple.c"
+#line 6206 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6223,7 +6219,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6227 "simple.c"
+#line 6223 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6384,7 +6380,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6388 "simple.c"
+#line 6384 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6450,7 +6446,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6454 "simple.c"
+#line 6450 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6467,7 +6463,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6471 "simple.c"
+#line 6467 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6484,7 +6480,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6488 "simple.c"
+#line 6484 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6501,7 +6497,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6505 "simple.c"
+#line 6501 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6518,7 +6514,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6522 "simple.c"
+#line 6518 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6535,7 +6531,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6539 "simple.c"
+#line 6535 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6552,7 +6548,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6556 "simple.c"
+#line 6552 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6569,7 +6565,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6573 "simple.c"
+#line 6569 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6585,7 +6581,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6589 "simple.c"
+#line 6585 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6603,7 +6599,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6607 "simple.c"
+#line 6603 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6620,7 +6616,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6624 "simple.c"
+#line 6620 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6637,7 +6633,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6641 "simple.c"
+#line 6637 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6653,7 +6649,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6657 "simple.c"
+#line 6653 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7525,8 +7521,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 28:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 481);
-                            if (rt_check(g)) return RT_END;
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 481);
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -7691,8 +7686,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 491);
-                            if (rt_check(g)) return RT_END;
+                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 491);
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -7715,7 +7709,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7719 "simple.c"
+#line 7713 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7811,7 +7805,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7815 "simple.c"
+#line 7809 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7846,7 +7840,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7850 "simple.c"
+#line 7844 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7954,7 +7948,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7958 "simple.c"
+#line 7952 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8019,7 +8013,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8023 "simple.c"
+#line 8017 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8055,7 +8049,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8059 "simple.c"
+#line 8053 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8072,7 +8066,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8076 "simple.c"
+#line 8070 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8089,7 +8083,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8093 "simple.c"
+#line 8087 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8132,11 +8126,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 526), RT_AT_TOP, 527);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 528);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 528);
             #line 52 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 529);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 529);
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
         }
@@ -8190,8 +8182,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 534), RT_AT_TOP, 535);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 536);
-                    if (rt_check(g)) return RT_END;
+                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 536);
                 }
             } else if (L->v_option == 1) { /* one card */
             }
@@ -8227,8 +8218,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 539), RT_AT_TOP, 540);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 541);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 541);
         }
         #line 70 "cards/simple/rules.cards"
         L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 542);
@@ -8264,8 +8254,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 545), RT_AT_TOP, 546);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 547);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 547);
             }
         } else {
             #line 77 "cards/simple/rules.cards"
@@ -8318,8 +8307,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 552), RT_AT_TOP, 553);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 554);
-                        if (rt_check(g)) return RT_END;
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 554);
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
                 }
@@ -8338,7 +8326,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8342 "simple.c"
+#line 8330 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8609,8 +8597,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         L->v_u = walk_v_u[at_v_u];
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 587);
-                        if (rt_check(g)) return RT_END;
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, 0, 0, 587);
                     }
                 }
                 #line 132 "cards/simple/rules.cards"
@@ -8652,7 +8639,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8656 "simple.c"
+#line 8643 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8736,7 +8723,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8740 "simple.c"
+#line 8727 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8778,7 +8765,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8782 "simple.c"
+#line 8769 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8805,7 +8792,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615);
         if (rt_check(g)) return RT_END;
-#line 8809 "simple.c"
+#line 8796 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8830,7 +8817,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8834 "simple.c"
+#line 8821 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8862,7 +8849,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8866 "simple.c"
+#line 8853 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9568,7 +9555,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9572 "simple.c"
+#line 9559 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9604,7 +9591,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9608 "simple.c"
+#line 9595 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9621,7 +9608,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9625 "simple.c"
+#line 9612 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9802,7 +9789,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9806 "simple.c"
+#line 9793 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");

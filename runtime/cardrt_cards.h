@@ -360,6 +360,22 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
     rt__set_card_state(g, card, kind, slot, v, site);
 }
 
+/* rt_set_state_known: rt_set_card_state of card, which the script knows
+   is a card of kind (a kind that has slot); live: cardc knows that a
+   live count reads the slot. While no log is kept, a store (the counts
+   following it); else rt_set_card_state. */
+RT_HOT_INLINE void rt_set_state_known(RtGame *g, RtValue card, int kind, int slot, RtValue v, int live, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->log_on) {
+        rt__set_card_state(g, card, kind, slot, v, site);
+    } else if (live && RT__LIVE_ON(x)) {
+        rt__set_live_in(g, x, card, slot, v);
+    } else {
+        x->card_cells[card * RT__STRIDE(x) + 1 + slot] = v;
+    }
+}
+
 /* rt_roll: each die of zone, from the bottom up, is rolled: its state slot
    0 (its face) becomes faces[rt_random(g, nfaces)], as rt_set_card_state
    of kind writes it (logged, live counts following; a card not of kind

@@ -89,6 +89,8 @@ static int bound_kind(const Emit *E, const IrNode *n)
     return -1;
 }
 
+int emit_card_known(const Emit *E, const IrNode *n) { return bound_kind(E, n); }
+
 int emit_zone_kind(const Emit *E, const IrNode *z)
 {
     return z->op == IR_ZONE || z->op == IR_SPACE_ZONE ? E->m->zones[z->index].kind : -1;

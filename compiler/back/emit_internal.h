@@ -130,6 +130,9 @@ const char *emit_truth(Emit *E, const IrNode *n, const char *x);
 int emit_plain(const Emit *E, const IrNode *n);
 /* emit_zone_cells: the C text of zone expression z's cells (const int32_t *). */
 const char *emit_zone_cells(Emit *E, const IrNode *z);
+/* emit_card_known: the kind local n is known to hold a valid card of (a
+   loop's or a choice's item bound while its body is written), or -1. */
+int emit_card_known(const Emit *E, const IrNode *n);
 /* emit_zone_kind: the kind every card of zone expression z has, or -1. */
 int emit_zone_kind(const Emit *E, const IrNode *z);
 /* emit_bind / emit_unbind: slot reads as C local cname (cards of kind)

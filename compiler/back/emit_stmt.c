@@ -556,6 +556,11 @@ static void assign(Emit *E, const IrNode *s)
                       emit_site(E, s->loc));
         else
             emit_line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);
+    } else if (emit_card_known(E, l->kids[0]) == l->card.kind) {   /* IR_CARD_STATE of a card known valid */
+        const char *card = emit_expr(E, l->kids[0]);
+        int at = emit_site(E, s->loc);
+        emit_line(E, "rt_set_state_known(g, %s, %s, %d, %s, %d, %d);", card, emit_kind_enum(E, l->card.kind),
+                  l->card.field, val, ir_live_reads(E->ir, l->card.kind, l->card.field), at);
     } else {   /* IR_CARD_STATE */
         E->fallible = 1;
         const char *card = emit_expr(E, l->kids[0]);

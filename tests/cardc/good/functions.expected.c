@@ -220,12 +220,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_c = walk_v_c[at_v_c];
                     if (!(!rt__state(g, L->v_c, 0))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 15);
-                    if (rt_check(g)) return RT_END;
+                    rt_set_state_known(g, L->v_c, KIND_chip, 0, 1, 0, 15);
                 }
             }
         }
-#line 229 "functions.c"
+#line 228 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

@@ -103,8 +103,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 60 "tests/cardc/good/plain/plain.cards"
-            rt_set_card_state(g, L->v_s, KIND_slot, 0, 1, 1);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_s, KIND_slot, 0, 1, 1, 1);
             #line 61 "tests/cardc/good/plain/plain.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_used)[0];
             #line 62 "tests/cardc/good/plain/plain.cards"
@@ -130,7 +129,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 3), 4);
             if (rt_check(g)) return RT_END;
         }
-#line 134 "plain.c"
+#line 133 "plain.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -182,7 +181,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 186 "plain.c"
+#line 185 "plain.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -213,7 +212,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 217 "plain.c"
+#line 216 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -336,7 +335,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 20)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 340 "plain.c"
+#line 339 "plain.c"
         break;
     default:
         return rt_fail(g, 21, "bad resume point");
