@@ -1630,43 +1630,68 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     case 0:;
         #line 81 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 10, 0, 23);
+        L->v_s = RT_NONE;
         {
-            RtOptBuf ob = rt_opt_buf(g);
-            if (!rt_logging(g)) {
+            int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
+            if (pick >= 0) {
+                RtValue drawn = RT_NONE;
                 {
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol));
+                        if (pick < 0) {
+                            drawn = it_s;
+                            break;
+                        }
                     }
                 }
-            } else {
-                {
-                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s = zc[1 + i]; (void)it_s;
-                        if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
-                            rt_opt_add(&ob, it_s, it_s, 9);
-                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
-                                rt_log_str(g, rt_card_name(g, it_s));
-                                rt_log_str(g, " (");
-                                rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
-                                rt_log_str(g, ")");
-                                rt_label_end(g);
+                if (rt_drawn(g, drawn) != 0)
+                    return rt_fail(g, 24, "a choice has fewer options than its count");
+                L->v_s = drawn;
+            }
+        }
+        if (L->v_s == RT_NONE) {
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (!rt_logging(g)) {
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s = zc[1 + i]; (void)it_s;
+                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                        }
+                    }
+                } else {
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s = zc[1 + i]; (void)it_s;
+                            if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                                rt_opt_add(&ob, it_s, it_s, 9);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                    rt_log_str(g, rt_card_name(g, it_s));
+                                    rt_log_str(g, " (");
+                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                    rt_log_str(g, ")");
+                                    rt_label_end(g);
+                                }
                             }
                         }
                     }
                 }
+                rt_opt_done(g, &ob, 23);
             }
-            rt_opt_done(g, &ob, 23);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
+        if (L->v_s != RT_NONE) {
             #line 82 "cards/galaxy/rules.cards"
             L->v_left = 1;
             {
@@ -1679,7 +1704,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     L->v_left--;
                     #line 82 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 24);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 25);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -1687,9 +1712,9 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 25);
+            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 26);
             #line 84 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 1, 1, 0, 26);
+            rt_set_state_known(g, L->v_s, KIND_space, 1, 1, 0, 27);
             #line 85 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -1705,10 +1730,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1709 "galaxy.c"
+#line 1734 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 27, "bad resume point");
+        return rt_fail(g, 28, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1734,7 +1759,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 94 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
             #line 95 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 169, 0, 28);
+            rt_choose_begin(g, f->me, 169, 0, 29);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 11);
@@ -1744,7 +1769,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0), 4, RT_NONE, 15);
                 rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0), 5, RT_NONE, 16);
                 rt_opt_add_if(&ob, !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0), 6, RT_NONE, 17);
-                rt_opt_done(g, &ob, 28);
+                rt_opt_done(g, &ob, 29);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1757,7 +1782,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 96 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 29);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 30);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1772,7 +1797,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 30);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1787,7 +1812,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1802,7 +1827,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1817,7 +1842,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1832,7 +1857,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 35);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1848,7 +1873,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 35)) return RT_END;
+            if (rt_back_edge(g, 36)) return RT_END;
         }
         #line 105 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -1856,16 +1881,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 107 "cards/galaxy/rules.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 36);
+            rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 37);
         }
         if (rt_check(g)) return RT_END;
         #line 108 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-#line 1866 "galaxy.c"
+#line 1891 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 38, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1894,17 +1919,17 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                 L->v_left--;
                 #line 112 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 39);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 40);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1905 "galaxy.c"
+#line 1930 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1923,54 +1948,79 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 117 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 42), 41);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 42);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 118 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 43);
+                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 44);
                 #line 119 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 44);
+                rt_choose_begin(g, f->me, 10, 0, 45);
+                L->v_s = RT_NONE;
                 {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (!rt_logging(g)) {
+                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, 6)));
+                    if (pick >= 0) {
+                        RtValue drawn = RT_NONE;
                         {
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s = zc[1 + i]; (void)it_s;
-                                rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                                pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol));
+                                if (pick < 0) {
+                                    drawn = it_s;
+                                    break;
+                                }
                             }
                         }
-                    } else {
-                        {
-                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_s = zc[1 + i]; (void)it_s;
-                                if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
-                                    rt_opt_add(&ob, it_s, it_s, 9);
-                                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
-                                        rt_log_str(g, rt_card_name(g, it_s));
-                                        rt_log_str(g, " (");
-                                        rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
-                                        rt_log_str(g, ")");
-                                        rt_label_end(g);
+                        if (rt_drawn(g, drawn) != 0)
+                            return rt_fail(g, 46, "a choice has fewer options than its count");
+                        L->v_s = drawn;
+                    }
+                }
+                if (L->v_s == RT_NONE) {
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (!rt_logging(g)) {
+                            {
+                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_s = zc[1 + i]; (void)it_s;
+                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                                }
+                            }
+                        } else {
+                            {
+                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_s = zc[1 + i]; (void)it_s;
+                                    if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                                        rt_opt_add(&ob, it_s, it_s, 9);
+                                        if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                            rt_log_str(g, rt_card_name(g, it_s));
+                                            rt_log_str(g, " (");
+                                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                            rt_log_str(g, ")");
+                                            rt_label_end(g);
+                                        }
                                     }
                                 }
                             }
                         }
+                        rt_opt_done(g, &ob, 45);
                     }
-                    rt_opt_done(g, &ob, 44);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 1;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 1:;
+                        L->v_s = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 1;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 1:;
-                    L->v_s = rt_chosen(g);
+                if (L->v_s != RT_NONE) {
                     #line 120 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 45);
+                    rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 47);
                     #line 121 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -1986,10 +2036,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1990 "galaxy.c"
+#line 2040 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 46, "bad resume point");
+        return rt_fail(g, 48, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2005,19 +2055,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 128 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 18, 0, 47);
-        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 48));
+        rt_choose_begin(g, f->me, 18, 0, 49);
+        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 50));
         if (L->v_a == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 49);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_a = zc[1 + i]; (void)it_a;
                         rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 47);
+                rt_opt_done(g, &ob, 49);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2030,7 +2080,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         if (L->v_a != RT_NONE) {
             #line 129 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 50);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
             #line 130 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2045,7 +2095,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 132 "cards/galaxy/rules.cards"
                 { /* restart */
-                    (void)rt_enter(g, 7, f->self, f->me, 1, 51);
+                    (void)rt_enter(g, 7, f->self, f->me, 1, 53);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_restart);
@@ -2057,7 +2107,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 134 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 52);
+                    RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 54);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2076,7 +2126,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 135 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 53);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 55);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2093,10 +2143,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2097 "galaxy.c"
+#line 2147 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 54, "bad resume point");
+        return rt_fail(g, 56, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2115,12 +2165,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 143 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 169, 0, 55);
+        rt_choose_begin(g, f->me, 169, 0, 57);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 19);
             rt_opt_add(&ob, 1, RT_NONE, 20);
-            rt_opt_done(g, &ob, 55);
+            rt_opt_done(g, &ob, 57);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2131,46 +2181,71 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 145 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 56);
+                rt_choose_begin(g, f->me, 10, 0, 58);
+                L->v_s_2 = RT_NONE;
                 {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (!rt_logging(g)) {
+                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
+                    if (pick >= 0) {
+                        RtValue drawn = RT_NONE;
                         {
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                                rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, 9);
+                                pick -= ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol));
+                                if (pick < 0) {
+                                    drawn = it_s_2;
+                                    break;
+                                }
                             }
                         }
-                    } else {
-                        {
-                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                                if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
-                                    rt_opt_add(&ob, it_s_2, it_s_2, 9);
-                                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
-                                        rt_log_str(g, rt_card_name(g, it_s_2));
-                                        rt_log_str(g, " (");
-                                        rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
-                                        rt_log_str(g, ")");
-                                        rt_label_end(g);
+                        if (rt_drawn(g, drawn) != 0)
+                            return rt_fail(g, 59, "a choice has fewer options than its count");
+                        L->v_s_2 = drawn;
+                    }
+                }
+                if (L->v_s_2 == RT_NONE) {
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (!rt_logging(g)) {
+                            {
+                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, 9);
+                                }
+                            }
+                        } else {
+                            {
+                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                                    if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
+                                        rt_opt_add(&ob, it_s_2, it_s_2, 9);
+                                        if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
+                                            rt_log_str(g, rt_card_name(g, it_s_2));
+                                            rt_log_str(g, " (");
+                                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
+                                            rt_log_str(g, ")");
+                                            rt_label_end(g);
+                                        }
                                     }
                                 }
                             }
                         }
+                        rt_opt_done(g, &ob, 58);
                     }
-                    rt_opt_done(g, &ob, 56);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 2;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 2:;
+                        L->v_s_2 = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 2;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 2:;
-                    L->v_s_2 = rt_chosen(g);
+                if (L->v_s_2 != RT_NONE) {
                     #line 146 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 57);
+                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 60);
                     #line 147 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2191,10 +2266,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2195 "galaxy.c"
+#line 2270 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 58, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2223,13 +2298,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 160 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 0, 0, 1, 59);
+                rt_set_state_known(g, L->v_s, KIND_space, 0, 0, 1, 62);
                 #line 161 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 60);
+                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 63);
             }
         }
         #line 163 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 61);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2237,13 +2312,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 166 "cards/galaxy/rules.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 62);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 65);
         }
         if (rt_check(g)) return RT_END;
-#line 2244 "galaxy.c"
+#line 2319 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2271,7 +2346,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
                 #line 174 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 64);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 67);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2281,7 +2356,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 175 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 176 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 65), 66);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 68), 69);
             if (rt_check(g)) return RT_END;
             #line 177 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2302,7 +2377,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 67);
+                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 70);
             }
         }
         #line 184 "cards/galaxy/rules.cards"
@@ -2313,7 +2388,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (!((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1))) continue;
                 if (!(rt_flat((int)(!rt__state(g, L->v_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
                 #line 185 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s_2, KIND_space, 2, 1, 0, 68);
+                rt_set_state_known(g, L->v_s_2, KIND_space, 2, 1, 0, 71);
                 #line 186 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -2328,7 +2403,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 187 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 69), 70);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 72), 73);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 {
@@ -2339,7 +2414,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 188 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 71), RT_AT_TOP, 72);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -2349,14 +2424,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 192 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 73), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 74);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 195 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 75);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 78);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -2381,7 +2456,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 200 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 76);
+                    RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 79);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2395,13 +2470,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 77);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
         #line 205 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 78);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 79);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
         #line 209 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2409,7 +2484,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    (void)rt_enter(g, 11, f->self, f->me, 3, 80);
+                    (void)rt_enter(g, 11, f->self, f->me, 3, 83);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -2420,7 +2495,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    (void)rt_enter(g, 10, f->self, f->me, 4, 81);
+                    (void)rt_enter(g, 10, f->self, f->me, 4, 84);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2430,10 +2505,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2434 "galaxy.c"
+#line 2509 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 82, "bad resume point");
+        return rt_fail(g, 85, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2460,7 +2535,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(L->v_p != f->me)) continue;
             #line 218 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 84), 83);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 87), 86);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2468,7 +2543,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!(Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n)) continue;
                     #line 218 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 85), RT_AT_TOP, 86);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2483,7 +2558,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
                 #line 220 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2492,7 +2567,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 221 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 89));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 221 "cards/galaxy/rules.cards"
@@ -2506,10 +2581,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2510 "galaxy.c"
+#line 2585 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 90, "bad resume point");
+        return rt_fail(g, 93, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2528,10 +2603,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 229 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 91);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
         if (rt_check(g)) return RT_END;
         #line 230 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 92));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
         if (rt_check(g)) return RT_END;
         #line 231 "cards/galaxy/rules.cards"
         {
@@ -2542,7 +2617,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                 #line 231 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 93);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2552,7 +2627,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 232 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
             #line 233 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
             if (rt_check(g)) return RT_END;
             #line 234 "cards/galaxy/rules.cards"
             {
@@ -2563,14 +2638,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                     #line 234 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 96)) return RT_END;
+            if (rt_back_edge(g, 99)) return RT_END;
         }
         #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2633,23 +2708,23 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 if (!(rt_flat((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 97);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 100);
                 if (rt_check(g)) return RT_END;
                 #line 244 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 98);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 101);
                 if (rt_check(g)) return RT_END;
                 #line 245 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 99);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 102);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 100);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 103);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2650 "galaxy.c"
+#line 2725 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2678,24 +2753,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 255 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 102)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0] == 0)) {
                 #line 256 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 103)[0], 104), 105);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0], 107), 108);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 259 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 107)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 110)[0] == 0)) {
                 #line 260 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 108), 109);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 111), 112);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2725,15 +2800,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 110);
+                rt_win(g, L->v_p_3, 113);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2734 "galaxy.c"
+#line 2809 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2773,7 +2848,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 112);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 115);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2789,7 +2864,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 113);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 116);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2805,7 +2880,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 114);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 117);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2813,7 +2888,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 115);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 118);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2822,7 +2897,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 116);
+            rt_choose_begin(g, f->me, 21, 0, 119);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2832,7 +2907,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 116);
+                rt_opt_done(g, &ob, 119);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2842,17 +2917,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 117), RT_AT_TOP, 118);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 120), RT_AT_TOP, 121);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 119)) return RT_END;
+            if (rt_back_edge(g, 122)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, 4, 120);
+            (void)rt_enter(g, 10, f->self, f->me, 4, 123);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2860,10 +2935,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2864 "galaxy.c"
+#line 2939 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 121, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2890,7 +2965,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, 5, 122);
+                (void)rt_enter(g, 0, f->self, f->me, 5, 125);
             }
             f->pc = 1;
             {
@@ -2903,13 +2978,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 123)) return RT_END;
+            if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2910 "galaxy.c"
+#line 2985 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 124, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2935,7 +3010,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 128);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -2945,10 +3020,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2949 "galaxy.c"
+#line 3024 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 126, "bad resume point");
+        return rt_fail(g, 129, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2966,17 +3041,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 127);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 169, 0, 128);
+        rt_choose_begin(g, f->me, 169, 0, 131);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 23);
             rt_opt_add(&ob, 1, RT_NONE, 24);
             rt_opt_add(&ob, 2, RT_NONE, 25);
-            rt_opt_done(g, &ob, 128);
+            rt_opt_done(g, &ob, 131);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2991,7 +3066,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 26, 0, 129);
+                rt_choose_begin(g, f->me, 26, 0, 132);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -3003,7 +3078,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                                 rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 129);
+                        rt_opt_done(g, &ob, 132);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3026,10 +3101,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3030 "galaxy.c"
+#line 3105 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 130, "bad resume point");
+        return rt_fail(g, 133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3565,113 +3640,116 @@ static const RtSite Site_table[] = {
     { 2, 74, 3 }, /* 21: cards/galaxy/rules.cards:74:3 */
     { 2, 39, 11 }, /* 22: cards/galaxy/rules.cards:39:11 */
     { 2, 81, 3 }, /* 23: cards/galaxy/rules.cards:81:3 */
-    { 2, 82, 5 }, /* 24: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 25: cards/galaxy/rules.cards:83:5 */
-    { 2, 84, 5 }, /* 26: cards/galaxy/rules.cards:84:5 */
-    { 2, 80, 11 }, /* 27: cards/galaxy/rules.cards:80:11 */
-    { 2, 95, 5 }, /* 28: cards/galaxy/rules.cards:95:5 */
-    { 2, 96, 84 }, /* 29: cards/galaxy/rules.cards:96:84 */
-    { 2, 97, 82 }, /* 30: cards/galaxy/rules.cards:97:82 */
-    { 2, 98, 71 }, /* 31: cards/galaxy/rules.cards:98:71 */
-    { 2, 99, 88 }, /* 32: cards/galaxy/rules.cards:99:88 */
-    { 2, 100, 84 }, /* 33: cards/galaxy/rules.cards:100:84 */
-    { 2, 101, 80 }, /* 34: cards/galaxy/rules.cards:101:80 */
-    { 2, 94, 3 }, /* 35: cards/galaxy/rules.cards:94:3 */
-    { 2, 107, 3 }, /* 36: cards/galaxy/rules.cards:107:3 */
-    { 2, 108, 3 }, /* 37: cards/galaxy/rules.cards:108:3 */
-    { 2, 92, 11 }, /* 38: cards/galaxy/rules.cards:92:11 */
-    { 2, 112, 3 }, /* 39: cards/galaxy/rules.cards:112:3 */
-    { 2, 111, 11 }, /* 40: cards/galaxy/rules.cards:111:11 */
-    { 2, 117, 3 }, /* 41: cards/galaxy/rules.cards:117:3 */
-    { 2, 117, 12 }, /* 42: cards/galaxy/rules.cards:117:12 */
-    { 2, 118, 5 }, /* 43: cards/galaxy/rules.cards:118:5 */
-    { 2, 119, 5 }, /* 44: cards/galaxy/rules.cards:119:5 */
-    { 2, 120, 7 }, /* 45: cards/galaxy/rules.cards:120:7 */
-    { 2, 116, 11 }, /* 46: cards/galaxy/rules.cards:116:11 */
-    { 2, 128, 3 }, /* 47: cards/galaxy/rules.cards:128:3 */
-    { 2, 128, 15 }, /* 48: cards/galaxy/rules.cards:128:15 */
-    { 2, 128, 15 }, /* 49: cards/galaxy/rules.cards:128:15 */
-    { 2, 129, 5 }, /* 50: cards/galaxy/rules.cards:129:5 */
-    { 2, 132, 7 }, /* 51: cards/galaxy/rules.cards:132:7 */
-    { 2, 134, 7 }, /* 52: cards/galaxy/rules.cards:134:7 */
-    { 2, 135, 27 }, /* 53: cards/galaxy/rules.cards:135:27 */
-    { 2, 127, 11 }, /* 54: cards/galaxy/rules.cards:127:11 */
-    { 2, 143, 3 }, /* 55: cards/galaxy/rules.cards:143:3 */
-    { 2, 145, 7 }, /* 56: cards/galaxy/rules.cards:145:7 */
-    { 2, 146, 9 }, /* 57: cards/galaxy/rules.cards:146:9 */
-    { 2, 142, 11 }, /* 58: cards/galaxy/rules.cards:142:11 */
-    { 2, 160, 5 }, /* 59: cards/galaxy/rules.cards:160:5 */
-    { 2, 161, 5 }, /* 60: cards/galaxy/rules.cards:161:5 */
-    { 2, 163, 3 }, /* 61: cards/galaxy/rules.cards:163:3 */
-    { 2, 166, 3 }, /* 62: cards/galaxy/rules.cards:166:3 */
-    { 2, 157, 11 }, /* 63: cards/galaxy/rules.cards:157:11 */
-    { 2, 174, 43 }, /* 64: cards/galaxy/rules.cards:174:43 */
-    { 2, 176, 5 }, /* 65: cards/galaxy/rules.cards:176:5 */
-    { 2, 176, 5 }, /* 66: cards/galaxy/rules.cards:176:5 */
-    { 2, 181, 36 }, /* 67: cards/galaxy/rules.cards:181:36 */
-    { 2, 185, 5 }, /* 68: cards/galaxy/rules.cards:185:5 */
-    { 2, 187, 5 }, /* 69: cards/galaxy/rules.cards:187:5 */
-    { 2, 187, 5 }, /* 70: cards/galaxy/rules.cards:187:5 */
-    { 2, 188, 84 }, /* 71: cards/galaxy/rules.cards:188:84 */
-    { 2, 188, 74 }, /* 72: cards/galaxy/rules.cards:188:74 */
-    { 2, 192, 8 }, /* 73: cards/galaxy/rules.cards:192:8 */
-    { 2, 192, 3 }, /* 74: cards/galaxy/rules.cards:192:3 */
-    { 2, 195, 5 }, /* 75: cards/galaxy/rules.cards:195:5 */
-    { 2, 200, 7 }, /* 76: cards/galaxy/rules.cards:200:7 */
-    { 2, 204, 3 }, /* 77: cards/galaxy/rules.cards:204:3 */
-    { 2, 205, 3 }, /* 78: cards/galaxy/rules.cards:205:3 */
-    { 2, 206, 3 }, /* 79: cards/galaxy/rules.cards:206:3 */
-    { 2, 210, 30 }, /* 80: cards/galaxy/rules.cards:210:30 */
-    { 2, 210, 50 }, /* 81: cards/galaxy/rules.cards:210:50 */
-    { 2, 171, 11 }, /* 82: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 5 }, /* 83: cards/galaxy/rules.cards:218:5 */
-    { 2, 218, 14 }, /* 84: cards/galaxy/rules.cards:218:14 */
-    { 2, 218, 58 }, /* 85: cards/galaxy/rules.cards:218:58 */
-    { 2, 218, 48 }, /* 86: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 50 }, /* 87: cards/galaxy/rules.cards:220:50 */
-    { 2, 220, 40 }, /* 88: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 12 }, /* 89: cards/galaxy/rules.cards:221:12 */
-    { 2, 216, 11 }, /* 90: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 91: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 92: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 66 }, /* 93: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 94: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 68 }, /* 95: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 96: cards/galaxy/rules.cards:232:3 */
-    { 2, 243, 13 }, /* 97: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 98: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 99: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 100: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 101: cards/galaxy/rules.cards:228:11 */
-    { 2, 255, 18 }, /* 102: cards/galaxy/rules.cards:255:18 */
-    { 2, 256, 21 }, /* 103: cards/galaxy/rules.cards:256:21 */
-    { 2, 256, 7 }, /* 104: cards/galaxy/rules.cards:256:7 */
-    { 2, 256, 7 }, /* 105: cards/galaxy/rules.cards:256:7 */
-    { 2, 257, 29 }, /* 106: cards/galaxy/rules.cards:257:29 */
-    { 2, 259, 18 }, /* 107: cards/galaxy/rules.cards:259:18 */
-    { 2, 260, 7 }, /* 108: cards/galaxy/rules.cards:260:7 */
-    { 2, 260, 7 }, /* 109: cards/galaxy/rules.cards:260:7 */
-    { 2, 266, 3 }, /* 110: cards/galaxy/rules.cards:266:3 */
-    { 2, 252, 11 }, /* 111: cards/galaxy/rules.cards:252:11 */
-    { 2, 11, 42 }, /* 112: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 113: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 114: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 115: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 116: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 117: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 118: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 119: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 120: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 121: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 122: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 123: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 124: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 125: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 126: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 127: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 128: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 129: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 130: cards/galaxy/variants.cards:15:3 */
+    { 2, 81, 3 }, /* 24: cards/galaxy/rules.cards:81:3 */
+    { 2, 82, 5 }, /* 25: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 26: cards/galaxy/rules.cards:83:5 */
+    { 2, 84, 5 }, /* 27: cards/galaxy/rules.cards:84:5 */
+    { 2, 80, 11 }, /* 28: cards/galaxy/rules.cards:80:11 */
+    { 2, 95, 5 }, /* 29: cards/galaxy/rules.cards:95:5 */
+    { 2, 96, 84 }, /* 30: cards/galaxy/rules.cards:96:84 */
+    { 2, 97, 82 }, /* 31: cards/galaxy/rules.cards:97:82 */
+    { 2, 98, 71 }, /* 32: cards/galaxy/rules.cards:98:71 */
+    { 2, 99, 88 }, /* 33: cards/galaxy/rules.cards:99:88 */
+    { 2, 100, 84 }, /* 34: cards/galaxy/rules.cards:100:84 */
+    { 2, 101, 80 }, /* 35: cards/galaxy/rules.cards:101:80 */
+    { 2, 94, 3 }, /* 36: cards/galaxy/rules.cards:94:3 */
+    { 2, 107, 3 }, /* 37: cards/galaxy/rules.cards:107:3 */
+    { 2, 108, 3 }, /* 38: cards/galaxy/rules.cards:108:3 */
+    { 2, 92, 11 }, /* 39: cards/galaxy/rules.cards:92:11 */
+    { 2, 112, 3 }, /* 40: cards/galaxy/rules.cards:112:3 */
+    { 2, 111, 11 }, /* 41: cards/galaxy/rules.cards:111:11 */
+    { 2, 117, 3 }, /* 42: cards/galaxy/rules.cards:117:3 */
+    { 2, 117, 12 }, /* 43: cards/galaxy/rules.cards:117:12 */
+    { 2, 118, 5 }, /* 44: cards/galaxy/rules.cards:118:5 */
+    { 2, 119, 5 }, /* 45: cards/galaxy/rules.cards:119:5 */
+    { 2, 119, 5 }, /* 46: cards/galaxy/rules.cards:119:5 */
+    { 2, 120, 7 }, /* 47: cards/galaxy/rules.cards:120:7 */
+    { 2, 116, 11 }, /* 48: cards/galaxy/rules.cards:116:11 */
+    { 2, 128, 3 }, /* 49: cards/galaxy/rules.cards:128:3 */
+    { 2, 128, 15 }, /* 50: cards/galaxy/rules.cards:128:15 */
+    { 2, 128, 15 }, /* 51: cards/galaxy/rules.cards:128:15 */
+    { 2, 129, 5 }, /* 52: cards/galaxy/rules.cards:129:5 */
+    { 2, 132, 7 }, /* 53: cards/galaxy/rules.cards:132:7 */
+    { 2, 134, 7 }, /* 54: cards/galaxy/rules.cards:134:7 */
+    { 2, 135, 27 }, /* 55: cards/galaxy/rules.cards:135:27 */
+    { 2, 127, 11 }, /* 56: cards/galaxy/rules.cards:127:11 */
+    { 2, 143, 3 }, /* 57: cards/galaxy/rules.cards:143:3 */
+    { 2, 145, 7 }, /* 58: cards/galaxy/rules.cards:145:7 */
+    { 2, 145, 7 }, /* 59: cards/galaxy/rules.cards:145:7 */
+    { 2, 146, 9 }, /* 60: cards/galaxy/rules.cards:146:9 */
+    { 2, 142, 11 }, /* 61: cards/galaxy/rules.cards:142:11 */
+    { 2, 160, 5 }, /* 62: cards/galaxy/rules.cards:160:5 */
+    { 2, 161, 5 }, /* 63: cards/galaxy/rules.cards:161:5 */
+    { 2, 163, 3 }, /* 64: cards/galaxy/rules.cards:163:3 */
+    { 2, 166, 3 }, /* 65: cards/galaxy/rules.cards:166:3 */
+    { 2, 157, 11 }, /* 66: cards/galaxy/rules.cards:157:11 */
+    { 2, 174, 43 }, /* 67: cards/galaxy/rules.cards:174:43 */
+    { 2, 176, 5 }, /* 68: cards/galaxy/rules.cards:176:5 */
+    { 2, 176, 5 }, /* 69: cards/galaxy/rules.cards:176:5 */
+    { 2, 181, 36 }, /* 70: cards/galaxy/rules.cards:181:36 */
+    { 2, 185, 5 }, /* 71: cards/galaxy/rules.cards:185:5 */
+    { 2, 187, 5 }, /* 72: cards/galaxy/rules.cards:187:5 */
+    { 2, 187, 5 }, /* 73: cards/galaxy/rules.cards:187:5 */
+    { 2, 188, 84 }, /* 74: cards/galaxy/rules.cards:188:84 */
+    { 2, 188, 74 }, /* 75: cards/galaxy/rules.cards:188:74 */
+    { 2, 192, 8 }, /* 76: cards/galaxy/rules.cards:192:8 */
+    { 2, 192, 3 }, /* 77: cards/galaxy/rules.cards:192:3 */
+    { 2, 195, 5 }, /* 78: cards/galaxy/rules.cards:195:5 */
+    { 2, 200, 7 }, /* 79: cards/galaxy/rules.cards:200:7 */
+    { 2, 204, 3 }, /* 80: cards/galaxy/rules.cards:204:3 */
+    { 2, 205, 3 }, /* 81: cards/galaxy/rules.cards:205:3 */
+    { 2, 206, 3 }, /* 82: cards/galaxy/rules.cards:206:3 */
+    { 2, 210, 30 }, /* 83: cards/galaxy/rules.cards:210:30 */
+    { 2, 210, 50 }, /* 84: cards/galaxy/rules.cards:210:50 */
+    { 2, 171, 11 }, /* 85: cards/galaxy/rules.cards:171:11 */
+    { 2, 218, 5 }, /* 86: cards/galaxy/rules.cards:218:5 */
+    { 2, 218, 14 }, /* 87: cards/galaxy/rules.cards:218:14 */
+    { 2, 218, 58 }, /* 88: cards/galaxy/rules.cards:218:58 */
+    { 2, 218, 48 }, /* 89: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 50 }, /* 90: cards/galaxy/rules.cards:220:50 */
+    { 2, 220, 40 }, /* 91: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 12 }, /* 92: cards/galaxy/rules.cards:221:12 */
+    { 2, 216, 11 }, /* 93: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 94: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 95: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 66 }, /* 96: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 97: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 68 }, /* 98: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 99: cards/galaxy/rules.cards:232:3 */
+    { 2, 243, 13 }, /* 100: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 101: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 102: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 103: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 104: cards/galaxy/rules.cards:228:11 */
+    { 2, 255, 18 }, /* 105: cards/galaxy/rules.cards:255:18 */
+    { 2, 256, 21 }, /* 106: cards/galaxy/rules.cards:256:21 */
+    { 2, 256, 7 }, /* 107: cards/galaxy/rules.cards:256:7 */
+    { 2, 256, 7 }, /* 108: cards/galaxy/rules.cards:256:7 */
+    { 2, 257, 29 }, /* 109: cards/galaxy/rules.cards:257:29 */
+    { 2, 259, 18 }, /* 110: cards/galaxy/rules.cards:259:18 */
+    { 2, 260, 7 }, /* 111: cards/galaxy/rules.cards:260:7 */
+    { 2, 260, 7 }, /* 112: cards/galaxy/rules.cards:260:7 */
+    { 2, 266, 3 }, /* 113: cards/galaxy/rules.cards:266:3 */
+    { 2, 252, 11 }, /* 114: cards/galaxy/rules.cards:252:11 */
+    { 2, 11, 42 }, /* 115: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 116: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 117: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 118: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 119: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 120: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 121: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 122: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 123: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 124: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 125: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 126: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 127: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 128: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 129: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 130: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 131: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 132: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -3986,7 +4064,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    131, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4010,7 +4088,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    131, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4034,7 +4112,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    131, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

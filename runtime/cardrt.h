@@ -751,6 +751,33 @@ static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
     h->chosen_card = card;
     return card;
 }
+/* rt_draw_now: after rt_choose_begin, a choice of a card among n that the
+   script counts without listing them (the cards of a zone passing a
+   condition a live count keeps), answered at once by the random agent:
+   the index it draws, as it would draw it from the options listed top
+   first; the script then finds that card and names it (rt_drawn). -1
+   when no random agent answers it in place: then the script builds the
+   options and asks (rt_opt_done, rt_answer_now). */
+static inline int rt_draw_now(RtGame *g, int n)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    RtAgent *a = rt__random_in_place(x, h, n);
+    if (!a)
+        return -1;
+    h->dec_count = n;
+    return rt__draw_answer(a, h, n);
+}
+/* rt_drawn: card is the option rt_draw_now drew (rt_chosen gives it).
+   Returns 0, or -1 when card is RT_NONE (the zone did not hold as many
+   cards as counted: the caller fails the game). */
+static inline int rt_drawn(RtGame *g, RtValue card)
+{
+    RtHeader *h = rt__pre(g)->hdr;
+    h->chosen_value = card;
+    h->chosen_card = card;
+    return card == RT_NONE ? -1 : 0;
+}
 
 void rt_agent_random(RtAgent *a);                 /* uniform over the options */
 void rt_agent_human(RtAgent *a, FILE *in, FILE *out);

@@ -204,16 +204,70 @@ static void pick_in_place(Emit *E, const char *var, const IrNode *coll)
     E->indent++;
 }
 
+/* draw_in_place: var is the card of choice s's zone passing its where
+   that the random agent draws in place among those the where's live
+   count counts (rt_draw_now), found by walking the zone top first as the
+   options list it; a block opens for the other agents, whose options are
+   built (the caller closes it). */
+static void draw_in_place(Emit *E, const IrNode *s, const char *var)
+{
+    const IrNode *coll = s->kids[0], *where = s->kids[1];
+    int site = emit_site(E, s->loc);
+    emit_line(E, "%s = RT_NONE;", var);
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "int pick = rt_draw_now(g, %s);", emit_live_read(E, s));
+    emit_line(E, "if (pick >= 0) {");
+    E->indent++;
+    emit_line(E, "RtValue drawn = RT_NONE;");
+    emit_line(E, "{");
+    E->indent++;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+    const char *cond = emit_expr(E, where);
+    int plain = emit_plain(E, where);
+    emit_unbind(E, depth);
+    emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(where));
+    if (plain) {   /* counted down without a branch but the last */
+        emit_line(E, "pick -= %s;", emit_truth(E, where, cond));
+        emit_line(E, "if (pick < 0) {");
+    } else {
+        emit_line(E, "if (%s && pick-- == 0) {", cond);
+    }
+    emit_line(E, "    drawn = %s;", cvar);
+    emit_line(E, "    break;");
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (rt_drawn(g, drawn) != 0)");
+    emit_line(E, "    return rt_fail(g, %d, \"a choice has fewer options than its count\");", site);
+    emit_line(E, "%s = drawn;", var);
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (%s == RT_NONE) {", var);
+    E->indent++;
+}
+
 /* choose_one: `choose x in COLL [where ...] { ... } [else { ... }]`. A
    choice of any card of a zone (no where, a prompt without holes) is
    counted, not built, when the random agent answers it in place
-   (rt_pick_card_now): the options are built only for the other agents. */
+   (rt_pick_card_now), and so is one whose where a live count counts
+   (draw_in_place): the options are built only for the other agents. */
 static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
-    int counted = coll->type.base == T_ZONE && !s->kids[1] && (!s->fmt || s->fmt->nkids == 0);
+    int plain_prompt = !s->fmt || s->fmt->nkids == 0;
+    int drawn = coll->type.base == T_ZONE && s->kids[1] && s->live && plain_prompt;
+    int counted = (coll->type.base == T_ZONE && !s->kids[1] && plain_prompt) || drawn;
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
-    if (counted)
+    if (drawn)
+        draw_in_place(E, s, var);
+    else if (counted)
         pick_in_place(E, var, coll);
     open_buffer(E);
     emit_prompt(E, s->fmt);

@@ -212,7 +212,8 @@ void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
 /* ---- emit_live.c: live counts (ir_live.c) ---------------------------------------- */
 
 /* emit_live_read: the C text of aggregate n (n->live set): its live
-   count's cell, picked by n's keys. */
+   count's cell, picked by n's keys; of choice n, the count of its
+   options. */
 const char *emit_live_read(Emit *E, const IrNode *n);
 /* emit_live_functions: Live_update, Live_recount and the tables the def
    names (nothing when the game keeps no live count); they leave E's unit

@@ -42,6 +42,8 @@ const char *emit_live_read(Emit *E, const IrNode *n)
                              emit_bare(E, emit_expr(E, z->kids[0])), emit_site(E, z->loc));
         E->fallible = 1;
     }
+    if (n->op != IR_AGGREGATE)   /* a choice: how many options it has */
+        return count;
     if (n->agg == IR_A_ANY)
         return arena_printf(E->a, "(%s > 0)", count);
     if (n->agg == IR_A_ALL)

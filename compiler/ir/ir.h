@@ -180,8 +180,9 @@ typedef struct IrNode {
     int checked;             /* IR_NEG, IR_ARITH, IR_ASSIGN: needs the run-time overflow check;
                                 IR_AGGREGATE (sum): its additions do */
     int memo;                /* IR_CALL: its memo in the function's body (1..), or 0 (ir_memo.c) */
-    int live;                /* IR_AGGREGATE: 1 + its live count in IrProgram.lives, or 0 (ir_live.c) */
-    struct IrNode **live_keys; /* IR_AGGREGATE with live: the values that pick its cell (IrLive.nkeys) */
+    int live;                /* IR_AGGREGATE, IR_CHOOSE (its where's count): 1 + its live count in
+                                IrProgram.lives, or 0 (ir_live.c) */
+    struct IrNode **live_keys; /* with live: the values that pick its cell (IrLive.nkeys) */
     struct { int kind, field; IrCheck check; } card;   /* IR_CARD_FIELD, IR_CARD_STATE */
     struct IrNode **kids;
     int nkids;

@@ -10,9 +10,14 @@
    and `any(d in pool: d.face == victory)` read the cells f and victory of
    one count of the pool's dice by face.
 
+   A choice of a card of a zone whose `where` one of those counts
+   counts reads it too: the random agent draws among its options without
+   listing them.
+
    Contract: runs after ir_facts and ir_inline (the conditions' small
    calls are written in place); sets IrNode.live and live_keys of the
-   aggregates it turns into reads, and IrProgram.lives and live_cells.
+   aggregates it turns into reads and of the choices that read a count,
+   and IrProgram.lives and live_cells.
    The aggregates keep their conditions, unchanged: the other passes read
    them as before, and the back end writes the runtime's updates from
    them. */
@@ -406,11 +411,55 @@ static void walk(IrProgram *p, IrNode *n, int unit, int hot)
         try_live(p, n, unit);
 }
 
+/* counted_choice: choice n (one card of a zone passing a where) reads
+   the live count of p that counts the cards its where passes, if one
+   does: the random agent then draws among its options without listing
+   them (docs/compiler.md "Live counts"). No count is made for a choice
+   (a count costs every move of its zone's cards); one an aggregate made
+   is shared. */
+static void counted_choice(IrProgram *p, IrNode *n)
+{
+    const IrNode *zone = n->kids[0], *where = n->kids[1];
+    if (n->kids[2] || !where || zone->op != IR_ZONE || zone->index == 0)
+        return;
+    const MZone *z = &p->m->zones[zone->index];
+    if (z->kind < 0 || z->per_space)
+        return;
+    Finder F = {p, n->index, z->kind, 0, 0, {0}, {0}, {0}};
+    part(&F, where, NULL);
+    if (F.bad)
+        return;
+    for (int i = 0; i < p->nlives; i++) {
+        const IrLive *L = &p->lives[i];
+        if (L->zone != zone->index || L->negate || L->nkeys != F.nkeys || (L->where && L->value) ||
+            !same_shape(L, L->where ? L->where : L->value, &F, where))
+            continue;
+        n->live = 1 + i;
+        n->live_keys = arena_alloc(p->arena, sizeof *n->live_keys * (size_t)(F.nkeys + 1));
+        for (int k = 0; k < F.nkeys; k++)
+            n->live_keys[k] = F.keys[k];
+        return;
+    }
+}
+
+/* choices: counted_choice for every choice at or below n. */
+static void choices(IrProgram *p, IrNode *n)
+{
+    if (!n)
+        return;
+    for (int i = 0; i < n->nkids; i++)
+        choices(p, n->kids[i]);
+    if (n->op == IR_CHOOSE)
+        counted_choice(p, n);
+}
+
 void ir_live(IrProgram *p)
 {
     uint8_t *hot = hot_units(p);
     for (int u = 0; u < p->nunits; u++)
         walk(p, p->units[u].body, u, hot[u]);
+    for (int u = 0; u < p->nunits; u++)   /* once every count is made */
+        choices(p, p->units[u].body);
 }
 
 /* reads_state: n reads state slot of a card of kind. */

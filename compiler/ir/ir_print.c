@@ -187,7 +187,7 @@ static void payload(const Printer *P, const IrNode *n)
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
         buf_put(o, " checked");
-    if (n->op == IR_AGGREGATE && n->live)
+    if ((n->op == IR_AGGREGATE || n->op == IR_CHOOSE) && n->live)
         buf_printf(o, " live %d", n->live);
     static const struct { int flag; const char *word; } flags[] = {
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},

@@ -162,6 +162,50 @@ Test(lang, a_choice_whose_cards_leave_keeps_no_list_of_them)
                 "errors: 0\n");
 }
 
+/* A choice whose where a live count counts (docs/compiler.md "Live
+   counts") is drawn by the random agent without its options when no log
+   is kept: it draws among the count and walks the zone to that card
+   (three such choices in the C, two of them in a menu's options, one with
+   an else), and with a log, from the options: 30 games (seeds 1..30)
+   take and mark the same chips either way. */
+Test(lang, the_random_agent_draws_a_counted_choice_as_it_would_from_the_options)
+{
+    game_expect("drawn_choice", "drawnchoice",
+                TEST_BUILD_DIR "/san/cardc ir tests/lang/games/drawn_choice | grep -o '\"choose a chip from pile\" live [0-9]*' && "
+                "grep -c 'rt_draw_now(' $d/drawnchoice.c && "
+                SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
+                "$e log --seed 1 | sed -n '64,83p' && " SIM_1000,
+                "\"choose a chip from pile\" live 1\n"
+                "\"choose a chip from pile\" live 1\n"
+                "\"choose a chip from pile\" live 1\n"
+                "3\n"
+                "30 the same\n"
+                "724674\n"
+                "263642\n"
+                "264853\n"
+                "choose Player 3: take a chip\n"
+                "choose Player 3: Red 5 (forced)\n"
+                "set score(Player 3) 3 -> 8\n"
+                "set picked 733772 -> 71473\n"
+                "move \"Red 5\" pile -> gone\n"
+                "set wanted red -> blue\n"
+                "no red chip is left unmarked\n"
+                "round 4\n"
+                "choose Player 1: pass\n"
+                "set wanted blue -> red\n"
+                "choose Player 2: pass (forced)\n"
+                "set wanted red -> blue\n"
+                "choose Player 3: take a chip\n"
+                "choose Player 3: Blue 5 (forced)\n"
+                "set score(Player 3) 8 -> 13\n"
+                "set picked 71473 -> 786208\n"
+                "move \"Blue 5\" pile -> gone\n"
+                "set wanted blue -> red\n"
+                "no red chip is left unmarked\n"
+                "win Player 3\n"
+                "errors: 0\n");
+}
+
 /* A choice of any card of a zone is drawn without its options by the
    random agent when no log is kept (two such choices in the C: a prompt
    without holes does not stop it; a where does), and with a log, from

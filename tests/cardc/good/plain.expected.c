@@ -84,26 +84,51 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
     case 0:;
         #line 59 "tests/cardc/good/plain/plain.cards"
         rt_choose_begin(g, f->me, 0, 0, 0);
+        L->v_s = RT_NONE;
         {
-            RtOptBuf ob = rt_opt_buf(g);
-            {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
+            int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 3)));
+            if (pick >= 0) {
+                RtValue drawn = RT_NONE;
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol));
+                        if (pick < 0) {
+                            drawn = it_s;
+                            break;
+                        }
+                    }
                 }
+                if (rt_drawn(g, drawn) != 0)
+                    return rt_fail(g, 1, "a choice has fewer options than its count");
+                L->v_s = drawn;
             }
-            rt_opt_done(g, &ob, 0);
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
+        if (L->v_s == RT_NONE) {
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
+                    }
+                }
+                rt_opt_done(g, &ob, 0);
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s = rt_chosen(g);
+            }
+        }
+        if (L->v_s != RT_NONE) {
             #line 60 "tests/cardc/good/plain/plain.cards"
-            rt_set_state_known(g, L->v_s, KIND_slot, 0, 1, 1, 1);
+            rt_set_state_known(g, L->v_s, KIND_slot, 0, 1, 1, 2);
             #line 61 "tests/cardc/good/plain/plain.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_used)[0];
             #line 62 "tests/cardc/good/plain/plain.cards"
@@ -117,7 +142,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                     #line 62 "tests/cardc/good/plain/plain.cards"
                     if (rt_zone_cells_at(g, ZCELL_used)[0] == L->v_n) {
                         #line 62 "tests/cardc/good/plain/plain.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_used), RT_AT_TOP, 2);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_used), RT_AT_TOP, 3);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -126,13 +151,13 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 63 "tests/cardc/good/plain/plain.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 3), 4);
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 133 "plain.c"
+#line 158 "plain.c"
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -158,7 +183,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_rune)) continue;
                 #line 38 "tests/cardc/good/plain/plain.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 6);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 7);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -174,17 +199,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s) == KIND_slot)) continue;
                 #line 39 "tests/cardc/good/plain/plain.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_slots), RT_AT_TOP, 7);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_slots), RT_AT_TOP, 8);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 185 "plain.c"
+#line 210 "plain.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -212,7 +237,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 216 "plain.c"
+#line 241 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -230,18 +255,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 44 "tests/cardc/good/plain/plain.cards"
             {
-                rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_rune, Faces_rune, 3u, 9);
+                rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_rune, Faces_rune, 3u, 10);
             }
             if (rt_check(g)) return RT_END;
             #line 45 "tests/cardc/good/plain/plain.cards"
-            rt_choose_begin(g, f->me, 9, 0, 10);
+            rt_choose_begin(g, f->me, 9, 0, 11);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, rt_flat((int)(!!Fn_can_fill(g, f, ENUM_sword)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))), 0, RT_NONE, 1);
                 rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_shield)), 1, RT_NONE, 2);
                 rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_star)), 2, RT_NONE, 3);
                 rt_opt_add(&ob, 3, RT_NONE, 4);
-                rt_opt_done(g, &ob, 10);
+                rt_opt_done(g, &ob, 11);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -254,7 +279,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 46 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_sword;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 11);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 12);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -272,7 +297,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 47 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_shield;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 12);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 13);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -290,7 +315,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 48 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_star;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 13);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 14);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -306,12 +331,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* pass */
                     #line 49 "tests/cardc/good/plain/plain.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 14), 15);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 15), 16);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 51 "tests/cardc/good/plain/plain.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 16);
+            rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 17);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/plain/plain.cards"
             {
@@ -321,24 +346,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (!((int)(Rows_slot[rt__row(g, L->v_s)].fd_symbol == ENUM_shield))) continue;
                     if (!(rt_flat((int)(!rt__state(g, L->v_s, 0)) & (int)(!!Fn_can_fill(g, f, ENUM_shield))))) continue;
                     #line 53 "tests/cardc/good/plain/plain.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 17), 18);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 18), 19);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 54 "tests/cardc/good/plain/plain.cards"
             if (Agg1_round(g, f, L) || (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) >= 5)) {
                 #line 54 "tests/cardc/good/plain/plain.cards"
-                return rt_win(g, f->me, 19);
+                return rt_win(g, f->me, 20);
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 20)) return RT_END;
+            if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 339 "plain.c"
+#line 364 "plain.c"
         break;
     default:
-        return rt_fail(g, 21, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -455,27 +480,28 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 59, 3 }, /* 0: tests/cardc/good/plain/plain.cards:59:3 */
-    { 0, 60, 5 }, /* 1: tests/cardc/good/plain/plain.cards:60:5 */
-    { 0, 62, 61 }, /* 2: tests/cardc/good/plain/plain.cards:62:61 */
-    { 0, 63, 5 }, /* 3: tests/cardc/good/plain/plain.cards:63:5 */
+    { 0, 59, 3 }, /* 1: tests/cardc/good/plain/plain.cards:59:3 */
+    { 0, 60, 5 }, /* 2: tests/cardc/good/plain/plain.cards:60:5 */
+    { 0, 62, 61 }, /* 3: tests/cardc/good/plain/plain.cards:62:61 */
     { 0, 63, 5 }, /* 4: tests/cardc/good/plain/plain.cards:63:5 */
-    { 0, 58, 11 }, /* 5: tests/cardc/good/plain/plain.cards:58:11 */
-    { 0, 38, 34 }, /* 6: tests/cardc/good/plain/plain.cards:38:34 */
-    { 0, 39, 34 }, /* 7: tests/cardc/good/plain/plain.cards:39:34 */
-    { 0, 36, 1 }, /* 8: tests/cardc/good/plain/plain.cards:36:1 */
-    { 0, 44, 5 }, /* 9: tests/cardc/good/plain/plain.cards:44:5 */
-    { 0, 45, 5 }, /* 10: tests/cardc/good/plain/plain.cards:45:5 */
-    { 0, 46, 77 }, /* 11: tests/cardc/good/plain/plain.cards:46:77 */
-    { 0, 47, 59 }, /* 12: tests/cardc/good/plain/plain.cards:47:59 */
-    { 0, 48, 55 }, /* 13: tests/cardc/good/plain/plain.cards:48:55 */
-    { 0, 49, 23 }, /* 14: tests/cardc/good/plain/plain.cards:49:23 */
+    { 0, 63, 5 }, /* 5: tests/cardc/good/plain/plain.cards:63:5 */
+    { 0, 58, 11 }, /* 6: tests/cardc/good/plain/plain.cards:58:11 */
+    { 0, 38, 34 }, /* 7: tests/cardc/good/plain/plain.cards:38:34 */
+    { 0, 39, 34 }, /* 8: tests/cardc/good/plain/plain.cards:39:34 */
+    { 0, 36, 1 }, /* 9: tests/cardc/good/plain/plain.cards:36:1 */
+    { 0, 44, 5 }, /* 10: tests/cardc/good/plain/plain.cards:44:5 */
+    { 0, 45, 5 }, /* 11: tests/cardc/good/plain/plain.cards:45:5 */
+    { 0, 46, 77 }, /* 12: tests/cardc/good/plain/plain.cards:46:77 */
+    { 0, 47, 59 }, /* 13: tests/cardc/good/plain/plain.cards:47:59 */
+    { 0, 48, 55 }, /* 14: tests/cardc/good/plain/plain.cards:48:55 */
     { 0, 49, 23 }, /* 15: tests/cardc/good/plain/plain.cards:49:23 */
-    { 0, 51, 5 }, /* 16: tests/cardc/good/plain/plain.cards:51:5 */
-    { 0, 53, 85 }, /* 17: tests/cardc/good/plain/plain.cards:53:85 */
+    { 0, 49, 23 }, /* 16: tests/cardc/good/plain/plain.cards:49:23 */
+    { 0, 51, 5 }, /* 17: tests/cardc/good/plain/plain.cards:51:5 */
     { 0, 53, 85 }, /* 18: tests/cardc/good/plain/plain.cards:53:85 */
-    { 0, 54, 53 }, /* 19: tests/cardc/good/plain/plain.cards:54:53 */
-    { 0, 43, 3 }, /* 20: tests/cardc/good/plain/plain.cards:43:3 */
-    { 0, 42, 1 }, /* 21: tests/cardc/good/plain/plain.cards:42:1 */
+    { 0, 53, 85 }, /* 19: tests/cardc/good/plain/plain.cards:53:85 */
+    { 0, 54, 53 }, /* 20: tests/cardc/good/plain/plain.cards:54:53 */
+    { 0, 43, 3 }, /* 21: tests/cardc/good/plain/plain.cards:43:3 */
+    { 0, 42, 1 }, /* 22: tests/cardc/good/plain/plain.cards:42:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -510,7 +536,7 @@ const RtGameDef plain_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    22, Site_table, 1, Site_files,
+    23, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
