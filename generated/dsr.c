@@ -2440,18 +2440,17 @@ struct Locals_proc_krennic_roll {
 /* cards/dsr/darkside.cards:52: krennic_roll */
 static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
 {
-    struct Locals_proc_krennic_roll *L = (struct Locals_proc_krennic_roll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 53 "cards/dsr/darkside.cards"
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_darkside));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
-                L->v_d = walk_v_d[at_v_d];
-                if (!(rt_card_kind(g, L->v_d) == KIND_death_star_die)) continue;
+                RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
+                if (!(rt_card_kind(g, it_d) == KIND_death_star_die)) continue;
                 #line 54 "cards/dsr/darkside.cards"
                 {
-                    RtValue die = L->v_d;
+                    RtValue die = it_d;
                     rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 861);
                 }
                 if (rt_check(g)) return RT_END;
@@ -2459,15 +2458,15 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 {
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
-                        L->v_k = walk_v_k[at_v_k];
-                        if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, L->v_k, 1)))) {
+                        RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
+                        if (!((Rows_component[rt__row(g, it_k)].fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, it_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
                         if (rt_check(g)) return RT_END;
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
-                            RtValue arg0 = L->v_k;
+                            RtValue arg0 = it_k;
                             RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 863);
                             if (args) {
                                 args[0] = arg0;
@@ -2483,7 +2482,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2487 "dsr.c"
+#line 2486 "dsr.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -2526,7 +2525,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2530 "dsr.c"
+#line 2529 "dsr.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -2563,7 +2562,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2567 "dsr.c"
+#line 2566 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -2604,7 +2603,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2608 "dsr.c"
+#line 2607 "dsr.c"
         break;
     default:
         return rt_fail(g, 877, "bad resume point");
@@ -2662,7 +2661,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2666 "dsr.c"
+#line 2665 "dsr.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -2696,7 +2695,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2700 "dsr.c"
+#line 2699 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2723,11 +2722,11 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
-                if (!(((int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)) && Fn_of_type(g, f, L->v_c, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                if (!(((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 1) == L->v_s)) && Fn_of_type(g, f, it_c, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
-                    RtValue arg0 = L->v_c;
+                    RtValue arg0 = it_c;
                     RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 887);
                     if (args) {
                         args[0] = arg0;
@@ -2747,11 +2746,11 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 888));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
-                    L->v_c_2 = walk_v_c_2[at_v_c_2];
-                    if (!(Fn_of_type(g, f, L->v_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
+                    RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
+                    if (!(Fn_of_type(g, f, it_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
-                        RtValue arg0 = L->v_c_2;
+                        RtValue arg0 = it_c_2;
                         RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 889);
                         if (args) {
                             args[0] = arg0;
@@ -2766,7 +2765,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2770 "dsr.c"
+#line 2769 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -2796,11 +2795,11 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                    L->v_c = walk_v_c[at_v_c];
-                    if (!(((int)(rt__state(g, L->v_c, 0) > 0) & (int)(rt__state(g, L->v_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, L->v_c))) continue;
+                    RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                    if (!(((int)(rt__state(g, it_c, 0) > 0) & (int)(rt__state(g, it_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, it_c))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
-                        RtValue arg0 = L->v_c;
+                        RtValue arg0 = it_c;
                         RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 892);
                         if (args) {
                             args[0] = arg0;
@@ -2815,7 +2814,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2819 "dsr.c"
+#line 2818 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -2888,10 +2887,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 899));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
-                    L->v_r = walk_v_r[at_v_r];
+                    RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
-                        RtValue arg0 = L->v_r;
+                        RtValue arg0 = it_r;
                         RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 900);
                         if (args) {
                             args[0] = arg0;
@@ -2942,19 +2941,19 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
-                    L->v_i = walk_v_i[at_v_i];
-                    if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
+                    RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
+                    if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 906), 1, 907);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 906), 1, 907);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
-                        rt_log_str(g, rt_card_name(g, L->v_i));
+                        rt_log_str(g, rt_card_name(g, it_i));
                         rt_log_str(g, " loses a DAMAGE (");
-                        rt_log_int(g, rt__state(g, L->v_i, 0));
+                        rt_log_int(g, rt__state(g, it_i, 0));
                         rt_log_str(g, " of ");
-                        rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
+                        rt_log_int(g, Rows_asset[rt__row(g, it_i)].fd_capacity);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
@@ -3008,11 +3007,11 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 {
                     const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
-                        L->v_r_2 = walk_v_r_2[at_v_r_2];
-                        if (!(Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0)) continue;
+                        RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
+                        if (!(Rows_asset[rt__row(g, it_r_2)].fd_leader_of > 0)) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
-                            RtValue arg0 = L->v_r_2;
+                            RtValue arg0 = it_r_2;
                             RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 917);
                             if (args) {
                                 args[0] = arg0;
@@ -3049,7 +3048,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3053 "dsr.c"
+#line 3052 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3075,7 +3074,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3079 "dsr.c"
+#line 3078 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3101,7 +3100,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3105 "dsr.c"
+#line 3104 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3127,7 +3126,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3131 "dsr.c"
+#line 3130 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3153,10 +3152,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 923));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
-                    L->v_r = walk_v_r[at_v_r];
+                    RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
-                        RtValue arg0 = L->v_r;
+                        RtValue arg0 = it_r;
                         RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 924);
                         if (args) {
                             args[0] = arg0;
@@ -3186,19 +3185,19 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
-                    L->v_i = walk_v_i[at_v_i];
-                    if (!(rt_flat((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
+                    RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
+                    if (!(rt_flat((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 926), 1, 927);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 926), 1, 927);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
-                        rt_log_str(g, rt_card_name(g, L->v_i));
+                        rt_log_str(g, rt_card_name(g, it_i));
                         rt_log_str(g, " loses a DAMAGE (");
-                        rt_log_int(g, rt__state(g, L->v_i, 0));
+                        rt_log_int(g, rt__state(g, it_i, 0));
                         rt_log_str(g, " of ");
-                        rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
+                        rt_log_int(g, Rows_asset[rt__row(g, it_i)].fd_capacity);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
@@ -3270,7 +3269,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3274 "dsr.c"
+#line 3273 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -3299,19 +3298,19 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_shared(g, ZONE_held));
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
-                L->v_t = walk_v_t[at_v_t];
+                RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_state_known(g, L->v_t, KIND_alliance, 0, 0, 0, 934);
+                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 934);
             }
         }
         #line 59 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
-                    RtValue arg0 = L->v_c;
+                    RtValue arg0 = it_c;
                     RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 935);
                     if (args) {
                         args[0] = arg0;
@@ -3332,10 +3331,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 936));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
-                    L->v_c_2 = walk_v_c_2[at_v_c_2];
+                    RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
-                        RtValue arg0 = L->v_c_2;
+                        RtValue arg0 = it_c_2;
                         RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 937);
                         if (args) {
                             args[0] = arg0;
@@ -3420,7 +3419,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3424 "dsr.c"
+#line 3423 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3456,7 +3455,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3460 "dsr.c"
+#line 3459 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3718,7 +3717,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3722 "dsr.c"
+#line 3721 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3886,7 +3885,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3890 "dsr.c"
+#line 3889 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3926,7 +3925,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3930 "dsr.c"
+#line 3929 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -3989,7 +3988,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3993 "dsr.c"
+#line 3992 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4020,7 +4019,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4024 "dsr.c"
+#line 4023 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4036,7 +4035,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4040 "dsr.c"
+#line 4039 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4052,7 +4051,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4056 "dsr.c"
+#line 4055 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4068,7 +4067,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4072 "dsr.c"
+#line 4071 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4282,7 +4281,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4286 "dsr.c"
+#line 4285 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -4332,7 +4331,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4336 "dsr.c"
+#line 4335 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -4402,7 +4401,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4406 "dsr.c"
+#line 4405 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -4628,7 +4627,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4632 "dsr.c"
+#line 4631 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -4720,7 +4719,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4724 "dsr.c"
+#line 4723 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -4751,7 +4750,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4755 "dsr.c"
+#line 4754 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -4831,7 +4830,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4835 "dsr.c"
+#line 4834 "dsr.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -4953,7 +4952,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4957 "dsr.c"
+#line 4956 "dsr.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -5040,7 +5039,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5044 "dsr.c"
+#line 5043 "dsr.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -5093,7 +5092,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5097 "dsr.c"
+#line 5096 "dsr.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -5184,11 +5183,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1066));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
-                    L->v_r_2 = walk_v_r_2[at_v_r_2];
-                    if (!(rt__state(g, L->v_r_2, 0) > 0)) continue;
+                    RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
+                    if (!(rt__state(g, it_r_2, 0) > 0)) continue;
                     #line 313 "cards/dsr/rules.cards"
                     { /* heal_rebel */
-                        RtValue arg0 = L->v_r_2;
+                        RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
                         RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1067);
                         if (args) {
@@ -5230,7 +5229,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5234 "dsr.c"
+#line 5233 "dsr.c"
         break;
     default:
         return rt_fail(g, 1071, "bad resume point");
@@ -5320,7 +5319,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5324 "dsr.c"
+#line 5323 "dsr.c"
         break;
     default:
         return rt_fail(g, 1077, "bad resume point");
@@ -5510,14 +5509,14 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_rerolling));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
-                L->v_d = walk_v_d[at_v_d];
+                RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
                 #line 351 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " re-rolls a ");
-                rt_log_str(g, rt_card_name(g, L->v_d));
+                rt_log_str(g, rt_card_name(g, it_d));
                 rt_log_str(g, ": ");
-                rt_log_value(g, RT_TY_ENUM + 0, Fn_die_face(g, f, L->v_d));
+                rt_log_value(g, RT_TY_ENUM + 0, Fn_die_face(g, f, it_d));
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
@@ -5525,7 +5524,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5529 "dsr.c"
+#line 5528 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5567,7 +5566,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5571 "dsr.c"
+#line 5570 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -5779,7 +5778,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5783 "dsr.c"
+#line 5782 "dsr.c"
         break;
     default:
         return rt_fail(g, 1105, "bad resume point");
@@ -5806,10 +5805,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_x = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x = walk_v_x[0]; at_v_x >= 1; at_v_x--) {
-                L->v_x = walk_v_x[at_v_x];
-                if (!((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d))) continue;
+                RtValue it_x = walk_v_x[at_v_x]; (void)it_x;
+                if (!((rt_card_kind(g, it_x) == KIND_red_die) && (it_x == L->v_d))) continue;
                 #line 377 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1106);
+                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1106);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5817,10 +5816,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_x_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_2 = walk_v_x_2[0]; at_v_x_2 >= 1; at_v_x_2--) {
-                L->v_x_2 = walk_v_x_2[at_v_x_2];
-                if (!((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d))) continue;
+                RtValue it_x_2 = walk_v_x_2[at_v_x_2]; (void)it_x_2;
+                if (!((rt_card_kind(g, it_x_2) == KIND_yellow_die) && (it_x_2 == L->v_d))) continue;
                 #line 378 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1107);
+                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1107);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5828,10 +5827,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_x_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_3 = walk_v_x_3[0]; at_v_x_3 >= 1; at_v_x_3--) {
-                L->v_x_3 = walk_v_x_3[at_v_x_3];
-                if (!((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d))) continue;
+                RtValue it_x_3 = walk_v_x_3[at_v_x_3]; (void)it_x_3;
+                if (!((rt_card_kind(g, it_x_3) == KIND_green_die) && (it_x_3 == L->v_d))) continue;
                 #line 379 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1108);
+                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1108);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5839,10 +5838,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_x_4 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_4 = walk_v_x_4[0]; at_v_x_4 >= 1; at_v_x_4--) {
-                L->v_x_4 = walk_v_x_4[at_v_x_4];
-                if (!((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d))) continue;
+                RtValue it_x_4 = walk_v_x_4[at_v_x_4]; (void)it_x_4;
+                if (!((rt_card_kind(g, it_x_4) == KIND_blue_die) && (it_x_4 == L->v_d))) continue;
                 #line 380 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1109);
+                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1109);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5857,7 +5856,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5861 "dsr.c"
+#line 5860 "dsr.c"
         break;
     default:
         return rt_fail(g, 1110, "bad resume point");
@@ -5902,7 +5901,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5906 "dsr.c"
+#line 5905 "dsr.c"
         break;
     default:
         return rt_fail(g, 1121, "bad resume point");
@@ -5932,7 +5931,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5936 "dsr.c"
+#line 5935 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6079,7 +6078,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6083 "dsr.c"
+#line 6082 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6138,7 +6137,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6142 "dsr.c"
+#line 6141 "dsr.c"
         break;
     default:
         return rt_fail(g, 1136, "bad resume point");
@@ -6375,7 +6374,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6379 "dsr.c"
+#line 6378 "dsr.c"
         break;
     default:
         return rt_fail(g, 1150, "bad resume point");
@@ -6419,7 +6418,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6423 "dsr.c"
+#line 6422 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -6592,18 +6591,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
-                L->v_k = walk_v_k[at_v_k];
-                if (!(rt_flat((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
+                RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
+                if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Rows_component[rt__row(g, it_k)].fd_length)))) continue;
                 #line 487 "cards/dsr/rules.cards"
-                rt_set_state_known(g, L->v_k, KIND_component, 1, 1, 1, 1175);
+                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1175);
                 #line 488 "cards/dsr/rules.cards"
-                rt_set_state_known(g, L->v_k, KIND_component, 0, 0, 1, 1176);
+                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1176);
                 #line 489 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_k));
+                    rt_log_str(g, rt_card_name(g, it_k));
                     rt_log_str(g, " is turned over: it is operational. ");
-                    rt_log_str(g, Rows_component[rt__row(g, L->v_k)].fd_operational_text);
+                    rt_log_str(g, Rows_component[rt__row(g, it_k)].fd_operational_text);
                     rt_log_end(g);
                 }
             }
@@ -6618,7 +6617,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6622 "dsr.c"
+#line 6621 "dsr.c"
         break;
     default:
         return rt_fail(g, 1178, "bad resume point");
@@ -6709,7 +6708,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6713 "dsr.c"
+#line 6712 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -6744,7 +6743,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6748 "dsr.c"
+#line 6747 "dsr.c"
         break;
     default:
         return rt_fail(g, 1190, "bad resume point");
@@ -6772,7 +6771,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6776 "dsr.c"
+#line 6775 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6788,7 +6787,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6792 "dsr.c"
+#line 6791 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6863,7 +6862,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6867 "dsr.c"
+#line 6866 "dsr.c"
         break;
     default:
         return rt_fail(g, 1193, "bad resume point");
@@ -6996,9 +6995,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
-                L->v_k_2 = walk_v_k_2[at_v_k_2];
+                RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1201);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1201);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7115,7 +7114,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7119 "dsr.c"
+#line 7118 "dsr.c"
         break;
     default:
         return rt_fail(g, 1212, "bad resume point");
@@ -7161,7 +7160,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7165 "dsr.c"
+#line 7164 "dsr.c"
         break;
     default:
         return rt_fail(g, 1215, "bad resume point");

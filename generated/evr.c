@@ -1343,20 +1343,19 @@ struct Locals_general_veers_power {
 /* cards/evr/imperial.cards:62: General Veers.power */
 static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
 {
-    struct Locals_general_veers_power *L = (struct Locals_general_veers_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 63 "cards/evr/imperial.cards"
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 105));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
-                if (!(((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2))) continue;
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                if (!(((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)) && (Fn_worth(g, f, it_c) <= 2))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 106);
+                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1360 "evr.c"
+#line 1359 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1403,7 +1402,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1407 "evr.c"
+#line 1406 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1444,7 +1443,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1448 "evr.c"
+#line 1447 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1486,7 +1485,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1490 "evr.c"
+#line 1489 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1543,7 +1542,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1547 "evr.c"
+#line 1546 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1584,7 +1583,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1588 "evr.c"
+#line 1587 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1611,7 +1610,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
         }
-#line 1615 "evr.c"
+#line 1614 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1626,7 +1625,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1630 "evr.c"
+#line 1629 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1668,7 +1667,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1672 "evr.c"
+#line 1671 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1716,7 +1715,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1720 "evr.c"
+#line 1719 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1733,7 +1732,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1737 "evr.c"
+#line 1736 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1760,7 +1759,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
-#line 1764 "evr.c"
+#line 1763 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1775,20 +1774,19 @@ struct Locals_intimidation_effect {
 /* cards/evr/imperial.cards:185: Intimidation.effect */
 static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
 {
-    struct Locals_intimidation_effect *L = (struct Locals_intimidation_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 186 "cards/evr/imperial.cards"
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 181));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
-                if (!(rt_flat((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                if (!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 182);
+                rt_set_state_known(g, it_c, KIND_resource, 0, 1, 0, 182);
             }
         }
-#line 1792 "evr.c"
+#line 1790 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1829,7 +1827,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1833 "evr.c"
+#line 1831 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1878,7 +1876,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
-#line 1882 "evr.c"
+#line 1880 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1905,7 +1903,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
-#line 1909 "evr.c"
+#line 1907 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1947,7 +1945,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1951 "evr.c"
+#line 1949 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1989,7 +1987,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1993 "evr.c"
+#line 1991 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2047,7 +2045,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2051 "evr.c"
+#line 2049 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2062,7 +2060,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2066 "evr.c"
+#line 2064 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2147,7 +2145,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
-#line 2151 "evr.c"
+#line 2149 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2204,7 +2202,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2208 "evr.c"
+#line 2206 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2245,7 +2243,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2249 "evr.c"
+#line 2247 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2287,7 +2285,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2291 "evr.c"
+#line 2289 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2329,7 +2327,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2333 "evr.c"
+#line 2331 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2356,7 +2354,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
-#line 2360 "evr.c"
+#line 2358 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2371,7 +2369,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2375 "evr.c"
+#line 2373 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2413,7 +2411,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2417 "evr.c"
+#line 2415 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2461,7 +2459,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2465 "evr.c"
+#line 2463 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2476,7 +2474,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2480 "evr.c"
+#line 2478 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2518,7 +2516,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2522 "evr.c"
+#line 2520 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2533,20 +2531,19 @@ struct Locals_hope_effect {
 /* cards/evr/rebel.cards:186: Hope.effect */
 static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
 {
-    struct Locals_hope_effect *L = (struct Locals_hope_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 187 "cards/evr/rebel.cards"
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 316));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
-                if (!(rt__state(g, L->v_c, 0))) continue;
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                if (!(rt__state(g, it_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 317);
+                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 317);
             }
         }
-#line 2550 "evr.c"
+#line 2547 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2684,7 +2681,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2688 "evr.c"
+#line 2685 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2752,7 +2749,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2756 "evr.c"
+#line 2753 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3114,7 +3111,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3118 "evr.c"
+#line 3115 "evr.c"
         break;
     default:
         return rt_fail(g, 411, "bad resume point");
@@ -3189,7 +3186,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3193 "evr.c"
+#line 3190 "evr.c"
         break;
     default:
         return rt_fail(g, 418, "bad resume point");
@@ -3318,7 +3315,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3322 "evr.c"
+#line 3319 "evr.c"
         break;
     default:
         return rt_fail(g, 437, "bad resume point");

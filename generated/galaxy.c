@@ -1383,9 +1383,9 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 5));
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
-                L->v_t = walk_v_t[at_v_t];
+                RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
                 #line 42 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 0, 0, 6);
+                rt_set_state_known(g, it_t, KIND_rebel_token, 0, 0, 0, 6);
             }
         }
         #line 43 "cards/galaxy/rules.cards"
@@ -1398,20 +1398,20 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 7));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
-                L->v_s = walk_v_s[at_v_s];
+                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 #line 51 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_s));
+                    rt_log_str(g, rt_card_name(g, it_s));
                     rt_log_str(g, " visits ");
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": ");
-                    rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
+                    rt_log_int(g, Rows_sith[rt__row(g, it_s)].fd_forfeit);
                     rt_log_str(g, " of the dice are forfeited this turn.");
                     rt_log_end(g);
                 }
                 #line 52 "cards/galaxy/rules.cards"
-                L->v_left = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
+                L->v_left = Rows_sith[rt__row(g, it_s)].fd_forfeit;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2281,7 +2281,6 @@ struct Locals_proc_restart {
 /* cards/galaxy/rules.cards:157: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
-    struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 158 "cards/galaxy/rules.cards"
@@ -2295,12 +2294,12 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
-                L->v_s = walk_v_s[at_v_s];
-                if (!(rt__state(g, L->v_s, 1))) continue;
+                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                if (!(rt__state(g, it_s, 1))) continue;
                 #line 160 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 0, 0, 1, 62);
+                rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 62);
                 #line 161 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 63);
+                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 63);
             }
         }
         #line 163 "cards/galaxy/rules.cards"
@@ -2315,7 +2314,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 65);
         }
         if (rt_check(g)) return RT_END;
-#line 2319 "galaxy.c"
+#line 2318 "galaxy.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -2374,36 +2373,36 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
-                L->v_s = walk_v_s[at_v_s];
-                if (!(rt__state(g, L->v_s, 1))) continue;
+                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                if (!(rt__state(g, it_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s, KIND_space, 1, 0, 0, 70);
+                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 70);
             }
         }
         #line 184 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
-                L->v_s_2 = walk_v_s_2[at_v_s_2];
-                if (!((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1))) continue;
-                if (!(rt_flat((int)(!rt__state(g, L->v_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row))))) continue;
+                RtValue it_s_2 = walk_v_s_2[at_v_s_2]; (void)it_s_2;
+                if (!((int)(Rows_space[rt__row(g, it_s_2)].fd_column == 1))) continue;
+                if (!(rt_flat((int)(!rt__state(g, it_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s_2)].fd_board, Rows_space[rt__row(g, it_s_2)].fd_row))))) continue;
                 #line 185 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_s_2, KIND_space, 2, 1, 0, 71);
+                rt_set_state_known(g, it_s_2, KIND_space, 2, 1, 0, 71);
                 #line 186 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers the last space of the row of ");
-                    rt_log_str(g, rt_card_name(g, L->v_s_2));
+                    rt_log_str(g, rt_card_name(g, it_s_2));
                     rt_log_str(g, ": ");
-                    rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
+                    rt_log_int(g, Rows_space[rt__row(g, it_s_2)].fd_reward_vp);
                     rt_log_str(g, " victory point(s), ");
-                    rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
+                    rt_log_int(g, Rows_space[rt__row(g, it_s_2)].fd_reward_ally);
                     rt_log_str(g, " Ally.");
                     rt_log_end(g);
                 }
                 #line 187 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 72), 73);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, it_s_2)].fd_reward_vp, 72), 73);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 {
@@ -2412,7 +2411,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
-                        if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                        if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s_2)].fd_row)))) continue;
                         #line 188 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
                         pluck_low = pluck_at;
@@ -2505,7 +2504,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2509 "galaxy.c"
+#line 2508 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2569,11 +2568,11 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
-                L->v_s_3 = walk_v_s_3[at_v_s_3];
+                RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 #line 221 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_s_3));
+                    rt_log_str(g, rt_card_name(g, it_s_3));
                     rt_log_str(g, " will visit ");
                     rt_log_player(g, f->me);
                     rt_log_str(g, " in the next turn.");
@@ -2581,7 +2580,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2585 "galaxy.c"
+#line 2584 "galaxy.c"
         break;
     default:
         return rt_fail(g, 93, "bad resume point");
@@ -2705,8 +2704,8 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
-                L->v_s_3 = walk_v_s_3[at_v_s_3];
-                if (!(rt_flat((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
+                RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
+                if (!(rt_flat((int)(Rows_space[rt__row(g, it_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, it_s_3)].fd_reward_ally > 0)))) continue;
                 #line 243 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 100);
                 if (rt_check(g)) return RT_END;
@@ -2714,14 +2713,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 101);
                 if (rt_check(g)) return RT_END;
                 #line 245 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 102);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 102);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 103);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 103);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2725 "galaxy.c"
+#line 2724 "galaxy.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -2805,7 +2804,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2809 "galaxy.c"
+#line 2808 "galaxy.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2935,7 +2934,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2939 "galaxy.c"
+#line 2938 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2981,7 +2980,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2985 "galaxy.c"
+#line 2984 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3020,7 +3019,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3024 "galaxy.c"
+#line 3023 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3101,7 +3100,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3105 "galaxy.c"
+#line 3104 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

@@ -2637,9 +2637,9 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
-                L->v_u = walk_v_u[at_v_u];
+                RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 24 "cards/simple/combat.cards"
-                rt_set_state_known(g, L->v_u, KIND_unit, 0, 0, 0, 109);
+                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 109);
             }
         }
         #line 25 "cards/simple/combat.cards"
@@ -3884,11 +3884,11 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 219));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
-                L->v_l = walk_v_l[at_v_l];
-                if (!(rt__state(g, L->v_l, 0) == L->v_k)) continue;
+                RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
+                if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
-                    RtValue arg0 = L->v_l;
+                    RtValue arg0 = it_l;
                     RtValue *args = rt_enter(g, 12, f->self, f->me, 1, 220);
                     if (args) {
                         args[0] = arg0;
@@ -3959,13 +3959,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 225));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
-                L->v_l = walk_v_l[at_v_l];
-                if (!(rt__state(g, L->v_l, 0) == L->v_k)) continue;
+                RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
+                if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
                 #line 42 "cards/simple/missions.cards"
                 rt_log_begin(g);
-                rt_log_card(g, L->v_l);
+                rt_log_card(g, it_l);
                 rt_log_str(g, " brings ");
-                rt_log_int(g, Fn_icons(g, f, L->v_l, rt_var_at(g, VCELL_mission_suit)));
+                rt_log_int(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)));
                 rt_log_str(g, " ");
                 rt_log_value(g, RT_TY_ENUM + 0, rt_var_at(g, VCELL_mission_suit));
                 rt_log_str(g, " icons.");
@@ -8550,13 +8550,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
-                        L->v_l = walk_v_l[at_v_l];
-                        if (!(rt__state(g, L->v_l, 2))) continue;
+                        RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
+                        if (!(rt__state(g, it_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
                         rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 580);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
-                        rt_log_card(g, L->v_l);
+                        rt_log_card(g, it_l);
                         rt_log_str(g, " is frozen: ");
                         rt_log_player(g, Fn_rebel(g, f));
                         rt_log_str(g, " loses 1 victory point (");
@@ -8595,9 +8595,9 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
-                        L->v_u = walk_v_u[at_v_u];
+                        RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, 0, 0, 587);
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 587);
                     }
                 }
                 #line 132 "cards/simple/rules.cards"

@@ -397,8 +397,10 @@ static void pluck_for(Emit *E, const IrNode *s, const char *left)
 /* walk_for: a for statement over a zone whose body and filter can neither
    move a card nor wait for a decision (IR_FACT_MOVES, IR_FACT_MAY_YIELD)
    walks the zone's cells in place, top first: no card leaves or enters
-   it while the loop runs, so the walk sees what a snapshot would. */
-static void walk_for(Emit *E, const IrNode *s, const char *var, const char *left)
+   it while the loop runs, so the walk sees what a snapshot would. The
+   card is a C local unless a helper function (an aggregate's) reads it
+   from the frame, or the body assigns the variable. */
+static void walk_for(Emit *E, const IrNode *s, const char *left)
 {
     E->fallible = 0;
     emit_line(E, "{");
@@ -412,11 +414,20 @@ static void walk_for(Emit *E, const IrNode *s, const char *var, const char *left
         emit_check_fail(E);
         zone = arena_printf(E->a, "zone_%s", name);
     }
+    int local = !ir_has_aggregate(s->kids[1]) && !ir_has_aggregate(s->kids[2]) && !assigns_slot(s->kids[2], s->index);
     emit_line(E, "const int32_t *%s = rt_zone_cards(g, %s);", cells, zone);
     emit_line(E, "for (int %s = %s[0]; %s >= 1; %s--) {", at, cells, at, at);
-    emit_line(E, "    %s = %s[%s];", var, cells, at);
     E->indent++;
-    int depth = emit_bind_zone_card(E, s->kids[0], s->index, s);
+    int depth = E->nbound;
+    if (local) {
+        const char *cvar = arena_printf(E->a, "it_%s", E->unit->locals[s->index]);
+        emit_line(E, "RtValue %s = %s[%s]; (void)%s;", cvar, cells, at, cvar);
+        if (!emit_bind(E, s->index, cvar, emit_zone_kind(E, s->kids[0])))
+            emit_line(E, "%s = %s;", emit_local(E, s->index), cvar);   /* too many bound: read from the frame */
+    } else {
+        emit_line(E, "%s = %s[%s];", emit_local(E, s->index), cells, at);
+        emit_bind_zone_card(E, s->kids[0], s->index, s);
+    }
     for_body(E, s, left);
     emit_unbind(E, depth);
     E->indent--;
@@ -481,7 +492,7 @@ static void for_stmt(Emit *E, const IrNode *s)
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s, left);
     } else if (walkable(E, s)) {
-        walk_for(E, s, emit_local(E, s->index), left);
+        walk_for(E, s, left);
     } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
         zone_for(E, s, emit_local(E, s->index), left);
     } else {

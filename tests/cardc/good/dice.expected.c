@@ -178,15 +178,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
-                L->v_d = walk_v_d[at_v_d];
-                if (!(Count_symbol(g, L->v_d, ENUM_blank, 4) > 0)) {
+                RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
+                if (!(Count_symbol(g, it_d, ENUM_blank, 4) > 0)) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 24 "tests/cardc/good/dice/dice.cards"
                 {
-                    Roll_any(g, L->v_d, 5);
+                    Roll_any(g, it_d, 5);
                 }
                 if (rt_check(g)) return RT_END;
             }

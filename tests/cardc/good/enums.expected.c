@@ -159,9 +159,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 6));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
-                L->v_d = walk_v_d[at_v_d];
+                RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
                 #line 52 "tests/cardc/good/enums/enums.cards"
-                if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
+                if (Matches_e34(rt__state(g, it_d, 0), ENUM_a34)) {
                     #line 52 "tests/cardc/good/enums/enums.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 7), 8);
                     if (rt_check(g)) return RT_END;
@@ -172,9 +172,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_d_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_cup));
             for (int at_v_d_2 = walk_v_d_2[0]; at_v_d_2 >= 1; at_v_d_2--) {
-                L->v_d_2 = walk_v_d_2[at_v_d_2];
+                RtValue it_d_2 = walk_v_d_2[at_v_d_2]; (void)it_d_2;
                 #line 53 "tests/cardc/good/enums/enums.cards"
-                if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
+                if (Matches_e2(rt__state(g, it_d_2, 0), ENUM_b2)) {
                     #line 53 "tests/cardc/good/enums/enums.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 9), 10);
                     if (rt_check(g)) return RT_END;

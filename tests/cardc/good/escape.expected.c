@@ -109,7 +109,6 @@ struct Locals_round {
 /* tests/cardc/good/escape/escape.cards:25: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         #line 26 "tests/cardc/good/escape/escape.cards"
@@ -124,20 +123,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 5));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
-                L->v_c = walk_v_c[at_v_c];
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 27 "tests/cardc/good/escape/escape.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_card(g, L->v_c);
+                    rt_log_card(g, it_c);
                     rt_log_str(g, ": ");
-                    rt_log_str(g, Rows_chit[rt__row(g, L->v_c)].fd_text);
+                    rt_log_str(g, Rows_chit[rt__row(g, it_c)].fd_text);
                     rt_log_end(g);
                 }
             }
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 141 "escape.c"
+#line 140 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

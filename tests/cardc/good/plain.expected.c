@@ -342,9 +342,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_slots));
                 for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
-                    L->v_s = walk_v_s[at_v_s];
-                    if (!((int)(Rows_slot[rt__row(g, L->v_s)].fd_symbol == ENUM_shield))) continue;
-                    if (!(rt_flat((int)(!rt__state(g, L->v_s, 0)) & (int)(!!Fn_can_fill(g, f, ENUM_shield))))) continue;
+                    RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                    if (!((int)(Rows_slot[rt__row(g, it_s)].fd_symbol == ENUM_shield))) continue;
+                    if (!(rt_flat((int)(!rt__state(g, it_s, 0)) & (int)(!!Fn_can_fill(g, f, ENUM_shield))))) continue;
                     #line 53 "tests/cardc/good/plain/plain.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 18), 19);
                     if (rt_check(g)) return RT_END;
