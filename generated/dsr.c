@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define CARDRT_LIVE_UPDATE Live_update
+#define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_MAXSTATE 8
 #include "cardrt.h"
 #include "dsr.h"
@@ -7176,26 +7176,70 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_deployed:
-        /* live 2: as in team_ability */
         if ((Rows_asset[rt__row(g, card)].fd_imperial) && (rt__state(g, card, 0) < Rows_asset[rt__row(g, card)].fd_capacity)) {
+            /* live 2: as in team_ability */
             c[LCELL_2] += sign;
         }
-        /* live 4: as in refill */
-        c[LCELL_4 + rt_live_key(rt__state(g, card, 1), 3)] += sign;
+        {
+            /* live 4: as in refill */
+            c[LCELL_4 + rt_live_key(rt__state(g, card, 1), 3)] += sign;
+        }
         break;
     case ZONE_team:
-        /* live 1: as in heal_two_rebels */
         if (rt__state(g, card, 0) > 0) {
+            /* live 1: as in heal_two_rebels */
             c[LCELL_1] += sign;
         }
         break;
     case ZONE_deathstar:
-        /* live 3: as in team_ability */
         if ((!(rt__state(g, card, 1))) && (rt__state(g, card, 0) > 0)) {
+            /* live 3: as in team_ability */
             c[LCELL_3] += sign;
         }
         break;
     default:
+        break;
+    }
+}
+
+/* Live_in: Live_update as the runtime's inline moves and writes call it
+   (CARDRT_LIVE_UPDATE): the counts a card finds its cell in without a
+   loop over the keys are kept in place; the others by Live_update. */
+RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    (void)card;
+    (void)owner;
+    switch (zone_decl) {
+    case ZONE_deployed: {
+        int32_t *c = rt__pre(g)->cells;
+        if ((Rows_asset[rt__row(g, card)].fd_imperial) && (rt__state(g, card, 0) < Rows_asset[rt__row(g, card)].fd_capacity)) {
+            /* live 2: as in team_ability */
+            c[LCELL_2] += sign;
+        }
+        {
+            /* live 4: as in refill */
+            c[LCELL_4 + rt_live_key(rt__state(g, card, 1), 3)] += sign;
+        }
+        break;
+    }
+    case ZONE_team: {
+        int32_t *c = rt__pre(g)->cells + owner * PLAYER_CELLS;
+        if (rt__state(g, card, 0) > 0) {
+            /* live 1: as in heal_two_rebels */
+            c[LCELL_1] += sign;
+        }
+        break;
+    }
+    case ZONE_deathstar: {
+        int32_t *c = rt__pre(g)->cells;
+        if ((!(rt__state(g, card, 1))) && (rt__state(g, card, 0) > 0)) {
+            /* live 3: as in team_ability */
+            c[LCELL_3] += sign;
+        }
+        break;
+    }
+    default:
+        Live_update(g, card, zone_decl, owner, sign);
         break;
     }
 }

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define CARDRT_LIVE_UPDATE Live_update
+#define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "galaxy.h"
@@ -3116,27 +3116,64 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_pool:
-        /* live 1: as in reroll */
-        c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        {
+            /* live 1: as in reroll */
+            c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
         break;
     case ZONE_spaces:
-        /* live 2: as in ally_symbol */
         if (!(rt__state(g, card, 0))) {
-            for (int k0 = 0; k0 < 7; k0++) {
-                RtValue key0 = k0 < 6 ? k0 : RT_NONE; (void)key0;
-                c[LCELL_2 + k0] += sign & -((int)!!(Matches_symbol(key0, Rows_space[rt__row(g, card)].fd_symbol)));
+            /* live 2: as in ally_symbol */
+            {
+                RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
+                c[LCELL_2 + rt_live_key(face, 6)] += sign;
+                c[LCELL_2 + 5] += sign & -(int)(face != ENUM_imperial);
             }
-        }
-        /* live 3: as in free_spaces */
-        if (!(rt__state(g, card, 0))) {
+            /* live 3: as in free_spaces */
             c[LCELL_3] += sign;
-        }
-        /* live 4: as in row_done */
-        if (!(rt__state(g, card, 0))) {
+            /* live 4: as in row_done */
             c[LCELL_4 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
         }
         break;
     default:
+        break;
+    }
+}
+
+/* Live_in: Live_update as the runtime's inline moves and writes call it
+   (CARDRT_LIVE_UPDATE): the counts a card finds its cell in without a
+   loop over the keys are kept in place; the others by Live_update. */
+RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    (void)card;
+    (void)owner;
+    switch (zone_decl) {
+    case ZONE_pool: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 1: as in reroll */
+            c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    }
+    case ZONE_spaces: {
+        int32_t *c = rt__pre(g)->cells;
+        if (!(rt__state(g, card, 0))) {
+            /* live 2: as in ally_symbol */
+            {
+                RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
+                c[LCELL_2 + rt_live_key(face, 6)] += sign;
+                c[LCELL_2 + 5] += sign & -(int)(face != ENUM_imperial);
+            }
+            /* live 3: as in free_spaces */
+            c[LCELL_3] += sign;
+            /* live 4: as in row_done */
+            c[LCELL_4 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+        }
+        break;
+    }
+    default:
+        Live_update(g, card, zone_decl, owner, sign);
         break;
     }
 }

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define CARDRT_LIVE_UPDATE Live_update
+#define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "simple.h"
@@ -9805,12 +9805,34 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_moving:
-        /* live 1: as in carried */
         if (Rows_unit[rt__row(g, card)].fd_needs_transport) {
+            /* live 1: as in carried */
             c[LCELL_1] += sign;
         }
         break;
     default:
+        break;
+    }
+}
+
+/* Live_in: Live_update as the runtime's inline moves and writes call it
+   (CARDRT_LIVE_UPDATE): the counts a card finds its cell in without a
+   loop over the keys are kept in place; the others by Live_update. */
+RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    (void)card;
+    (void)owner;
+    switch (zone_decl) {
+    case ZONE_moving: {
+        int32_t *c = rt__pre(g)->cells;
+        if (Rows_unit[rt__row(g, card)].fd_needs_transport) {
+            /* live 1: as in carried */
+            c[LCELL_1] += sign;
+        }
+        break;
+    }
+    default:
+        Live_update(g, card, zone_decl, owner, sign);
         break;
     }
 }

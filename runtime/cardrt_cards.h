@@ -79,8 +79,8 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
 #define RT__LIVE_ON(x) ((x)->zi_live != NULL)
 #endif
 static inline int32_t rt__live_decl(const RtGamePrefix *x, RtValue zone) { return RT__LIVE_ON(x) ? x->zi_live[zone] : -1; }
-#ifdef CARDRT_LIVE_UPDATE   /* cardc defines it in the C of a game with live counts: its Live_update */
-static void CARDRT_LIVE_UPDATE(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign);
+#ifdef CARDRT_LIVE_UPDATE   /* cardc defines it in the C of a game with live counts: its Live_in */
+RT_HOT_INLINE void CARDRT_LIVE_UPDATE(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign);
 #define RT__LIVE_UPDATE(x) CARDRT_LIVE_UPDATE   /* the game's own function, called directly */
 #else
 #define RT__LIVE_UPDATE(x) (x)->def->live_update
@@ -350,11 +350,10 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
     if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst) {
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && (uint32_t)slot < (uint32_t)x->kind_nstate[k]) {
-            if (RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))
-                rt__set_live_in(g, x, card, slot, v);   /* a live count reads the slot */
-            else
+            if (!(RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))) {
                 x->card_cells[card * RT__STRIDE(x) + 1 + slot] = v;
-            return;
+                return;
+            }   /* a live count reads the slot: the general half keeps it (this half stays small) */
         }
     }
     rt__set_card_state(g, card, kind, slot, v, site);

@@ -911,8 +911,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     buf_put(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
     if (!ir->nlives)   /* the inline primitives leave out the live counts' hooks (cardrt.h) */
         buf_put(&out, "#define CARDRT_NO_LIVE 1\n");
-    else   /* and call the game's own Live_update directly */
-        buf_put(&out, "#define CARDRT_LIVE_UPDATE Live_update\n");
+    else   /* and call the game's own Live_in directly (emit_live.c) */
+        buf_put(&out, "#define CARDRT_LIVE_UPDATE Live_in\n");
     emit_cell_shape(m, &out);
     buf_printf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
     buf_put(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");

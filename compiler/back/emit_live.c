@@ -163,12 +163,37 @@ static const char *direct_cell(Emit *E, const IrLive *L, const Parts *P)
     return used == keyed ? cell : NULL;
 }
 
-/* update_case: the lines of Live_update for live count i (L): the card's
-   condition written with the card as `card` and the keys as key0, key1. */
-static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
+/* matches_key: the one part of P that reads L's one key is
+   `matches(key, side)` (the key the face, side read from the card): the
+   C text of side in *side and the enum in *en. The card then counts in
+   the cell of side's value and in the cell of each wild face (but side's
+   own), found without a loop over the keys. */
+static int matches_key(Emit *E, const IrLive *L, const Parts *P, const char **side, int *en)
+{
+    int found = 0;
+    for (int i = 0; L->nkeys == 1 && i < P->n; i++) {
+        const IrNode *n = P->node[i];
+        if (!has_key(L, n))
+            continue;
+        if (found || P->negated[i] || n->op != IR_BUILTIN || n->builtin != IR_B_MATCHES || n->kids[0] != L->keys[0] ||
+            has_key(L, n->kids[1]) || !emit_plain(E, n->kids[1]))
+            return 0;
+        found = 1;
+        *side = emit_bare(E, emit_expr(E, n->kids[1]));
+        *en = n->aux;
+    }
+    return found;
+}
+
+/* update_case: the lines of Live_update for live count i (L), to be
+   run when *fixed holds (C text, "1": always; the parts of the card's
+   condition that read no key): the rest of the condition written with
+   the card as `card` and the keys as key0, key1. Returns 1 when they loop
+   over the keys' values, 0 when the card's cell is found directly. */
+static int update_case(Emit *E, Buf *out, int i, const IrLive *L, const char **fixed_out)
 {
     static const char *const names[IR_LIVE_MAX_KEYS] = {"key0", "key1"};
-    buf_printf(out, "        /* live %d: as in %s */\n", i + 1, emit_c_comment(E->a, E->m->units[L->unit].name));
+    buf_printf(out, "            /* live %d: as in %s */\n", i + 1, emit_c_comment(E->a, E->m->units[L->unit].name));
     Buf scratch = {0};
     E->unit = &E->m->units[L->unit];
     E->wunit = (MUnit *)E->unit;
@@ -196,17 +221,25 @@ static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
     int flat = plain_parts(E, L, &P);   /* tested for each key's value: no branch */
     const char *keyed = conjunction(E, L, &P, 1, flat);
     const char *direct = L->nkeys ? direct_cell(E, L, &P) : NULL;
+    const char *side = NULL;
+    int en = -1, matched = !direct && matches_key(E, L, &P, &side, &en);
     E->nlive_keys = 0;
     emit_unbind(E, 0);
     buf_free(&scratch);
 
-    int indent = 8;
-    if (strcmp(fixed, "1") != 0) {
-        buf_printf(out, "%*sif (%s) {\n", indent, "", fixed);
-        indent += 4;
-    }
+    int indent = 12;
+    *fixed_out = fixed;
     if (direct) {
         buf_printf(out, "%*sc[%s] += sign;\n", indent, "", direct);
+    } else if (matched) {   /* matches(key, side): side's cell, and the wild faces' */
+        const MEnum *e = &E->m->enums[en];
+        buf_printf(out, "%*s{\n%*s    RtValue face = %s;\n", indent, "", indent, "", side);
+        buf_printf(out, "%*s    c[LCELL_%d + rt_live_key(face, %d)] += sign;\n", indent, "", i + 1, L->domain[0] - 1);
+        for (int v = 0; v < e->nvalues; v++)
+            if (e->wild >> v & 1u)
+                buf_printf(out, "%*s    c[LCELL_%d + %d] += sign & -(int)(face != %s);\n", indent, "", i + 1, v,
+                           emit_enum_value(E, en, v));
+        buf_printf(out, "%*s}\n", indent, "");
     } else {
         Buf cell = {0};
         buf_printf(&cell, "LCELL_%d", i + 1);
@@ -238,8 +271,7 @@ static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
         }
         buf_free(&cell);
     }
-    if (strcmp(fixed, "1") != 0)
-        buf_printf(out, "%*s}\n", indent - 4, "");
+    return L->nkeys > 0 && !direct && !matched;
 }
 
 /* counts_zone: some live count of ir reads zone z. */
@@ -263,19 +295,47 @@ void emit_live_functions(Emit *E, Buf *out)
                  "    int32_t *c = rt__pre(g)->cells + (owner >= 0 ? owner * PLAYER_CELLS : 0);\n"
                  "    (void)card;\n"
                  "    switch (zone_decl) {\n");
+    Buf inline_cases = {0};   /* the zones whose counts Live_in keeps in place */
     for (int z = 0; z < m->nzones; z++) {
-        int any = 0;
+        Buf cases = {0};
+        int loops = 0;
+        const char *open = NULL;   /* the condition of the block open: counts that share it share it */
         for (int i = 0; i < ir->nlives; i++) {
             if (ir->lives[i].zone != z)
                 continue;
-            if (!any++)
-                buf_printf(out, "    case ZONE_%s:\n", m->zones[z].name);
-            update_case(E, out, i, &ir->lives[i]);
+            Buf part = {0};
+            const char *fixed;
+            loops |= update_case(E, &part, i, &ir->lives[i], &fixed);
+            if (open && strcmp(open, fixed) != 0) {
+                buf_put(&cases, "        }\n");
+                open = NULL;
+            }
+            if (!open)
+                buf_put(&cases, strcmp(fixed, "1") != 0 ? arena_printf(E->a, "        if (%s) {\n", fixed) : "        {\n");
+            open = fixed;
+            buf_put(&cases, part.s);
+            buf_free(&part);
         }
-        if (any)
-            buf_put(out, "        break;\n");
+        if (!cases.len)
+            continue;
+        buf_put(&cases, "        }\n");
+        buf_printf(out, "    case ZONE_%s:\n%s        break;\n", m->zones[z].name, cases.s);
+        if (!loops)
+            buf_printf(&inline_cases, "    case ZONE_%s: {\n        int32_t *c = rt__pre(g)->cells%s;\n%s        break;\n    }\n",
+                       m->zones[z].name, m->zones[z].per_player ? " + owner * PLAYER_CELLS" : "", cases.s);
+        buf_free(&cases);
     }
     buf_put(out, "    default:\n        break;\n    }\n}\n\n");
+
+    /* the runtime's inline moves and writes call Live_in (CARDRT_LIVE_UPDATE) */
+    buf_put(out, "/* Live_in: Live_update as the runtime's inline moves and writes call it\n"
+                 "   (CARDRT_LIVE_UPDATE): the counts a card finds its cell in without a\n"
+                 "   loop over the keys are kept in place; the others by Live_update. */\n"
+                 "RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)\n{\n"
+                 "    (void)card;\n    (void)owner;\n    switch (zone_decl) {\n");
+    buf_put(out, inline_cases.s ? inline_cases.s : "");
+    buf_put(out, "    default:\n        Live_update(g, card, zone_decl, owner, sign);\n        break;\n    }\n}\n\n");
+    buf_free(&inline_cases);
 
     /* shared counts once, then each player's counts of his zones */
     buf_put(out, "/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */\n"

@@ -87,11 +87,11 @@ Test(lang, a_log_statement_is_skipped_without_a_log_only_when_its_holes_neither_
                 "error tests/lang/games/log_holes/game.cards:33:29: top of empty zone spare\n");
 }
 
-/* Live counts (docs/compiler.md "Live counts"): five aggregates of the
+/* Live counts (docs/compiler.md "Live counts"): six aggregates of the
    game, in functions a menu's conditions call, are counts the runtime
    keeps (an enum key, an int key compared with a field, a zone per
-   player, a die's face, a var as the key); a count in a log statement is
-   not. Each value is logged next to its twin that scans the zone, in 40
+   player, a die's face, a var as the key, `matches` of the key with a
+   field, blue being wild); a count in a log statement is not. Each value is logged next to its twin that scans the zone, in 40
    games with a log (the runtime's moves and writes through their logged
    halves), and 1,000 without one under the sanitized runtime, which
    recounts every live count after each step of a script and aborts on a
@@ -103,19 +103,21 @@ Test(lang, a_live_count_is_what_scanning_its_zone_gives)
                 "grep 'Kind_live_slots\\[\\] =' $d/livecounts.c && "
                 "for s in $(seq 1 40); do $e log --seed $s; done | grep -o '[a-z0-9]*/[a-z0-9]*' | "
                 "awk -F/ '$1 != $2 { bad++ } { n++ } END { print n \" pairs, \" bad + 0 \" differ\" }' && "
-                "$e log --seed 1 | sed -n '14,19p' && " SIM_1000,
+                "$e log --seed 1 | sed -n '14,20p' && " SIM_1000,
                 "1: zone shelf, 4 cells\n"
                 "2: zone shelf, 4 cells\n"
                 "3: zone hand (per player), 4 cells\n"
                 "4: zone tray, 4 cells\n"
                 "5: zone bag, 4 cells\n"
+                "6: zone shelf, 4 cells\n"
                 "static const uint32_t Kind_live_slots[] = { 0x1u, 0x1u };\n"
-                "6000 pairs, 0 differ\n"
+                "7440 pairs, 0 differ\n"
                 "state \"Cube\" face red -> blue\n"
                 "uncut red 0/0, green 0/0, blue 0/0; cut 0\n"
                 "sizes done: 1 true/true, 2 true/true, 3 true/true, 7 true/true\n"
                 "Player 1 holds green: false/false; the bag has 2/2 of it; someone holds it: false\n"
                 "the tray shows red 3/3, green 0/0, blue 1/1\n"
+                "the shelf fits red 0/0, green 0/0, blue 0/0\n"
                 "0 dice showed green: the tray shows green 0/0\n"
                 "errors: 0\n");
 }

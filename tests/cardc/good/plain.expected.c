@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define CARDRT_LIVE_UPDATE Live_update
+#define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_MAXSTATE 1
 #include "cardrt.h"
 #include "plain.h"
@@ -376,19 +376,56 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_pool:
-        /* live 1: as in can_fill */
-        c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 3)] += sign;
+        {
+            /* live 1: as in can_fill */
+            c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 3)] += sign;
+        }
         break;
     case ZONE_slots:
-        /* live 2: as in can_fill */
         if (!(rt__state(g, card, 0))) {
-            for (int k0 = 0; k0 < 4; k0++) {
-                RtValue key0 = k0 < 3 ? k0 : RT_NONE; (void)key0;
-                c[LCELL_2 + k0] += sign & -((int)!!(Matches_symbol(key0, Rows_slot[rt__row(g, card)].fd_symbol)));
+            /* live 2: as in can_fill */
+            {
+                RtValue face = Rows_slot[rt__row(g, card)].fd_symbol;
+                c[LCELL_2 + rt_live_key(face, 3)] += sign;
+                c[LCELL_2 + 2] += sign & -(int)(face != ENUM_star);
             }
         }
         break;
     default:
+        break;
+    }
+}
+
+/* Live_in: Live_update as the runtime's inline moves and writes call it
+   (CARDRT_LIVE_UPDATE): the counts a card finds its cell in without a
+   loop over the keys are kept in place; the others by Live_update. */
+RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    (void)card;
+    (void)owner;
+    switch (zone_decl) {
+    case ZONE_pool: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 1: as in can_fill */
+            c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 3)] += sign;
+        }
+        break;
+    }
+    case ZONE_slots: {
+        int32_t *c = rt__pre(g)->cells;
+        if (!(rt__state(g, card, 0))) {
+            /* live 2: as in can_fill */
+            {
+                RtValue face = Rows_slot[rt__row(g, card)].fd_symbol;
+                c[LCELL_2 + rt_live_key(face, 3)] += sign;
+                c[LCELL_2 + 2] += sign & -(int)(face != ENUM_star);
+            }
+        }
+        break;
+    }
+    default:
+        Live_update(g, card, zone_decl, owner, sign);
         break;
     }
 }
