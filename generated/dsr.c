@@ -3648,7 +3648,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 114 "cards/dsr/rules.cards"
-                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
+                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -5060,7 +5060,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 289 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 290 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053);
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1054);
@@ -5522,7 +5522,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 352 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
 #line 5528 "dsr.c"
         break;
@@ -6499,13 +6499,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 461 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1165);
+        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1165);
         if (rt_check(g)) return RT_END;
         #line 462 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
+        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
         if (rt_check(g)) return RT_END;
         #line 463 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
+        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
         if (rt_check(g)) return RT_END;
         #line 466 "cards/dsr/rules.cards"
         L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1168);

@@ -3068,7 +3068,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 393);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 393);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"

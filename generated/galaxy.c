@@ -1885,7 +1885,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 108 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
 #line 1891 "galaxy.c"
         break;
@@ -2303,7 +2303,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         #line 163 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
+        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2469,13 +2469,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
+        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
         #line 205 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
+        if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
+        if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
         #line 209 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2602,7 +2602,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 229 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
+        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
         if (rt_check(g)) return RT_END;
         #line 230 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));

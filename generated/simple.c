@@ -3903,7 +3903,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 27 "cards/simple/missions.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
         if (rt_check(g)) return RT_END;
 #line 3909 "simple.c"
         break;
@@ -8752,7 +8752,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 102 "cards/simple/setup.cards"
-                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
                     rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 608);
@@ -9102,7 +9102,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 651);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 651);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 652);

@@ -640,9 +640,16 @@ static void move(Emit *E, const IrNode *s)
         emit_line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", from, c->builtin == IR_B_BOTTOM, z, where,
                   emit_site(E, s->loc));
     } else {
+        E->fallible = 0;
         const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
-        emit_line(E, "rt_%s(g, %s, %s, %s, %d);", c->type.base == T_ZONE ? "move_all" : "move", w, z, where,
-                  emit_site(E, s->loc));
+        /* a shared zone's cards to a zone read without failing: when the
+           zone is empty the move does nothing, and no call is made (a
+           zone per player is moved whole as ever: guarding it costs more
+           in mispredicted branches than the call) */
+        int guard = c->type.base == T_ZONE && c->op == IR_ZONE && c->nkids == 0 && !E->fallible;
+        emit_line(E, "%srt_%s(g, %s, %s, %s, %d);",
+                  guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "",
+                  c->type.base == T_ZONE ? "move_all" : "move", w, z, where, emit_site(E, s->loc));
     }
     E->fallible = 1;
     emit_check_fail(E);

@@ -336,7 +336,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
             #line 51 "tests/cardc/good/plain/plain.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 17);
+            if (rt_zone_cells_at(g, ZCELL_used)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 17);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/plain/plain.cards"
             {

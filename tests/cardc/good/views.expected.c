@@ -95,7 +95,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 26 "tests/cardc/good/views/views.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_box), rt_zone_of(g, ZONE_pile, f->me, 1), RT_AT_TOP, 2);
+            if (rt_zone_cells_at(g, ZCELL_box)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_box), rt_zone_of(g, ZONE_pile, f->me, 1), RT_AT_TOP, 2);
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
