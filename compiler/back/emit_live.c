@@ -219,10 +219,12 @@ static int update_case(Emit *E, Buf *out, int i, const IrLive *L, const char **f
     }
     const char *fixed = conjunction(E, L, &P, 0, 0);
     int flat = plain_parts(E, L, &P);   /* tested for each key's value: no branch */
-    const char *keyed = conjunction(E, L, &P, 1, flat);
     const char *direct = L->nkeys ? direct_cell(E, L, &P) : NULL;
     const char *side = NULL;
     int en = -1, matched = !direct && matches_key(E, L, &P, &side, &en);
+    /* written only when it is used: writing it marks what it calls as
+       used (a Matches_<enum> left unused is a warning) */
+    const char *keyed = direct || matched ? "1" : conjunction(E, L, &P, 1, flat);
     E->nlive_keys = 0;
     emit_unbind(E, 0);
     buf_free(&scratch);

@@ -182,3 +182,16 @@ Test(progen, an_ignored_argument_leaves_nothing_unused)
                               "function both(p: player) : bool = first(p, heavy(p))\n"
                               "round {\n  my c += 1\n  if both(me) { win me }\n}\n");
 }
+
+/* Regression (found by the generator, seed 2801272): a live count of
+   matches(h, t.hue) finds its cells without calling Matches_hue, which
+   was emitted all the same and left unused (clang -Werror). */
+Test(progen, a_matches_kept_in_place_leaves_nothing_unused)
+{
+    compiles_clean("matchlive", "game matchlive \"Match live\" {\n  players 2\n}\n"
+                                "enum hue { red, blue }\ndie d \"D\" x2 {\n  faces red, blue\n  wild blue\n}\n"
+                                "kind tile {\n  hue : hue\n}\nzone row shared of tile\ncard tile \"T\" { hue red }\n"
+                                "function fits(h: hue) : bool = any(t in row: matches(h, t.hue))\n"
+                                "setup { for x in box where x is tile { move x to row } }\n"
+                                "round {\n  choose { option \"a\" when fits(red) { win me } option \"b\" { } }\n}\n");
+}
