@@ -262,6 +262,36 @@ static int same_shape(const IrLive *L, const IrNode *a, const Finder *F, const I
     return 1;
 }
 
+/* counts_cond: live count L counts the cards that pass cond (of F's)
+   alone: a count with one condition, not negated (count(x in Z where C)
+   counts what any(x in Z: C) asks, and what choose x in Z where C offers). */
+static int counts_cond(const IrLive *L, const Finder *F, const IrNode *cond)
+{
+    return !L->negate && L->nkeys == F->nkeys && (!L->where || !L->value) &&
+           same_shape(L, L->where ? L->where : L->value, F, cond);
+}
+
+/* read_live: n (an aggregate or a choice) reads live count i, picking its
+   cell by F's keys (arena). */
+static void read_live(IrProgram *p, IrNode *n, int i, const Finder *F)
+{
+    n->live = 1 + i;
+    n->live_keys = arena_alloc(p->arena, sizeof *n->live_keys * (size_t)(F->nkeys + 1));
+    for (int k = 0; k < F->nkeys; k++)
+        n->live_keys[k] = F->keys[k];
+}
+
+/* countable: the zone of zone expression zone when a live count can be
+   kept of it (a declared zone of one kind, not the box, not a zone per
+   space), else NULL. */
+static const MZone *countable(const IrProgram *p, const IrNode *zone)
+{
+    if (zone->op != IR_ZONE || zone->index == 0)
+        return NULL;
+    const MZone *z = &p->m->zones[zone->index];
+    return z->kind < 0 || z->per_space ? NULL : z;
+}
+
 /* live_of: n's live count: one of p's with the same zone and condition,
    or a new one; -1 when p has too many cells. */
 static int live_of(IrProgram *p, const IrNode *n, const Finder *F, int unit)
@@ -274,9 +304,7 @@ static int live_of(IrProgram *p, const IrNode *n, const Finder *F, int unit)
             continue;
         if (same_shape(L, L->where, F, where) && same_shape(L, L->value, F, value))
             return i;
-        /* count(x in Z where C) counts what any(x in Z: C) asks */
-        if (!negate && (!L->where || !L->value) && (!where || !value)
-            && same_shape(L, L->where ? L->where : L->value, F, where ? where : value))
+        if (!negate && (!where || !value) && counts_cond(L, F, where ? where : value))
             return i;
     }
     int cells = 1;
@@ -315,11 +343,8 @@ static void try_live(IrProgram *p, IrNode *n, int unit)
 {
     if (n->agg != IR_A_COUNT && n->agg != IR_A_ANY && n->agg != IR_A_ALL)
         return;
-    const IrNode *zone = n->kids[0];
-    if (zone->op != IR_ZONE || (!n->kids[1] && !n->kids[2]))
-        return;
-    const MZone *z = &p->m->zones[zone->index];
-    if (zone->index == 0 || z->kind < 0 || z->per_space)
+    const MZone *z = countable(p, n->kids[0]);
+    if (!z || (!n->kids[1] && !n->kids[2]))
         return;
     Finder F = {p, n->index, z->kind, 0, 0, {0}, {0}, {0}};
     part(&F, n->kids[1], NULL);
@@ -328,12 +353,8 @@ static void try_live(IrProgram *p, IrNode *n, int unit)
     if (F.bad)
         return;
     int i = live_of(p, n, &F, unit);
-    if (i < 0)
-        return;
-    n->live = 1 + i;
-    n->live_keys = arena_alloc(p->arena, sizeof *n->live_keys * (size_t)(F.nkeys + 1));
-    for (int k = 0; k < F.nkeys; k++)
-        n->live_keys[k] = F.keys[k];
+    if (i >= 0)
+        read_live(p, n, i, &F);
 }
 
 /* Hot code: what a game asks again and again while its state changes
@@ -419,27 +440,19 @@ static void walk(IrProgram *p, IrNode *n, int unit, int hot)
    is shared. */
 static void counted_choice(IrProgram *p, IrNode *n)
 {
-    const IrNode *zone = n->kids[0], *where = n->kids[1];
-    if (n->kids[2] || !where || zone->op != IR_ZONE || zone->index == 0)
-        return;
-    const MZone *z = &p->m->zones[zone->index];
-    if (z->kind < 0 || z->per_space)
+    const IrNode *where = n->kids[1];
+    const MZone *z = countable(p, n->kids[0]);
+    if (n->kids[2] || !where || !z)
         return;
     Finder F = {p, n->index, z->kind, 0, 0, {0}, {0}, {0}};
     part(&F, where, NULL);
     if (F.bad)
         return;
-    for (int i = 0; i < p->nlives; i++) {
-        const IrLive *L = &p->lives[i];
-        if (L->zone != zone->index || L->negate || L->nkeys != F.nkeys || (L->where && L->value) ||
-            !same_shape(L, L->where ? L->where : L->value, &F, where))
-            continue;
-        n->live = 1 + i;
-        n->live_keys = arena_alloc(p->arena, sizeof *n->live_keys * (size_t)(F.nkeys + 1));
-        for (int k = 0; k < F.nkeys; k++)
-            n->live_keys[k] = F.keys[k];
-        return;
-    }
+    for (int i = 0; i < p->nlives; i++)
+        if (p->lives[i].zone == n->kids[0]->index && counts_cond(&p->lives[i], &F, where)) {
+            read_live(p, n, i, &F);
+            return;
+        }
 }
 
 /* choices: counted_choice for every choice at or below n. */
