@@ -602,6 +602,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
+static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site);
 
 static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -620,7 +621,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 624 "evr.c"
+#line 625 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -631,7 +632,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
-#line 635 "evr.c"
+#line 636 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -647,7 +648,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value));
     }
     return acc;
-#line 651 "evr.c"
+#line 652 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -658,7 +659,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 662 "evr.c"
+#line 663 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -670,7 +671,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective);
-#line 674 "evr.c"
+#line 675 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -681,7 +682,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0]) > 0));
-#line 685 "evr.c"
+#line 686 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -694,7 +695,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 698 "evr.c"
+#line 699 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -707,7 +708,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 711 "evr.c"
+#line 712 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -723,7 +724,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 727 "evr.c"
+#line 728 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -734,7 +735,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 738 "evr.c"
+#line 739 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -745,7 +746,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 749 "evr.c"
+#line 750 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -766,7 +767,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 770 "evr.c"
+#line 771 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -791,7 +792,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 795 "evr.c"
+#line 796 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -806,7 +807,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 810 "evr.c"
+#line 811 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -861,7 +862,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
             }
         }
-#line 865 "evr.c"
+#line 866 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -917,7 +918,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 37), 36);
             }
         }
-#line 921 "evr.c"
+#line 922 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -943,7 +944,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
-#line 947 "evr.c"
+#line 948 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -968,7 +969,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 972 "evr.c"
+#line 973 "evr.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -993,7 +994,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
-#line 997 "evr.c"
+#line 998 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1042,7 +1043,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 58), 57);
         }
-#line 1046 "evr.c"
+#line 1047 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1057,7 +1058,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1061 "evr.c"
+#line 1062 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1072,7 +1073,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1076 "evr.c"
+#line 1077 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1087,7 +1088,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1091 "evr.c"
+#line 1092 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1102,7 +1103,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1106 "evr.c"
+#line 1107 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1128,7 +1129,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1132 "evr.c"
+#line 1133 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1170,7 +1171,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
-#line 1174 "evr.c"
+#line 1175 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1195,7 +1196,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1199 "evr.c"
+#line 1200 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1210,7 +1211,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1214 "evr.c"
+#line 1215 "evr.c"
         break;
     default:
         return rt_fail(g, 81, "bad resume point");
@@ -1252,7 +1253,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
-#line 1256 "evr.c"
+#line 1257 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1279,7 +1280,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95);
             if (rt_check(g)) return RT_END;
         }
-#line 1283 "evr.c"
+#line 1284 "evr.c"
         break;
     default:
         return rt_fail(g, 96, "bad resume point");
@@ -1328,7 +1329,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 103), 102);
         }
-#line 1332 "evr.c"
+#line 1333 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -1355,7 +1356,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1359 "evr.c"
+#line 1360 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1402,7 +1403,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1406 "evr.c"
+#line 1407 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1443,7 +1444,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1447 "evr.c"
+#line 1448 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1485,7 +1486,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1489 "evr.c"
+#line 1490 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1542,7 +1543,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1546 "evr.c"
+#line 1547 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1583,7 +1584,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1587 "evr.c"
+#line 1588 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1610,7 +1611,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
         }
-#line 1614 "evr.c"
+#line 1615 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1625,7 +1626,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1629 "evr.c"
+#line 1630 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1667,7 +1668,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1671 "evr.c"
+#line 1672 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1715,7 +1716,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1719 "evr.c"
+#line 1720 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1732,7 +1733,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1736 "evr.c"
+#line 1737 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1759,7 +1760,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
-#line 1763 "evr.c"
+#line 1764 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1786,7 +1787,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 1, 0, 182);
             }
         }
-#line 1790 "evr.c"
+#line 1791 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1827,7 +1828,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1831 "evr.c"
+#line 1832 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1876,7 +1877,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
-#line 1880 "evr.c"
+#line 1881 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1903,7 +1904,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
-#line 1907 "evr.c"
+#line 1908 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1945,7 +1946,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1949 "evr.c"
+#line 1950 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1987,7 +1988,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1991 "evr.c"
+#line 1992 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2045,7 +2046,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2049 "evr.c"
+#line 2050 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2060,7 +2061,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2064 "evr.c"
+#line 2065 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2145,7 +2146,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
-#line 2149 "evr.c"
+#line 2150 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2202,7 +2203,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2206 "evr.c"
+#line 2207 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2243,7 +2244,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2247 "evr.c"
+#line 2248 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2285,7 +2286,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2289 "evr.c"
+#line 2290 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2327,7 +2328,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2331 "evr.c"
+#line 2332 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2354,7 +2355,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
-#line 2358 "evr.c"
+#line 2359 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2369,7 +2370,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2373 "evr.c"
+#line 2374 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2411,7 +2412,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2415 "evr.c"
+#line 2416 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2459,7 +2460,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2463 "evr.c"
+#line 2464 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2474,7 +2475,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2478 "evr.c"
+#line 2479 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2516,7 +2517,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2520 "evr.c"
+#line 2521 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2543,7 +2544,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 317);
             }
         }
-#line 2547 "evr.c"
+#line 2548 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2681,7 +2682,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2685 "evr.c"
+#line 2686 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2749,7 +2750,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2753 "evr.c"
+#line 2754 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2781,7 +2782,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 338)].fd_reveal, L->v_ability_card, f->me, 338);
+            RtStatus st = Run_script(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 338)].fd_reveal, L->v_ability_card, f->me, 338);
             if (st != RT_DONE)
                 return st;
         }
@@ -2892,7 +2893,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 363);
+                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 363);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2946,7 +2947,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 374);
+                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 374);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2972,7 +2973,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 377);
+                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 377);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3044,7 +3045,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 390);
+                        RtStatus st = Run_script(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 390);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3111,7 +3112,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3115 "evr.c"
+#line 3116 "evr.c"
         break;
     default:
         return rt_fail(g, 411, "bad resume point");
@@ -3186,7 +3187,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3190 "evr.c"
+#line 3191 "evr.c"
         break;
     default:
         return rt_fail(g, 418, "bad resume point");
@@ -3265,7 +3266,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 432);
+                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 432);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3315,7 +3316,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3319 "evr.c"
+#line 3320 "evr.c"
         break;
     default:
         return rt_fail(g, 437, "bad resume point");
@@ -3577,6 +3578,17 @@ static const RtScriptDef scripts[] = {
     { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
     { "tutorial round", "cards/evr/tutorial.cards", 20, Script_tutorial_round, 8 },
 };
+
+/* Run_script: run script (a card's ability; -1 when it has none) at once,
+   as rt_run does, with its function called directly. */
+static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site)
+{
+    if ((unsigned)script >= sizeof scripts / sizeof scripts[0])
+        return rt_run(g, script, self, me, site);
+    if (!rt_enter(g, script, self, me, 3, site))
+        return RT_END;
+    return rt_run_entered(g, scripts[script].fn);
+}
 
 static const int16_t Copies_base[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,

@@ -642,6 +642,26 @@ static void emit_card_defs(Emit *E, Buf *out)
                 emit_c_string(E, file_path(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
     buf_put(out, "};\n\n");
+    if (E->uses_run_script) {
+        /* the locals to clear: as many as the ability with the most has
+           (more than its own clears frame cells no other frame uses), a
+           constant that leaves a few stores; the script's own count past 8 */
+        int most = 0;
+        for (int u = 0; u < m->nunits; u++)
+            if (!m->units[u].is_function && m->units[u].this_kind >= 0 && m->units[u].nlocals > most)
+                most = m->units[u].nlocals;
+        buf_put(out, "/* Run_script: run script (a card's ability; -1 when it has none) at once,\n"
+                     "   as rt_run does, with its function called directly. */\n"
+                     "static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site)\n{\n"
+                     "    if ((unsigned)script >= sizeof scripts / sizeof scripts[0])\n"
+                     "        return rt_run(g, script, self, me, site);\n");
+        if (most <= 8)
+            buf_printf(out, "    if (!rt_enter(g, script, self, me, %d, site))\n", most);
+        else
+            buf_put(out, "    if (!rt_enter(g, script, self, me, scripts[script].nlocals, site))\n");
+        buf_put(out, "        return RT_END;\n"
+                     "    return rt_run_entered(g, scripts[script].fn);\n}\n\n");
+    }
 }
 
 /* emit_variant_data: each variant's copies of the cards and constants. */
@@ -954,6 +974,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         }
     }
     emit_dice_helpers(E, &out);
+    if (E->uses_run_script)   /* defined after the scripts' table (emit_card_defs) */
+        buf_put(&protos, "static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site);\n");
     if (protos.len) {
         buf_put(&out, protos.s);
         buf_put(&out, "\n");

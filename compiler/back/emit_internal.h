@@ -35,6 +35,7 @@ typedef struct Emit {
     uint8_t *uses_space_zone; /* zone index -> the code reads `s.Z` of that per-space zone */
     uint8_t *uses_count;    /* enum index -> d.symbol of it is read (emit_dice.c) */
     int uses_roll_any;      /* dice of several kinds are rolled (emit_dice.c) */
+    int uses_run_script;    /* a `run` calls an ability through Run_script (emit_c.c) */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */

@@ -707,7 +707,8 @@ static void run(Emit *E, const IrNode *s)
     const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
                                : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
                                               emit_kind_enum(E, fa->card.kind), at, emit_fname(E, fname));
-    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s, %d)", script, card, who, at), s);
+    E->uses_run_script = 1;
+    run_now(E, arena_printf(E->a, "Run_script(g, %s, %s, %s, %d)", script, card, who, at), s);
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 

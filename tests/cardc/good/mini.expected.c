@@ -74,6 +74,7 @@ static const struct Row_token Rows_token[] = {
 };
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
+static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site);
 
 /* tests/cardc/good/mini/mini.cards:23: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
@@ -88,7 +89,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 92 "mini.c"
+#line 93 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -99,7 +100,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 103 "mini.c"
+#line 104 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -110,7 +111,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 114 "mini.c"
+#line 115 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -168,7 +169,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 172 "mini.c"
+#line 173 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -250,7 +251,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
                 {
-                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 20);
+                    RtStatus st = Run_script(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 20);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -297,7 +298,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 301 "mini.c"
+#line 302 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");
@@ -353,6 +354,17 @@ static const RtScriptDef scripts[] = {
     { "setup", "tests/cardc/good/mini/mini.cards", 30, Script_setup, 4 },
     { "round", "tests/cardc/good/mini/mini.cards", 38, Script_round, 12 },
 };
+
+/* Run_script: run script (a card's ability; -1 when it has none) at once,
+   as rt_run does, with its function called directly. */
+static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site)
+{
+    if ((unsigned)script >= sizeof scripts / sizeof scripts[0])
+        return rt_run(g, script, self, me, site);
+    if (!rt_enter(g, script, self, me, 0, site))
+        return RT_END;
+    return rt_run_entered(g, scripts[script].fn);
+}
 
 static const int16_t Copies_base[] = {
     3, 2, 3, 2
