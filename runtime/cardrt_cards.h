@@ -375,6 +375,21 @@ RT_HOT_INLINE void rt_set_state_known(RtGame *g, RtValue card, int kind, int slo
     }
 }
 
+/* rt_set_state_when: rt_set_state_known of card (a slot no live count
+   reads) when cond (0 or 1) holds. While no log is kept, one store
+   without a branch on cond: the slot keeps its value when cond is 0. */
+RT_HOT_INLINE void rt_set_state_when(RtGame *g, RtValue card, int kind, int slot, int cond, RtValue v, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->log_on) {
+        if (cond)
+            rt__set_card_state(g, card, kind, slot, v, site);
+        return;
+    }
+    int32_t *cell = x->card_cells + card * RT__STRIDE(x) + 1 + slot;
+    *cell ^= (*cell ^ v) & -(int32_t)cond;
+}
+
 /* rt_roll: each die of zone, from the bottom up, is rolled: its state slot
    0 (its face) becomes faces[rt_random(g, nfaces)], as rt_set_card_state
    of kind writes it (logged, live counts following; a card not of kind

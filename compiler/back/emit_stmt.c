@@ -238,10 +238,41 @@ static void limit_take(Emit *E, const char *left)
         emit_line(E, "%s--;", left);
 }
 
+/* write_when: a walk's filter and body written as one store without a
+   branch (rt_set_state_when), when the body is a plain `c.f = v` of the
+   loop's card c, known valid, into a state slot no live count reads, and
+   neither the filter nor v can fail, write or draw: which cards pass is
+   then a pattern the CPU cannot learn, and a store that keeps the slot
+   costs less than the branch it replaces. Returns 1 when written. */
+static int write_when(Emit *E, const IrNode *s, const char *left)
+{
+    const IrNode *b = s->kids[2], *cond = s->kids[1];
+    while (b && b->op == IR_BLOCK && b->nkids == 1)
+        b = b->kids[0];
+    if (left || !cond || !b || b->op != IR_ASSIGN || b->binop != IR_SET)
+        return 0;
+    const IrNode *l = b->kids[0], *v = b->kids[1];
+    unsigned bad = IR_FACT_MAY_FAIL | IR_PURE_MASK | IR_FACT_MOVES;
+    if (l->op != IR_CARD_STATE || l->kids[0]->op != IR_LOCAL || l->kids[0]->index != s->index ||
+        (cond->facts & bad) || (v->facts & bad) || ir_has_aggregate(cond) || ir_has_aggregate(v) ||
+        emit_card_known(E, l->kids[0]) != l->card.kind || ir_live_reads(E->ir, l->card.kind, l->card.field))
+        return 0;
+    E->fallible = 0;
+    const char *c = emit_condition(E, cond), *val = emit_expr(E, v);
+    if (E->fallible)   /* nothing in either may fail: the facts said so */
+        return 0;
+    emit_source_line(E, b->loc);
+    emit_line(E, "rt_set_state_when(g, %s, %s, %d, !!(%s), %s, %d);", emit_expr(E, l->kids[0]),
+              emit_kind_enum(E, l->card.kind), l->card.field, c, val, emit_site(E, b->loc));
+    return 1;
+}
+
 /* for_body: a for statement's where filter and body (the counter left of
    `up to`, or NULL). */
 static void for_body(Emit *E, const IrNode *s, const char *left)
 {
+    if (write_when(E, s, left))
+        return;
     limit_stop(E, left);
     if (s->kids[1])
         loop_filter(E, s->kids[1], s->index, "return RT_END");

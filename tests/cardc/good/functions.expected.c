@@ -218,13 +218,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 14));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                    if (!(!rt__state(g, it_c, 0))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_state_known(g, it_c, KIND_chip, 0, 1, 0, 15);
+                    rt_set_state_when(g, it_c, KIND_chip, 0, !!(!rt__state(g, it_c, 0)), 1, 15);
                 }
             }
         }
-#line 228 "functions.c"
+#line 227 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");
