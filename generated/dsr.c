@@ -1351,6 +1351,9 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
 #line 1352 "dsr.c"
 }
 
+/* cw for each value of its parameters, worked out by cardc */
+static const RtValue Tab_cw[3] = { 1, 2, 0 };
+
 /* cards/dsr/game.cards:228: function cw */
 static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
 {
@@ -1358,9 +1361,12 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
-    return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1363 "dsr.c"
+    return (uint32_t)v_s < 3u ? Tab_cw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
+#line 1366 "dsr.c"
 }
+
+/* ccw for each value of its parameters, worked out by cardc */
+static const RtValue Tab_ccw[3] = { 2, 0, 1 };
 
 /* cards/dsr/game.cards:229: function ccw */
 static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
@@ -1369,8 +1375,8 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
-    return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1374 "dsr.c"
+    return (uint32_t)v_s < 3u ? Tab_ccw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
+#line 1380 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1382,8 +1388,11 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return rt_select((v_f == v_s), 1, rt_select((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0));
-#line 1386 "dsr.c"
+#line 1392 "dsr.c"
 }
+
+/* double for each value of its parameters, worked out by cardc */
+static const RtValue Tab_double[8] = { 4, 5, 6, 7, 7, 7, 7, 7 };
 
 /* cards/dsr/game.cards:234: function double */
 static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
@@ -1392,8 +1401,8 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
-    return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1397 "dsr.c"
+    return (uint32_t)v_s < 8u ? Tab_double[v_s] : rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
+#line 1406 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1406,7 +1415,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1410 "dsr.c"
+#line 1419 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1418,7 +1427,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1422 "dsr.c"
+#line 1431 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1431,7 +1440,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1435 "dsr.c"
+#line 1444 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1443,7 +1452,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1447 "dsr.c"
+#line 1456 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1455,7 +1464,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1459 "dsr.c"
+#line 1468 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1466,7 +1475,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1470 "dsr.c"
+#line 1479 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1477,7 +1486,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1481 "dsr.c"
+#line 1490 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1488,7 +1497,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1492 "dsr.c"
+#line 1501 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1501,7 +1510,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1505 "dsr.c"
+#line 1514 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1512,7 +1521,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1516 "dsr.c"
+#line 1525 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1529,7 +1538,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1533 "dsr.c"
+#line 1542 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1546,7 +1555,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1550 "dsr.c"
+#line 1559 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1558,7 +1567,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1562 "dsr.c"
+#line 1571 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1569,7 +1578,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 1573 "dsr.c"
+#line 1582 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1580,7 +1589,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
-#line 1584 "dsr.c"
+#line 1593 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1595,7 +1604,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1599 "dsr.c"
+#line 1608 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1605,7 +1614,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1609 "dsr.c"
+#line 1618 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1620,7 +1629,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1624 "dsr.c"
+#line 1633 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1630,7 +1639,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1634 "dsr.c"
+#line 1643 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1646,7 +1655,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && (((((((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 496) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 497) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 498) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 499) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1650 "dsr.c"
+#line 1659 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1657,7 +1666,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1661 "dsr.c"
+#line 1670 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1668,7 +1677,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1672 "dsr.c"
+#line 1681 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1679,7 +1688,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1683 "dsr.c"
+#line 1692 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1695,7 +1704,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1699 "dsr.c"
+#line 1708 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1706,7 +1715,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1710 "dsr.c"
+#line 1719 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1719,7 +1728,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 500) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 501) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 502) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 503) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 504) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 505) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 506) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 1723 "dsr.c"
+#line 1732 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1735,7 +1744,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 507) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 508) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 509) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 510) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 511) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 512) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 513) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1739 "dsr.c"
+#line 1748 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1746,7 +1755,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1750 "dsr.c"
+#line 1759 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1760,7 +1769,7 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 522) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 523) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 524) : rt_card_state(g, v_c, KIND_asset, 5, 525)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 534) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 535) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 536) : rt_card_state(g, v_c, KIND_asset, 5, 537))))), 538) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 547) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 548) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 549) : rt_card_state(g, v_c, KIND_asset, 5, 550)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 559) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 560) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 561) : rt_card_state(g, v_c, KIND_asset, 5, 562))))), 563) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 572) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 573) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 574) : rt_card_state(g, v_c, KIND_asset, 5, 575)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 584) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 585) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 586) : rt_card_state(g, v_c, KIND_asset, 5, 587))))), 588) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 593)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 594)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 595)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 596)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 597) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 598) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 599) : rt_card_state(g, v_c, KIND_asset, 5, 600)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 605)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 606)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 607)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 608)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 609) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 610) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 611) : rt_card_state(g, v_c, KIND_asset, 5, 612))))), 613) : 0)) > 0)))));
-#line 1764 "dsr.c"
+#line 1773 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1777,7 +1786,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 614) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 615) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 616) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 617) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 618) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 619) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 620) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1781 "dsr.c"
+#line 1790 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1789,7 +1798,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1793 "dsr.c"
+#line 1802 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1805,7 +1814,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if (Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 624) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 625) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 626) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 627) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 628) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 629) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 630) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_die_of) > 0) return 1;
     }
     return acc;
-#line 1809 "dsr.c"
+#line 1818 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1816,7 +1825,7 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 621)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 622)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 623)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1820 "dsr.c"
+#line 1829 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1832,7 +1841,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1836 "dsr.c"
+#line 1845 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1842,7 +1851,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1846 "dsr.c"
+#line 1855 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1857,7 +1866,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 632) : 0)), 1, 633), 2, 634), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635) : 0)), 1, 636), 2, 637), 638), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639) : 0)), 1, 640), 2, 641), 642), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 643) : 0)), 1, 644), 2, 645), 646)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1861 "dsr.c"
+#line 1870 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1872,7 +1881,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 647) : 0)), 1, 648), 2, 649), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650) : 0)), 1, 651), 2, 652), 653), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654) : 0)), 1, 655), 2, 656), 657), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 658) : 0)), 1, 659), 2, 660), 661)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1876 "dsr.c"
+#line 1885 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1882,7 +1891,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1886 "dsr.c"
+#line 1895 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1898,7 +1907,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 663) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 664) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 665) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 666) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 667) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 668) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 669) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1902 "dsr.c"
+#line 1911 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1909,7 +1918,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1913 "dsr.c"
+#line 1922 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1920,7 +1929,7 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 670) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_capacity);
-#line 1924 "dsr.c"
+#line 1933 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1936,7 +1945,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1940 "dsr.c"
+#line 1949 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1960,7 +1969,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 674, "max of no items");
     return acc;
-#line 1964 "dsr.c"
+#line 1973 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -1971,7 +1980,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1975 "dsr.c"
+#line 1984 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -1984,7 +1993,7 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 675) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 676) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 677) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_capacity)));
-#line 1988 "dsr.c"
+#line 1997 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -1994,7 +2003,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 1998 "dsr.c"
+#line 2007 "dsr.c"
 }
 
 struct Locals_score {
@@ -2023,7 +2032,7 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 679);
     }
     return acc;
-#line 2027 "dsr.c"
+#line 2036 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -2040,7 +2049,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2044 "dsr.c"
+#line 2053 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2057,7 +2066,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
     }
     return acc;
-#line 2061 "dsr.c"
+#line 2070 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2073,7 +2082,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 685)[0], 686);
     }
     return acc;
-#line 2077 "dsr.c"
+#line 2086 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2089,7 +2098,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 690);
     }
     return acc;
-#line 2093 "dsr.c"
+#line 2102 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2106,7 +2115,7 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
     }
     return acc;
-#line 2110 "dsr.c"
+#line 2119 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2122,7 +2131,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
     }
     return acc;
-#line 2126 "dsr.c"
+#line 2135 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2139,7 +2148,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2143 "dsr.c"
+#line 2152 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2153,7 +2162,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
-#line 2157 "dsr.c"
+#line 2166 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2164,7 +2173,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
-#line 2168 "dsr.c"
+#line 2177 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2326,7 +2335,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2330 "dsr.c"
+#line 2339 "dsr.c"
         break;
     default:
         return rt_fail(g, 852, "bad resume point");
@@ -2424,7 +2433,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2428 "dsr.c"
+#line 2437 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -2482,7 +2491,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2486 "dsr.c"
+#line 2495 "dsr.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -2525,7 +2534,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2529 "dsr.c"
+#line 2538 "dsr.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -2562,7 +2571,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2566 "dsr.c"
+#line 2575 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -2603,7 +2612,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2607 "dsr.c"
+#line 2616 "dsr.c"
         break;
     default:
         return rt_fail(g, 877, "bad resume point");
@@ -2661,7 +2670,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2665 "dsr.c"
+#line 2674 "dsr.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -2695,7 +2704,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2699 "dsr.c"
+#line 2708 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2765,7 +2774,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2769 "dsr.c"
+#line 2778 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -2814,7 +2823,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2818 "dsr.c"
+#line 2827 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -3048,7 +3057,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3052 "dsr.c"
+#line 3061 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3074,7 +3083,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3078 "dsr.c"
+#line 3087 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3100,7 +3109,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3104 "dsr.c"
+#line 3113 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3126,7 +3135,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3130 "dsr.c"
+#line 3139 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3269,7 +3278,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3273 "dsr.c"
+#line 3282 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -3419,7 +3428,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3423 "dsr.c"
+#line 3432 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3455,7 +3464,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3459 "dsr.c"
+#line 3468 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3717,7 +3726,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3721 "dsr.c"
+#line 3730 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3885,7 +3894,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3889 "dsr.c"
+#line 3898 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3925,7 +3934,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3929 "dsr.c"
+#line 3938 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -3988,7 +3997,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3992 "dsr.c"
+#line 4001 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4019,7 +4028,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4023 "dsr.c"
+#line 4032 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4035,7 +4044,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4039 "dsr.c"
+#line 4048 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4051,7 +4060,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4055 "dsr.c"
+#line 4064 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4067,7 +4076,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4071 "dsr.c"
+#line 4080 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4281,7 +4290,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4285 "dsr.c"
+#line 4294 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -4331,7 +4340,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4335 "dsr.c"
+#line 4344 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -4401,7 +4410,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4405 "dsr.c"
+#line 4414 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -4627,7 +4636,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4631 "dsr.c"
+#line 4640 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -4719,7 +4728,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4723 "dsr.c"
+#line 4732 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -4750,7 +4759,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4754 "dsr.c"
+#line 4763 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -4830,7 +4839,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4834 "dsr.c"
+#line 4843 "dsr.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -4952,7 +4961,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4956 "dsr.c"
+#line 4965 "dsr.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -5039,7 +5048,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5043 "dsr.c"
+#line 5052 "dsr.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -5092,7 +5101,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5096 "dsr.c"
+#line 5105 "dsr.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -5229,7 +5238,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5233 "dsr.c"
+#line 5242 "dsr.c"
         break;
     default:
         return rt_fail(g, 1071, "bad resume point");
@@ -5319,7 +5328,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5323 "dsr.c"
+#line 5332 "dsr.c"
         break;
     default:
         return rt_fail(g, 1077, "bad resume point");
@@ -5524,7 +5533,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5528 "dsr.c"
+#line 5537 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5566,7 +5575,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5570 "dsr.c"
+#line 5579 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -5778,7 +5787,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5782 "dsr.c"
+#line 5791 "dsr.c"
         break;
     default:
         return rt_fail(g, 1105, "bad resume point");
@@ -5856,7 +5865,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5860 "dsr.c"
+#line 5869 "dsr.c"
         break;
     default:
         return rt_fail(g, 1110, "bad resume point");
@@ -5901,7 +5910,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5905 "dsr.c"
+#line 5914 "dsr.c"
         break;
     default:
         return rt_fail(g, 1121, "bad resume point");
@@ -5931,7 +5940,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5935 "dsr.c"
+#line 5944 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6078,7 +6087,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6082 "dsr.c"
+#line 6091 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6137,7 +6146,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6141 "dsr.c"
+#line 6150 "dsr.c"
         break;
     default:
         return rt_fail(g, 1136, "bad resume point");
@@ -6374,7 +6383,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6378 "dsr.c"
+#line 6387 "dsr.c"
         break;
     default:
         return rt_fail(g, 1150, "bad resume point");
@@ -6418,7 +6427,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6422 "dsr.c"
+#line 6431 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -6617,7 +6626,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6621 "dsr.c"
+#line 6630 "dsr.c"
         break;
     default:
         return rt_fail(g, 1178, "bad resume point");
@@ -6708,7 +6717,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6712 "dsr.c"
+#line 6721 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -6743,7 +6752,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6747 "dsr.c"
+#line 6756 "dsr.c"
         break;
     default:
         return rt_fail(g, 1190, "bad resume point");
@@ -6771,7 +6780,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6775 "dsr.c"
+#line 6784 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6787,7 +6796,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6791 "dsr.c"
+#line 6800 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6862,7 +6871,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6866 "dsr.c"
+#line 6875 "dsr.c"
         break;
     default:
         return rt_fail(g, 1193, "bad resume point");
@@ -7114,7 +7123,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7118 "dsr.c"
+#line 7127 "dsr.c"
         break;
     default:
         return rt_fail(g, 1212, "bad resume point");
@@ -7160,7 +7169,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7164 "dsr.c"
+#line 7173 "dsr.c"
         break;
     default:
         return rt_fail(g, 1215, "bad resume point");

@@ -1782,12 +1782,11 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 181));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                if (!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_state_known(g, it_c, KIND_resource, 0, 1, 0, 182);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 1791 "evr.c"
+#line 1790 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1828,7 +1827,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1832 "evr.c"
+#line 1831 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1877,7 +1876,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
-#line 1881 "evr.c"
+#line 1880 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1904,7 +1903,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
-#line 1908 "evr.c"
+#line 1907 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1946,7 +1945,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1950 "evr.c"
+#line 1949 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1988,7 +1987,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1992 "evr.c"
+#line 1991 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2046,7 +2045,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2050 "evr.c"
+#line 2049 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2061,7 +2060,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2065 "evr.c"
+#line 2064 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2146,7 +2145,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
-#line 2150 "evr.c"
+#line 2149 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2203,7 +2202,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2207 "evr.c"
+#line 2206 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2244,7 +2243,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2248 "evr.c"
+#line 2247 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2286,7 +2285,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2290 "evr.c"
+#line 2289 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2328,7 +2327,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2332 "evr.c"
+#line 2331 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2355,7 +2354,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
-#line 2359 "evr.c"
+#line 2358 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2370,7 +2369,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2374 "evr.c"
+#line 2373 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2412,7 +2411,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2416 "evr.c"
+#line 2415 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2460,7 +2459,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2464 "evr.c"
+#line 2463 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2475,7 +2474,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2479 "evr.c"
+#line 2478 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2517,7 +2516,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2521 "evr.c"
+#line 2520 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2539,12 +2538,11 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 316));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                if (!(rt__state(g, it_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 317);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2548 "evr.c"
+#line 2546 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2682,7 +2680,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2686 "evr.c"
+#line 2684 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2750,7 +2748,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2754 "evr.c"
+#line 2752 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3112,7 +3110,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3116 "evr.c"
+#line 3114 "evr.c"
         break;
     default:
         return rt_fail(g, 411, "bad resume point");
@@ -3187,7 +3185,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3191 "evr.c"
+#line 3189 "evr.c"
         break;
     default:
         return rt_fail(g, 418, "bad resume point");
@@ -3316,7 +3314,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3320 "evr.c"
+#line 3318 "evr.c"
         break;
     default:
         return rt_fail(g, 437, "bad resume point");

@@ -1255,6 +1255,9 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
 #line 1256 "galaxy.c"
 }
 
+/* stage_of for each value of its parameters, worked out by cardc */
+static const RtValue Tab_stage_of[7] = { 1, 2, 3, 3, 4, 5, 6 };
+
 /* cards/galaxy/game.cards:128: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
@@ -1262,8 +1265,8 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)f;
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
-    return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1267 "galaxy.c"
+    return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
+#line 1270 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1273,7 +1276,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 137 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 1277 "galaxy.c"
+#line 1280 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1284,7 +1287,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
-#line 1288 "galaxy.c"
+#line 1291 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1296,7 +1299,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1300 "galaxy.c"
+#line 1303 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1319,7 +1322,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
     }
     return acc;
-#line 1323 "galaxy.c"
+#line 1326 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1333,7 +1336,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1337 "galaxy.c"
+#line 1340 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1349,7 +1352,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1353 "galaxy.c"
+#line 1356 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1360,7 +1363,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1364 "galaxy.c"
+#line 1367 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1607,7 +1610,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1611 "galaxy.c"
+#line 1614 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1730,7 +1733,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1734 "galaxy.c"
+#line 1737 "galaxy.c"
         break;
     default:
         return rt_fail(g, 28, "bad resume point");
@@ -1887,7 +1890,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 108 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-#line 1891 "galaxy.c"
+#line 1894 "galaxy.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -1926,7 +1929,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1930 "galaxy.c"
+#line 1933 "galaxy.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -2036,7 +2039,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2040 "galaxy.c"
+#line 2043 "galaxy.c"
         break;
     default:
         return rt_fail(g, 48, "bad resume point");
@@ -2143,7 +2146,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2147 "galaxy.c"
+#line 2150 "galaxy.c"
         break;
     default:
         return rt_fail(g, 56, "bad resume point");
@@ -2266,7 +2269,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2270 "galaxy.c"
+#line 2273 "galaxy.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -2314,7 +2317,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 65);
         }
         if (rt_check(g)) return RT_END;
-#line 2318 "galaxy.c"
+#line 2321 "galaxy.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -2374,9 +2377,8 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                if (!(rt__state(g, it_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 70);
+                rt_set_state_when(g, it_s, KIND_space, 1, !!(rt__state(g, it_s, 1)), 0, 70);
             }
         }
         #line 184 "cards/galaxy/rules.cards"
@@ -2504,7 +2506,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2508 "galaxy.c"
+#line 2510 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2580,7 +2582,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2584 "galaxy.c"
+#line 2586 "galaxy.c"
         break;
     default:
         return rt_fail(g, 93, "bad resume point");
@@ -2720,7 +2722,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2724 "galaxy.c"
+#line 2726 "galaxy.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -2804,7 +2806,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2808 "galaxy.c"
+#line 2810 "galaxy.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2934,7 +2936,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2938 "galaxy.c"
+#line 2940 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2980,7 +2982,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2984 "galaxy.c"
+#line 2986 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3019,7 +3021,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3023 "galaxy.c"
+#line 3025 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3100,7 +3102,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3104 "galaxy.c"
+#line 3106 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

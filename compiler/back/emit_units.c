@@ -100,6 +100,51 @@ static int names_memo(const char *r, int k)
     return 0;
 }
 
+/* The most entries a function's table of values may have (tabulated). */
+enum { TABLE_MAX = 256 };
+
+/* tabulated: when every parameter of function u is an enum or a bool,
+   with TABLE_MAX value tuples or fewer, and its body's value is worked
+   out from them alone for each (ir_eval_params), the table of its values
+   written to out (Tab_<name>, the first parameter most significant) and
+   the C that reads it (the body's own C, r, for values out of range);
+   else r. A chain of if-then-else over a parameter becomes one load. */
+static const char *tabulated(Emit *E, Buf *out, const MUnit *u, const IrNode *body, const char *r)
+{
+    int sizes[8], total = 1;
+    if (u->nparams < 1 || u->nparams > 8)
+        return r;
+    for (int p = 0; p < u->nparams; p++) {
+        const Type *t = &u->param_types[p];
+        sizes[p] = t->base == T_BOOL ? 2 : t->base == T_ENUM ? E->m->enums[t->param].nvalues : 0;
+        if (sizes[p] < 1 || total * sizes[p] > TABLE_MAX)
+            return r;
+        total *= sizes[p];
+    }
+    int64_t values[TABLE_MAX];
+    for (int i = 0; i < total; i++) {
+        int32_t args[8];
+        for (int p = u->nparams - 1, rest = i; p >= 0; p--) {
+            args[p] = rest % sizes[p];
+            rest /= sizes[p];
+        }
+        if (!ir_eval_params(body, args, u->nparams, &values[i]))
+            return r;
+    }
+    buf_printf(out, "/* %s for each value of its parameters, worked out by cardc */\nstatic const RtValue Tab_%s[%d] = {",
+               u->name, u->name, total);
+    for (int i = 0; i < total; i++)
+        buf_printf(out, "%s%lld", i ? ", " : " ", (long long)values[i]);
+    buf_put(out, " };\n\n");
+    const char *in = "", *at = "0";
+    for (int p = 0; p < u->nparams; p++) {
+        const char *v = emit_lname(E, u->locals[p]);
+        in = arena_printf(E->a, "%s%s(uint32_t)%s < %du", in, p ? " && " : "", v, sizes[p]);
+        at = p ? arena_printf(E->a, "(%s) * %d + %s", at, sizes[p], v) : v;
+    }
+    return arena_printf(E->a, "%s ? Tab_%s[%s] : %s", in, u->name, at, r);
+}
+
 /* function: a game function: pure, its params C parameters (passed by
    value to its aggregates) when it is flat, else kept in a frame of
    locals on the C stack. */
@@ -118,6 +163,8 @@ static void function(Emit *E, Buf *out, int ui)
     for (int k = 0; k < iu->nmemo; k++)
         if (names_memo(r, k + 1))   /* a memoised call in an argument an inlined body ignores is not written */
             emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
+    Buf table = {0};
+    r = tabulated(E, &table, u, iu->body, r);
     emit_source_line(E, iu->body->loc);
     emit_line(E, "return %s;", r);
     buf_put(&body, EMIT_LINE_BACK "\n");
@@ -128,6 +175,8 @@ static void function(Emit *E, Buf *out, int ui)
     if (!by_value)
         locals_struct(E, out, u);
     buf_put(out, helpers.s ? helpers.s : "");
+    buf_put(out, table.s ? table.s : "");
+    buf_free(&table);
     buf_printf(out, "/* %s:%d: function %s */\n", emit_file_of(E, u->loc), u->loc.line, u->name);
     buf_printf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
     for (int p = 0; p < u->nparams; p++)

@@ -289,6 +289,11 @@ int ir_has_aggregate(const IrNode *n);
    is the same as its argument) (ir_memo.c). */
 int ir_same(const IrNode *a, const IrNode *b);
 
+/* ir_eval_params: the value of expression n when the unit's parameters
+   (its first nargs locals) are args, worked out at generation (ir_eval.c):
+   1 and *out, or 0 when n reads anything else or may fail. */
+int ir_eval_params(const IrNode *n, const int32_t *args, int nargs, int64_t *out);
+
 /* ir_op_name: the printed name of op ("card-field"). */
 const char *ir_op_name(IrOp op);
 

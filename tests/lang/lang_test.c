@@ -648,3 +648,27 @@ Test(lang, a_choice_label_is_checked_with_the_item_in_scope)
                             "3 errors\n");
     run_free(&r);
 }
+
+Test(lang, a_function_of_enums_is_a_table_and_a_filtered_write_one_store_with_the_same_results)
+{
+    /* rank (a colour and a bool) is a table of 6 values, share (a division)
+       is not; the two lighting loops are one store a card; the log and the
+       games without a log (every one won by Player 1) agree with the rules */
+    game_expect("tabulated", "tabled",
+                "grep -o 'Tab_[a-z]*\\[[0-9]*\\] = {[^}]*}\\|rt_set_state_when(' $d/tabled.c | sort | uniq -c | sed 's/^ *//' && "
+                "$e log --seed 1 | sed -n '5,$p' && $e sim --games 50 --seed 3 | grep '^wins:' && " SIM_1000,
+                "1 Tab_rank[6] = { 1, 10, 2, 20, 2, 6 }\n"
+                "2 rt_set_state_when(\n"
+                "round 1\n"
+                "Ruby: rank 10 bright, 1 dim, share 4\n"
+                "Leaf: rank 20 bright, 2 dim, share 4\n"
+                "Sky: rank 6 bright, 2 dim, share 3\n"
+                "Rose: rank 10 bright, 1 dim, share 4\n"
+                "state \"Leaf\" lit false -> true\n"
+                "state \"Sky\" lit false -> true\n"
+                "state \"Rose\" lit false -> true\n"
+                "state \"Rose\" lit true -> false\n"
+                "win Player 1\n"
+                "wins: Player 1 50 (100.0%), Player 2 0 (0.0%)\n"
+                "errors: 0\n");
+}
