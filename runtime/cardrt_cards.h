@@ -92,12 +92,11 @@ RT_HOT_INLINE void rt__live_in(RtGame *g, const RtGamePrefix *x, RtValue card, R
                            sign);
 }
 /* rt__set_live_in: card's state slot (a slot live counts read) becomes v,
-   its counts following (an unchanged value changes no count). */
+   its counts following. An unchanged value takes its counts down and up
+   again: no branch on a value the CPU cannot foresee (a die's new face). */
 RT_HOT_INLINE void rt__set_live_in(RtGame *g, const RtGamePrefix *x, RtValue card, int slot, RtValue v)
 {
     int32_t *cs = x->card_cells + card * RT__STRIDE(x);
-    if (cs[1 + slot] == v)
-        return;
     int32_t decl = x->zi_live[cs[0]];
     rt__live_in(g, x, card, cs[0], decl, -1);
     cs[1 + slot] = v;
