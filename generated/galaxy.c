@@ -2521,8 +2521,6 @@ struct Locals_proc_summon {
     RtValue v_s_2;
     RtValue v_s_3;
     RtValue v_i;
-    RtValue v_i_2;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:216: summon */
@@ -2536,19 +2534,21 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(L->v_p != f->me)) continue;
             #line 218 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 87), 86);
-            if (L->v_list < 0) return RT_END;
             {
-                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-                for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
-                    L->v_s = cells_v_list[1 + L->v_i_2];
-                    if (!(Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n)) continue;
+                RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 86);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_s = pluck_cells[pluck_at];
+                    if (!(Rows_sith[rt__row(g, it_s)].fd_forfeit == L->v_n)) continue;
                     #line 218 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
-                    if (rt_check(g)) return RT_END;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
-            rt_list_pop(g, L->v_list);
+            if (rt_check(g)) return RT_END;
         }
         #line 220 "cards/galaxy/rules.cards"
         {
@@ -2559,7 +2559,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
                 #line 220 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2568,7 +2568,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 221 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 91));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 #line 221 "cards/galaxy/rules.cards"
@@ -2585,7 +2585,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 #line 2586 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 93, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2604,10 +2604,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 229 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
+        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93);
         if (rt_check(g)) return RT_END;
         #line 230 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
         if (rt_check(g)) return RT_END;
         #line 231 "cards/galaxy/rules.cards"
         {
@@ -2618,7 +2618,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                 #line 231 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2628,7 +2628,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 232 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
             #line 233 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
             if (rt_check(g)) return RT_END;
             #line 234 "cards/galaxy/rules.cards"
             {
@@ -2639,14 +2639,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
                     #line 234 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 99)) return RT_END;
+            if (rt_back_edge(g, 98)) return RT_END;
         }
         #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2709,23 +2709,23 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 if (!(rt_flat((int)(Rows_space[rt__row(g, it_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, it_s_3)].fd_reward_ally > 0)))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 100);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
                 if (rt_check(g)) return RT_END;
                 #line 244 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 101);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100);
                 if (rt_check(g)) return RT_END;
                 #line 245 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 102);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 101);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 103);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 102);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 2726 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2754,24 +2754,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 255 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0] == 0)) {
                 #line 256 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0], 107), 108);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 259 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 110)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
                 #line 260 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 111), 112);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 110), 111);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2801,7 +2801,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 113);
+                rt_win(g, L->v_p_3, 112);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
@@ -2809,7 +2809,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 #line 2810 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2849,7 +2849,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 115);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 114);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2865,7 +2865,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 116);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 115);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2881,7 +2881,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 117);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 116);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2889,7 +2889,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 118);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 117);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2898,7 +2898,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 119);
+            rt_choose_begin(g, f->me, 21, 0, 118);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2908,7 +2908,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 119);
+                rt_opt_done(g, &ob, 118);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2918,17 +2918,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 120), RT_AT_TOP, 121);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 119), RT_AT_TOP, 120);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 122)) return RT_END;
+            if (rt_back_edge(g, 121)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, 4, 123);
+            (void)rt_enter(g, 10, f->self, f->me, 4, 122);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2939,7 +2939,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 2940 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 124, "bad resume point");
+        return rt_fail(g, 123, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2966,7 +2966,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, 5, 125);
+                (void)rt_enter(g, 0, f->self, f->me, 5, 124);
             }
             f->pc = 1;
             {
@@ -2979,13 +2979,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 126)) return RT_END;
+            if (rt_back_edge(g, 125)) return RT_END;
         }
         f->me = L->v_saved_me;
 #line 2986 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3011,7 +3011,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 128);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 127);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3024,7 +3024,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 #line 3025 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 129, "bad resume point");
+        return rt_fail(g, 128, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3042,17 +3042,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 129);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 169, 0, 131);
+        rt_choose_begin(g, f->me, 169, 0, 130);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 23);
             rt_opt_add(&ob, 1, RT_NONE, 24);
             rt_opt_add(&ob, 2, RT_NONE, 25);
-            rt_opt_done(g, &ob, 131);
+            rt_opt_done(g, &ob, 130);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3067,7 +3067,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 26, 0, 132);
+                rt_choose_begin(g, f->me, 26, 0, 131);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -3079,7 +3079,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                                 rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 132);
+                        rt_opt_done(g, &ob, 131);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3105,7 +3105,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
 #line 3106 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 133, "bad resume point");
+        return rt_fail(g, 132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3589,7 +3589,7 @@ static const RtScriptDef scripts[] = {
     { "ally_symbol", "cards/galaxy/rules.cards", 142, Script_proc_ally_symbol, 4 },
     { "restart", "cards/galaxy/rules.cards", 157, Script_proc_restart, 1 },
     { "conclude", "cards/galaxy/rules.cards", 171, Script_proc_conclude, 5 },
-    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 8 },
+    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 6 },
     { "next_site", "cards/galaxy/rules.cards", 228, Script_proc_next_site, 4 },
     { "game_end", "cards/galaxy/rules.cards", 252, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
@@ -3740,54 +3740,53 @@ static const RtSite Site_table[] = {
     { 2, 210, 30 }, /* 83: cards/galaxy/rules.cards:210:30 */
     { 2, 210, 50 }, /* 84: cards/galaxy/rules.cards:210:50 */
     { 2, 171, 11 }, /* 85: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 5 }, /* 86: cards/galaxy/rules.cards:218:5 */
-    { 2, 218, 14 }, /* 87: cards/galaxy/rules.cards:218:14 */
-    { 2, 218, 58 }, /* 88: cards/galaxy/rules.cards:218:58 */
-    { 2, 218, 48 }, /* 89: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 50 }, /* 90: cards/galaxy/rules.cards:220:50 */
-    { 2, 220, 40 }, /* 91: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 12 }, /* 92: cards/galaxy/rules.cards:221:12 */
-    { 2, 216, 11 }, /* 93: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 94: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 95: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 66 }, /* 96: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 97: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 68 }, /* 98: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 99: cards/galaxy/rules.cards:232:3 */
-    { 2, 243, 13 }, /* 100: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 101: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 102: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 103: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 104: cards/galaxy/rules.cards:228:11 */
-    { 2, 255, 18 }, /* 105: cards/galaxy/rules.cards:255:18 */
-    { 2, 256, 21 }, /* 106: cards/galaxy/rules.cards:256:21 */
+    { 2, 218, 14 }, /* 86: cards/galaxy/rules.cards:218:14 */
+    { 2, 218, 58 }, /* 87: cards/galaxy/rules.cards:218:58 */
+    { 2, 218, 48 }, /* 88: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 50 }, /* 89: cards/galaxy/rules.cards:220:50 */
+    { 2, 220, 40 }, /* 90: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 12 }, /* 91: cards/galaxy/rules.cards:221:12 */
+    { 2, 216, 11 }, /* 92: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 93: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 94: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 66 }, /* 95: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 96: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 68 }, /* 97: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 98: cards/galaxy/rules.cards:232:3 */
+    { 2, 243, 13 }, /* 99: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 100: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 101: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 102: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 103: cards/galaxy/rules.cards:228:11 */
+    { 2, 255, 18 }, /* 104: cards/galaxy/rules.cards:255:18 */
+    { 2, 256, 21 }, /* 105: cards/galaxy/rules.cards:256:21 */
+    { 2, 256, 7 }, /* 106: cards/galaxy/rules.cards:256:7 */
     { 2, 256, 7 }, /* 107: cards/galaxy/rules.cards:256:7 */
-    { 2, 256, 7 }, /* 108: cards/galaxy/rules.cards:256:7 */
-    { 2, 257, 29 }, /* 109: cards/galaxy/rules.cards:257:29 */
-    { 2, 259, 18 }, /* 110: cards/galaxy/rules.cards:259:18 */
+    { 2, 257, 29 }, /* 108: cards/galaxy/rules.cards:257:29 */
+    { 2, 259, 18 }, /* 109: cards/galaxy/rules.cards:259:18 */
+    { 2, 260, 7 }, /* 110: cards/galaxy/rules.cards:260:7 */
     { 2, 260, 7 }, /* 111: cards/galaxy/rules.cards:260:7 */
-    { 2, 260, 7 }, /* 112: cards/galaxy/rules.cards:260:7 */
-    { 2, 266, 3 }, /* 113: cards/galaxy/rules.cards:266:3 */
-    { 2, 252, 11 }, /* 114: cards/galaxy/rules.cards:252:11 */
-    { 2, 11, 42 }, /* 115: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 116: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 117: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 118: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 119: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 120: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 121: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 122: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 123: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 124: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 125: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 126: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 127: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 128: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 129: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 130: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 131: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 132: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
+    { 2, 266, 3 }, /* 112: cards/galaxy/rules.cards:266:3 */
+    { 2, 252, 11 }, /* 113: cards/galaxy/rules.cards:252:11 */
+    { 2, 11, 42 }, /* 114: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 115: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 116: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 117: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 118: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 119: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 120: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 121: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 122: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 123: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 124: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 125: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 126: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 127: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 128: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 129: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 130: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 131: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 132: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4102,7 +4101,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4126,7 +4125,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4150,7 +4149,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

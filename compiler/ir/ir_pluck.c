@@ -4,6 +4,9 @@
    cannot change as it does), the loop can walk the zone's cells in place
    instead (the runtime's rt_pluck): same moves, same order, same log, no
    snapshot. This pass marks such loops IR_PLUCK; the C back end writes them.
+   A move to the loop's own zone declaration is one only when that is
+   another player's instance of it: inside `for p in players where p != me`
+   (p and me unchanged in its body), `p.Z` and `my Z` are two zones.
 
    Contract: runs after ir_facts; only sets IR_PLUCK on IR_FOR nodes of
    scripts. ir_steady and ir_pluck_ok are also used by ir_prelude.c. */
@@ -20,7 +23,38 @@ typedef struct Steady {
     int slot, other_than;
     const IrProgram *program;
     int depth;
+    const struct Distinct *distinct;   /* players known to differ (NULL: none) */
 } Steady;
+
+/* Players known to differ where a loop runs: pairs of operands, each a
+   local's slot or OPERAND_ME (from the filters of the loops over players
+   around it). */
+enum { OPERAND_ME = -1, OPERAND_NONE = -2, MAX_DISTINCT = 8 };
+typedef struct Distinct {
+    int n;
+    int a[MAX_DISTINCT], b[MAX_DISTINCT];
+} Distinct;
+
+/* operand: n as a player operand of a Distinct pair: a local's slot, or
+   OPERAND_ME; OPERAND_NONE for anything else. */
+static int operand(const IrNode *n)
+{
+    if (n->op == IR_LOCAL)
+        return n->index;
+    return n->op == IR_ME ? OPERAND_ME : OPERAND_NONE;
+}
+
+/* differ: players x and y (IR nodes) are known to differ in D. */
+static int differ(const Distinct *D, const IrNode *x, const IrNode *y)
+{
+    int u = operand(x), v = operand(y);
+    if (!D || u == OPERAND_NONE || v == OPERAND_NONE)
+        return 0;
+    for (int i = 0; i < D->n; i++)
+        if ((D->a[i] == u && D->b[i] == v) || (D->a[i] == v && D->b[i] == u))
+            return 1;
+    return 0;
+}
 
 static int steady(const Steady *S, const IrNode *n);
 
@@ -34,7 +68,7 @@ static int steady_call(const Steady *S, const IrNode *n)
     for (int i = 0; i < n->nkids; i++)
         if (!steady(S, n->kids[i]))
             return 0;
-    Steady in = {NO_ZONE - 1, S->other_than, S->program, S->depth + 1};   /* a slot no local has */
+    Steady in = {NO_ZONE - 1, S->other_than, S->program, S->depth + 1, NULL};   /* a slot no local has */
     return steady(&in, S->program->units[n->index].body);
 }
 
@@ -92,7 +126,7 @@ static int steady(const Steady *S, const IrNode *n)
    only a sum, difference or product of literals counts). */
 int ir_steady(const IrNode *n, int slot)
 {
-    Steady S = {slot, NO_ZONE, NULL, 0};
+    Steady S = {slot, NO_ZONE, NULL, 0, NULL};
     return steady(&S, n);
 }
 
@@ -109,12 +143,22 @@ static int has_move(const IrNode *b)
     return 0;
 }
 
-/* body_ok: block or statement b of a loop over zone from_zone (its variable
+/* other_zone: zone z (an IR_ZONE) is not the loop's zone from (an
+   IR_ZONE too): another declaration, or another player's instance of the
+   same one (S->distinct). */
+static int other_zone(const Steady *S, const IrNode *z, const IrNode *from)
+{
+    if (z->index != from->index)
+        return 1;
+    return z->nkids == 1 && from->nkids == 1 && differ(S->distinct, z->kids[0], from->kids[0]);
+}
+
+/* body_ok: block or statement b of a loop over zone from (its variable
    in S->slot) only moves the loop card to other zones (of steady players),
    under if/else with steady conditions, and at most once on any path (a
    second move would take it from where the first put it, not from the
    loop's zone). */
-static int body_ok(const Steady *S, const IrNode *b, int from_zone)
+static int body_ok(const Steady *S, const IrNode *b, const IrNode *from)
 {
     if (!b)
         return 1;
@@ -122,7 +166,7 @@ static int body_ok(const Steady *S, const IrNode *b, int from_zone)
     case IR_BLOCK: {
         int moving = 0;
         for (int i = 0; i < b->nkids; i++) {
-            if (!body_ok(S, b->kids[i], from_zone))
+            if (!body_ok(S, b->kids[i], from))
                 return 0;
             moving += has_move(b->kids[i]);
         }
@@ -132,12 +176,12 @@ static int body_ok(const Steady *S, const IrNode *b, int from_zone)
         const IrNode *c = b->kids[0], *z = b->kids[1];
         if (c->op != IR_LOCAL || c->index != S->slot)
             return 0;
-        if (z->op != IR_ZONE || z->index == from_zone)
+        if (z->op != IR_ZONE || !other_zone(S, z, from))
             return 0;
         return z->nkids == 0 || steady(S, z->kids[0]);
     }
     case IR_IF:
-        return steady(S, b->kids[0]) && body_ok(S, b->kids[1], from_zone) && body_ok(S, b->kids[2], from_zone);
+        return steady(S, b->kids[0]) && body_ok(S, b->kids[1], from) && body_ok(S, b->kids[2], from);
     default:
         return 0;
     }
@@ -145,33 +189,86 @@ static int body_ok(const Steady *S, const IrNode *b, int from_zone)
 
 /* pluck_ok: for statement n over a zone can be a pluck loop; with program,
    its conditions may also count the cards of other zones and call game
-   functions (Steady). */
-static int pluck_ok(const IrNode *n, const IrProgram *program)
+   functions (Steady); D: the players known to differ there (or NULL). */
+static int pluck_ok(const IrNode *n, const IrProgram *program, const Distinct *D)
 {
     const IrNode *z = n->kids[0];
     if (n->op != IR_FOR || z->op != IR_ZONE)
         return 0;
-    Steady S = {n->index, program ? z->index : NO_ZONE, program, 0};
-    return steady(&S, n->kids[1]) && body_ok(&S, n->kids[2], z->index);
+    Steady S = {n->index, program ? z->index : NO_ZONE, program, 0, D};
+    return steady(&S, n->kids[1]) && body_ok(&S, n->kids[2], z);
 }
 
-int ir_pluck_ok(const IrNode *n) { return pluck_ok(n, NULL); }
+int ir_pluck_ok(const IrNode *n) { return pluck_ok(n, NULL, NULL); }
+
+/* unsettling: statement n at or below may change the player slot holds
+   (a write of the local) or me (a `turns` loop sets it for its turns). */
+static int unsettling(const IrNode *n, int slot)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_TURNS || (n->op == IR_LET && n->index == slot) ||
+        (n->op == IR_ASSIGN && n->kids[0]->op == IR_LOCAL && n->kids[0]->index == slot))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (unsettling(n->kids[i], slot))
+            return 1;
+    return 0;
+}
+
+/* learn: to D (a copy of the outer pairs), the pairs that loop n over the
+   players (`for p in players where p != q and ...`) makes known in its
+   body: p differs from each such q (me or a local) that, like p, its body
+   never changes. */
+static void learn(const IrNode *n, Distinct *D)
+{
+    const IrNode *stack[16];
+    int top = 0;
+    if (n->kids[1])
+        stack[top++] = n->kids[1];
+    while (top > 0) {   /* the conjuncts of the filter */
+        const IrNode *c = stack[--top];
+        if (c->op == IR_AND && top + 2 <= 16) {
+            stack[top++] = c->kids[0];
+            stack[top++] = c->kids[1];
+            continue;
+        }
+        if (c->op != IR_COMPARE || c->binop != IR_NE || D->n >= MAX_DISTINCT)
+            continue;
+        int u = operand(c->kids[0]), v = operand(c->kids[1]);
+        if (u != n->index && v == n->index)
+            u = v, v = operand(c->kids[0]);
+        if (u != n->index || v == OPERAND_NONE || v == u || unsettling(n->kids[2], u) ||
+            (v >= 0 && unsettling(n->kids[2], v)))
+            continue;
+        D->a[D->n] = u;
+        D->b[D->n] = v;
+        D->n++;
+    }
+}
 
 /* mark: set IR_PLUCK on every pluck-able for loop at or below n (its
-   conditions may count the cards of other zones and call functions). */
-static void mark(const IrProgram *p, IrNode *n)
+   conditions may count the cards of other zones and call functions); D:
+   the players known to differ at n. Pairs reach only through blocks, ifs
+   and loops: any other statement (a menu, a choice, `turns`) starts
+   afresh. */
+static void mark(const IrProgram *p, IrNode *n, const Distinct *D)
 {
     if (!n)
         return;
-    if (n->op == IR_FOR && pluck_ok(n, p))
+    if (n->op == IR_FOR && pluck_ok(n, p, D))
         n->flags |= IR_PLUCK;
+    int through = n->op == IR_BLOCK || n->op == IR_IF || n->op == IR_FOR;
+    Distinct inner = through && D ? *D : (Distinct){0};
+    if (n->op == IR_FOR && n->kids[0]->op == IR_PLAYERS && !(n->flags & IR_SIMULTANEOUS))
+        learn(n, &inner);
     for (int i = 0; i < n->nkids; i++)
-        mark(p, n->kids[i]);
+        mark(p, n->kids[i], &inner);
 }
 
 void ir_pluck(IrProgram *p)
 {
     for (int u = 0; u < p->nunits; u++)
         if (!p->m->units[u].is_function)
-            mark(p, p->units[u].body);
+            mark(p, p->units[u].body, NULL);
 }

@@ -103,3 +103,42 @@ Test(back, a_loop_that_moves_its_card_twice_is_not_a_pluck_loop)
                             "win Player 1\n");
     run_free(&r);
 }
+
+/* A loop over another player's hand that moves its cards to mine is a
+   pluck loop under `for p in players where me != p`, and walks a snapshot
+   where p may be me or changes in the body; the moves are the same with a
+   log (the slow path) and without (the sim's fast path, whose winner,
+   Player 2, needs every card where the log puts it). */
+Test(back, a_loop_over_another_players_zone_of_the_same_declaration_is_a_pluck_loop)
+{
+    RunResult ir = run_cmd(CARDC " ir tests/ir/run/other_players.cards | grep -E '^ *for '");
+    cr_assert_eq(ir.status, 0, "%s", ir.err);
+    cr_expect_str_eq(ir.out, "      for 0 p @21:3 [fail write zones moves]\n"   /* the setup's deal */
+                             "          for 2 g pluck @22:5 [fail write zones moves]\n"
+                             "    for 0 p @27:3 [fail write zones moves]\n"
+                             "        for 1 g pluck @28:5 [fail write zones moves]\n"
+                             "    for 2 p_2 @31:3 [fail write zones moves]\n"
+                             "        for 3 g_2 @32:5 [fail write zones moves]\n"
+                             "    for 4 p_3 @35:3 [fail write zones moves]\n"
+                             "        for 5 g_3 @37:5 [fail write zones moves]\n"
+                             "    for 6 p_4 @39:3 [write zones]\n");
+    run_free(&ir);
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/other_players.cards -o $d/e && "
+                          "$d/e log --seed 1 | sed -n '/^round/,$p' && $d/e sim --games 3 --seed 1 | sed -n 2p; "
+                          "s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "move \"Jade\" hand(Player 2) -> hand(Player 1)\n"
+                            "move \"Onyx\" hand(Player 2) -> hand(Player 1)\n"
+                            "move \"Ruby\" hand(Player 3) -> hand(Player 1)\n"
+                            "move \"Topaz\" hand(Player 1) -> hand(Player 1) (bottom)\n"
+                            "move \"Opal\" hand(Player 3) -> hand(Player 1) (bottom)\n"
+                            "move \"Ruby\" hand(Player 1) -> hand(Player 2)\n"
+                            "move \"Onyx\" hand(Player 1) -> hand(Player 2)\n"
+                            "Player 1 holds 4\n"
+                            "Player 2 holds 2\n"
+                            "Player 3 holds 0\n"
+                            "win Player 2\n"
+                            "wins: Player 1 0 (0.0%), Player 2 3 (100.0%), Player 3 0 (0.0%)\n");
+    run_free(&r);
+}
