@@ -216,35 +216,30 @@ static int unsettling(const IrNode *n, int slot)
     return 0;
 }
 
-/* learn: to D (a copy of the outer pairs), the pairs that loop n over the
-   players (`for p in players where p != q and ...`) makes known in its
-   body: p differs from each such q (me or a local) that, like p, its body
-   never changes. */
-static void learn(const IrNode *n, Distinct *D)
+/* learn: to D (a copy of the outer pairs), the pairs that conjunct c of
+   the filter of loop n over the players (`for p in players where p != q
+   and ...`) makes known in its body: p differs from each such q (me or a
+   local) that, like p, its body never changes. */
+static void learn(const IrNode *n, const IrNode *c, Distinct *D)
 {
-    const IrNode *stack[16];
-    int top = 0;
-    if (n->kids[1])
-        stack[top++] = n->kids[1];
-    while (top > 0) {   /* the conjuncts of the filter */
-        const IrNode *c = stack[--top];
-        if (c->op == IR_AND && top + 2 <= 16) {
-            stack[top++] = c->kids[0];
-            stack[top++] = c->kids[1];
-            continue;
-        }
-        if (c->op != IR_COMPARE || c->binop != IR_NE || D->n >= MAX_DISTINCT)
-            continue;
-        int u = operand(c->kids[0]), v = operand(c->kids[1]);
-        if (u != n->index && v == n->index)
-            u = v, v = operand(c->kids[0]);
-        if (u != n->index || v == OPERAND_NONE || v == u || unsettling(n->kids[2], u) ||
-            (v >= 0 && unsettling(n->kids[2], v)))
-            continue;
-        D->a[D->n] = u;
-        D->b[D->n] = v;
-        D->n++;
+    if (!c)
+        return;
+    if (c->op == IR_AND) {
+        learn(n, c->kids[0], D);
+        learn(n, c->kids[1], D);
+        return;
     }
+    if (c->op != IR_COMPARE || c->binop != IR_NE || D->n >= MAX_DISTINCT)
+        return;
+    int u = operand(c->kids[0]), v = operand(c->kids[1]);
+    if (v == n->index)   /* the loop's player on the right: q != p */
+        v = u, u = n->index;
+    if (u != n->index || v == OPERAND_NONE || v == u || unsettling(n->kids[2], u) ||
+        (v >= 0 && unsettling(n->kids[2], v)))
+        return;
+    D->a[D->n] = u;
+    D->b[D->n] = v;
+    D->n++;
 }
 
 /* mark: set IR_PLUCK on every pluck-able for loop at or below n (its
@@ -261,7 +256,7 @@ static void mark(const IrProgram *p, IrNode *n, const Distinct *D)
     int through = n->op == IR_BLOCK || n->op == IR_IF || n->op == IR_FOR;
     Distinct inner = through && D ? *D : (Distinct){0};
     if (n->op == IR_FOR && n->kids[0]->op == IR_PLAYERS && !(n->flags & IR_SIMULTANEOUS))
-        learn(n, &inner);
+        learn(n, n->kids[1], &inner);
     for (int i = 0; i < n->nkids; i++)
         mark(p, n->kids[i], &inner);
 }
