@@ -21,21 +21,21 @@
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
 enum { ENUM_yavin4 = 0, ENUM_hoth = 1, ENUM_dagobah = 2, ENUM_bespin = 3, ENUM_tatooine = 4, ENUM_endor = 5, ENUM_death_star2 = 6 };
 enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 3, KIND_sith = 4 };
-enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_token = 7, ZONE_allies = 8, ZONE_ally_supply = 9, ZONE_offered = 10, ZONE_edge = 11, ZONE_visiting = 12 };
+enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_planets = 7, ZONE_token = 8, ZONE_allies = 9, ZONE_ally_supply = 10, ZONE_offered = 11, ZONE_edge = 12, ZONE_visiting = 13 };
 enum { VAR_vp = 0, VAR_first = 1, VAR_turn_of = 2, VAR_stage = 3, VAR_rerolled = 4, VAR_turn_done = 5, VAR_picking = 6, VAR_last_by_die = 7 };
 enum { CONST_last_stage = 0 };
 enum { FIXED_last_stage = 6 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
-enum { VCELL_vp = 403, VCELL_first = 0, VCELL_turn_of = 1, VCELL_stage = 2, VCELL_rerolled = 3, VCELL_turn_done = 4, VCELL_picking = 5, VCELL_last_by_die = 6 };
+enum { VCELL_vp = 526, VCELL_first = 0, VCELL_turn_of = 1, VCELL_stage = 2, VCELL_rerolled = 3, VCELL_turn_done = 4, VCELL_picking = 5, VCELL_last_by_die = 6 };
 enum { LCELL_1 = 7, LCELL_2 = 14, LCELL_3 = 21, LCELL_4 = 22 };
-enum { ZCELL_box = 78, ZCELL_pool = 224, ZCELL_placed = 229, ZCELL_aside = 234, ZCELL_rerolling = 239, ZCELL_taken = 244, ZCELL_spaces = 249, ZCELL_token = 404, ZCELL_allies = 409, ZCELL_ally_supply = 372, ZCELL_offered = 386, ZCELL_edge = 400, ZCELL_visiting = 423 };
+enum { ZCELL_box = 78, ZCELL_pool = 224, ZCELL_placed = 229, ZCELL_aside = 234, ZCELL_rerolling = 239, ZCELL_taken = 244, ZCELL_spaces = 249, ZCELL_planets = 372, ZCELL_token = 527, ZCELL_allies = 532, ZCELL_ally_supply = 495, ZCELL_offered = 509, ZCELL_edge = 523, ZCELL_visiting = 546 };
 static const int32_t layout[] = {
-    /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 4, 13, 13, 13, 2, 2,
+    /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 122, 4, 13, 13, 13, 2, 2,
     /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
     /* live counts */ 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77,
-    /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
+    /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_planets, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
     PLAYER_CELLS,
 };
 
@@ -1191,23 +1191,23 @@ static inline RtValue Memo_pending(RtGame *g, RtFrame *f, RtValue *m)
     return m[0];
 }
 
-/* cards/galaxy/game.cards:109: function score */
+/* cards/galaxy/game.cards:110: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 110 "cards/galaxy/game.cards"
+    #line 111 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
 #line 1204 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:118: count */
+/* cards/galaxy/game.cards:119: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 118 "cards/galaxy/game.cards"
+    #line 119 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1219,11 +1219,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
 #line 1220 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:119: sum */
+/* cards/galaxy/game.cards:120: sum */
 RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 119 "cards/galaxy/game.cards"
+    #line 120 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1235,22 +1235,22 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
 #line 1236 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:117: function pending */
+/* cards/galaxy/game.cards:118: function pending */
 static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 118 "cards/galaxy/game.cards"
+    #line 119 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
 #line 1246 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:124: function sith_earned */
+/* cards/galaxy/game.cards:125: function sith_earned */
 static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 125 "cards/galaxy/game.cards"
+    #line 126 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
 #line 1256 "galaxy.c"
 }
@@ -1258,46 +1258,46 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
 /* stage_of for each value of its parameters, worked out by cardc */
 static const RtValue Tab_stage_of[7] = { 1, 2, 3, 3, 4, 5, 6 };
 
-/* cards/galaxy/game.cards:128: function stage_of */
+/* cards/galaxy/game.cards:129: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
     (void)v_b;
-    #line 129 "cards/galaxy/game.cards"
+    #line 130 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
 #line 1270 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:137: function free_spaces */
+/* cards/galaxy/game.cards:138: function free_spaces */
 static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 137 "cards/galaxy/game.cards"
+    #line 138 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
 #line 1280 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:140: function can_place */
+/* cards/galaxy/game.cards:141: function can_place */
 static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 141 "cards/galaxy/game.cards"
+    #line 142 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
 #line 1291 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:144: function row_done */
+/* cards/galaxy/game.cards:145: function row_done */
 static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 145 "cards/galaxy/game.cards"
+    #line 146 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
 #line 1303 "galaxy.c"
 }
@@ -1308,12 +1308,12 @@ struct Locals_rebel_usable {
     RtValue v_s;
 };
 
-/* cards/galaxy/game.cards:149: any */
+/* cards/galaxy/game.cards:150: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 149 "cards/galaxy/game.cards"
+    #line 150 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 4);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1325,7 +1325,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 #line 1326 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:148: function rebel_usable */
+/* cards/galaxy/game.cards:149: function rebel_usable */
 static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_rebel_usable Lv, *L = &Lv;
@@ -1334,17 +1334,17 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 149 "cards/galaxy/game.cards"
+    #line 150 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
 #line 1340 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:152: all */
+/* cards/galaxy/game.cards:153: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 152 "cards/galaxy/game.cards"
+    #line 153 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1355,13 +1355,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 #line 1356 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:152: function best */
+/* cards/galaxy/game.cards:153: function best */
 static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 152 "cards/galaxy/game.cards"
+    #line 153 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
 #line 1367 "galaxy.c"
 }
@@ -1374,35 +1374,35 @@ struct Locals_proc_take_turn {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:39: take_turn */
+/* cards/galaxy/rules.cards:42: take_turn */
 static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_take_turn *L = (struct Locals_proc_take_turn *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 40 "cards/galaxy/rules.cards"
+        #line 43 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
-        #line 42 "cards/galaxy/rules.cards"
+        #line 45 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 5));
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
-                #line 42 "cards/galaxy/rules.cards"
+                #line 45 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_t, KIND_rebel_token, 0, 0, 0, 6);
             }
         }
-        #line 43 "cards/galaxy/rules.cards"
+        #line 46 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 44 "cards/galaxy/rules.cards"
+        #line 47 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
-        #line 45 "cards/galaxy/rules.cards"
+        #line 48 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 50 "cards/galaxy/rules.cards"
+        #line 53 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 7));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                #line 51 "cards/galaxy/rules.cards"
+                #line 54 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, it_s));
@@ -1413,7 +1413,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_log_str(g, " of the dice are forfeited this turn.");
                     rt_log_end(g);
                 }
-                #line 52 "cards/galaxy/rules.cards"
+                #line 55 "cards/galaxy/rules.cards"
                 L->v_left = Rows_sith[rt__row(g, it_s)].fd_forfeit;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1422,7 +1422,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         if (L->v_left <= 0) break;
                         L->v_left--;
-                        #line 52 "cards/galaxy/rules.cards"
+                        #line 55 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -1432,14 +1432,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 55 "cards/galaxy/rules.cards"
+        #line 58 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 9);
         }
         if (rt_check(g)) return RT_END;
-        #line 59 "cards/galaxy/rules.cards"
+        #line 62 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
-            #line 60 "cards/galaxy/rules.cards"
+            #line 63 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 169, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1462,7 +1462,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
-                    #line 61 "cards/galaxy/rules.cards"
+                    #line 64 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 12);
@@ -1480,7 +1480,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* place a TIE Fighter */
-                    #line 62 "cards/galaxy/rules.cards"
+                    #line 65 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 13);
@@ -1498,7 +1498,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* place an AT-AT */
-                    #line 63 "cards/galaxy/rules.cards"
+                    #line 66 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 14);
@@ -1516,7 +1516,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* place a Star Destroyer */
-                    #line 64 "cards/galaxy/rules.cards"
+                    #line 67 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 15);
@@ -1534,7 +1534,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
-                    #line 65 "cards/galaxy/rules.cards"
+                    #line 68 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 16);
@@ -1552,7 +1552,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* use your Rebel token */
-                    #line 66 "cards/galaxy/rules.cards"
+                    #line 69 "cards/galaxy/rules.cards"
                     { /* use_rebel */
                         (void)rt_enter(g, 4, f->self, f->me, 2, 17);
                     }
@@ -1566,7 +1566,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* use an Ally */
-                    #line 67 "cards/galaxy/rules.cards"
+                    #line 70 "cards/galaxy/rules.cards"
                     { /* use_ally */
                         (void)rt_enter(g, 5, f->self, f->me, 1, 18);
                     }
@@ -1580,7 +1580,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* reroll dice */
-                    #line 68 "cards/galaxy/rules.cards"
+                    #line 71 "cards/galaxy/rules.cards"
                     { /* reroll */
                         (void)rt_enter(g, 2, f->self, f->me, 6, 19);
                     }
@@ -1594,13 +1594,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 9:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* end your turn */
-                    #line 69 "cards/galaxy/rules.cards"
+                    #line 72 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
             if (rt_back_edge(g, 20)) return RT_END;
         }
-        #line 74 "cards/galaxy/rules.cards"
+        #line 77 "cards/galaxy/rules.cards"
         { /* conclude */
             (void)rt_enter(g, 8, f->self, f->me, 5, 21);
         }
@@ -1625,13 +1625,13 @@ struct Locals_proc_place {
     RtValue v_d;
 };
 
-/* cards/galaxy/rules.cards:80: place */
+/* cards/galaxy/rules.cards:83: place */
 static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place *L = (struct Locals_proc_place *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 81 "cards/galaxy/rules.cards"
+        #line 84 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 10, 0, 23);
         L->v_s = RT_NONE;
         {
@@ -1695,7 +1695,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
-            #line 82 "cards/galaxy/rules.cards"
+            #line 85 "cards/galaxy/rules.cards"
             L->v_left = 1;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1706,7 +1706,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if (L->v_left <= 0) break;
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     L->v_left--;
-                    #line 82 "cards/galaxy/rules.cards"
+                    #line 85 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 25);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -1714,11 +1714,11 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 83 "cards/galaxy/rules.cards"
+            #line 86 "cards/galaxy/rules.cards"
             rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 26);
-            #line 84 "cards/galaxy/rules.cards"
+            #line 87 "cards/galaxy/rules.cards"
             rt_set_state_known(g, L->v_s, KIND_space, 1, 1, 0, 27);
-            #line 85 "cards/galaxy/rules.cards"
+            #line 88 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -1727,9 +1727,9 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_log_str(g, " with a die.");
                 rt_log_end(g);
             }
-            #line 86 "cards/galaxy/rules.cards"
+            #line 89 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
-                #line 86 "cards/galaxy/rules.cards"
+                #line 89 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
@@ -1751,17 +1751,17 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:92: reroll */
+/* cards/galaxy/rules.cards:95: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 93 "cards/galaxy/rules.cards"
+        #line 96 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
-        #line 94 "cards/galaxy/rules.cards"
+        #line 97 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
-            #line 95 "cards/galaxy/rules.cards"
+            #line 98 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 169, 0, 29);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1782,7 +1782,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
-                    #line 96 "cards/galaxy/rules.cards"
+                    #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 30);
@@ -1797,7 +1797,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
-                    #line 97 "cards/galaxy/rules.cards"
+                    #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
@@ -1812,7 +1812,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
-                    #line 98 "cards/galaxy/rules.cards"
+                    #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
@@ -1827,7 +1827,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
-                    #line 99 "cards/galaxy/rules.cards"
+                    #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
@@ -1842,7 +1842,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
-                    #line 100 "cards/galaxy/rules.cards"
+                    #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
@@ -1857,7 +1857,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
-                    #line 101 "cards/galaxy/rules.cards"
+                    #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 35);
@@ -1872,22 +1872,22 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
-                    #line 102 "cards/galaxy/rules.cards"
+                    #line 105 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_back_edge(g, 36)) return RT_END;
         }
-        #line 105 "cards/galaxy/rules.cards"
+        #line 108 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
-        #line 106 "cards/galaxy/rules.cards"
+        #line 109 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
-        #line 107 "cards/galaxy/rules.cards"
+        #line 110 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 37);
         }
         if (rt_check(g)) return RT_END;
-        #line 108 "cards/galaxy/rules.cards"
+        #line 111 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
 #line 1894 "galaxy.c"
@@ -1904,13 +1904,13 @@ struct Locals_proc_pick_reroll {
     RtValue v_d;
 };
 
-/* cards/galaxy/rules.cards:111: pick_reroll */
+/* cards/galaxy/rules.cards:114: pick_reroll */
 static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 112 "cards/galaxy/rules.cards"
+        #line 115 "cards/galaxy/rules.cards"
         L->v_left = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1921,7 +1921,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                 L->v_left--;
-                #line 112 "cards/galaxy/rules.cards"
+                #line 115 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 40);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -1944,21 +1944,21 @@ struct Locals_proc_use_rebel {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:116: use_rebel */
+/* cards/galaxy/rules.cards:119: use_rebel */
 static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 117 "cards/galaxy/rules.cards"
+        #line 120 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 42);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                #line 118 "cards/galaxy/rules.cards"
+                #line 121 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 44);
-                #line 119 "cards/galaxy/rules.cards"
+                #line 122 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0, 45);
                 L->v_s = RT_NONE;
                 {
@@ -2022,9 +2022,9 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_s != RT_NONE) {
-                    #line 120 "cards/galaxy/rules.cards"
+                    #line 123 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 47);
-                    #line 121 "cards/galaxy/rules.cards"
+                    #line 124 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -2051,13 +2051,13 @@ struct Locals_proc_use_ally {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:127: use_ally */
+/* cards/galaxy/rules.cards:130: use_ally */
 static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 128 "cards/galaxy/rules.cards"
+        #line 131 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 18, 0, 49);
         L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 50));
         if (L->v_a == RT_NONE) {
@@ -2082,10 +2082,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_a != RT_NONE) {
-            #line 129 "cards/galaxy/rules.cards"
+            #line 132 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
-            #line 130 "cards/galaxy/rules.cards"
+            #line 133 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2094,9 +2094,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 131 "cards/galaxy/rules.cards"
+            #line 134 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
-                #line 132 "cards/galaxy/rules.cards"
+                #line 135 "cards/galaxy/rules.cards"
                 { /* restart */
                     (void)rt_enter(g, 7, f->self, f->me, 1, 53);
                 }
@@ -2107,7 +2107,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 134 "cards/galaxy/rules.cards"
+                #line 137 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 54);
@@ -2124,9 +2124,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
-                #line 135 "cards/galaxy/rules.cards"
+                #line 138 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
-                    #line 135 "cards/galaxy/rules.cards"
+                    #line 138 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 55);
@@ -2161,13 +2161,13 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:142: ally_symbol */
+/* cards/galaxy/rules.cards:145: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 143 "cards/galaxy/rules.cards"
+        #line 146 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 169, 0, 57);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2183,7 +2183,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
-                #line 145 "cards/galaxy/rules.cards"
+                #line 148 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0, 58);
                 L->v_s_2 = RT_NONE;
                 {
@@ -2247,9 +2247,9 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_s_2 != RT_NONE) {
-                    #line 146 "cards/galaxy/rules.cards"
+                    #line 149 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 60);
-                    #line 147 "cards/galaxy/rules.cards"
+                    #line 150 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -2260,7 +2260,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
-                #line 150 "cards/galaxy/rules.cards"
+                #line 153 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2281,38 +2281,38 @@ struct Locals_proc_restart {
     RtValue v_s;
 };
 
-/* cards/galaxy/rules.cards:157: restart */
+/* cards/galaxy/rules.cards:160: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 158 "cards/galaxy/rules.cards"
+        #line 161 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " cancels the turn and rerolls all the dice.");
             rt_log_end(g);
         }
-        #line 159 "cards/galaxy/rules.cards"
+        #line 162 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 if (!(rt__state(g, it_s, 1))) continue;
-                #line 160 "cards/galaxy/rules.cards"
+                #line 163 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 62);
-                #line 161 "cards/galaxy/rules.cards"
+                #line 164 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 63);
             }
         }
-        #line 163 "cards/galaxy/rules.cards"
+        #line 166 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
         if (rt_check(g)) return RT_END;
-        #line 164 "cards/galaxy/rules.cards"
+        #line 167 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 165 "cards/galaxy/rules.cards"
+        #line 168 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 166 "cards/galaxy/rules.cards"
+        #line 169 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 65);
         }
@@ -2333,13 +2333,13 @@ struct Locals_proc_conclude {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:171: conclude */
+/* cards/galaxy/rules.cards:174: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 174 "cards/galaxy/rules.cards"
+        #line 177 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2347,7 +2347,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
-                #line 174 "cards/galaxy/rules.cards"
+                #line 177 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 67);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2355,12 +2355,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 175 "cards/galaxy/rules.cards"
+        #line 178 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            #line 176 "cards/galaxy/rules.cards"
+            #line 179 "cards/galaxy/rules.cards"
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 68), 69);
             if (rt_check(g)) return RT_END;
-            #line 177 "cards/galaxy/rules.cards"
+            #line 180 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2370,27 +2370,27 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 180 "cards/galaxy/rules.cards"
+        #line 183 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        #line 181 "cards/galaxy/rules.cards"
+        #line 184 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                #line 181 "cards/galaxy/rules.cards"
+                #line 184 "cards/galaxy/rules.cards"
                 rt_set_state_when(g, it_s, KIND_space, 1, !!(rt__state(g, it_s, 1)), 0, 70);
             }
         }
-        #line 184 "cards/galaxy/rules.cards"
+        #line 187 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
                 RtValue it_s_2 = walk_v_s_2[at_v_s_2]; (void)it_s_2;
                 if (!((int)(Rows_space[rt__row(g, it_s_2)].fd_column == 1))) continue;
                 if (!(rt_flat((int)(!rt__state(g, it_s_2, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s_2)].fd_board, Rows_space[rt__row(g, it_s_2)].fd_row))))) continue;
-                #line 185 "cards/galaxy/rules.cards"
+                #line 188 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_s_2, KIND_space, 2, 1, 0, 71);
-                #line 186 "cards/galaxy/rules.cards"
+                #line 189 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2403,10 +2403,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_str(g, " Ally.");
                     rt_log_end(g);
                 }
-                #line 187 "cards/galaxy/rules.cards"
+                #line 190 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, it_s_2)].fd_reward_vp, 72), 73);
                 if (rt_check(g)) return RT_END;
-                #line 188 "cards/galaxy/rules.cards"
+                #line 191 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2414,7 +2414,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s_2)].fd_row)))) continue;
-                        #line 188 "cards/galaxy/rules.cards"
+                        #line 191 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -2424,12 +2424,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 192 "cards/galaxy/rules.cards"
+        #line 195 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
-        #line 194 "cards/galaxy/rules.cards"
+        #line 197 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
-            #line 195 "cards/galaxy/rules.cards"
+            #line 198 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
                 RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 78);
@@ -2444,9 +2444,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
-            #line 197 "cards/galaxy/rules.cards"
+            #line 200 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
-                #line 198 "cards/galaxy/rules.cards"
+                #line 201 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2454,7 +2454,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 200 "cards/galaxy/rules.cards"
+                #line 203 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
                     RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 79);
@@ -2470,20 +2470,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 204 "cards/galaxy/rules.cards"
+        #line 207 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
-        #line 205 "cards/galaxy/rules.cards"
+        #line 208 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
-        #line 206 "cards/galaxy/rules.cards"
+        #line 209 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
-        #line 209 "cards/galaxy/rules.cards"
+        #line 212 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
-            #line 210 "cards/galaxy/rules.cards"
+            #line 213 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
-                #line 210 "cards/galaxy/rules.cards"
+                #line 213 "cards/galaxy/rules.cards"
                 { /* game_end */
                     (void)rt_enter(g, 11, f->self, f->me, 3, 83);
                 }
@@ -2494,7 +2494,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 210 "cards/galaxy/rules.cards"
+                #line 213 "cards/galaxy/rules.cards"
                 { /* next_site */
                     (void)rt_enter(g, 10, f->self, f->me, 4, 84);
                 }
@@ -2523,17 +2523,17 @@ struct Locals_proc_summon {
     RtValue v_i;
 };
 
-/* cards/galaxy/rules.cards:216: summon */
+/* cards/galaxy/rules.cards:219: summon */
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 217 "cards/galaxy/rules.cards"
+        #line 220 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(L->v_p != f->me)) continue;
-            #line 218 "cards/galaxy/rules.cards"
+            #line 221 "cards/galaxy/rules.cards"
             {
                 RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 86);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2541,7 +2541,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(Rows_sith[rt__row(g, it_s)].fd_forfeit == L->v_n)) continue;
-                    #line 218 "cards/galaxy/rules.cards"
+                    #line 221 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -2550,7 +2550,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 220 "cards/galaxy/rules.cards"
+        #line 223 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2558,7 +2558,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
-                #line 220 "cards/galaxy/rules.cards"
+                #line 223 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2566,12 +2566,12 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 221 "cards/galaxy/rules.cards"
+        #line 224 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 91));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
-                #line 221 "cards/galaxy/rules.cards"
+                #line 224 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, it_s_3));
@@ -2597,27 +2597,27 @@ struct Locals_proc_next_site {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:228: next_site */
+/* cards/galaxy/rules.cards:231: next_site */
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 229 "cards/galaxy/rules.cards"
+        #line 232 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93);
         if (rt_check(g)) return RT_END;
-        #line 230 "cards/galaxy/rules.cards"
+        #line 233 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
         if (rt_check(g)) return RT_END;
-        #line 231 "cards/galaxy/rules.cards"
+        #line 234 "cards/galaxy/rules.cards"
         {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            RtValue pluck_from = rt_zone_shared(g, ZONE_planets);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
-                #line 231 "cards/galaxy/rules.cards"
+                if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
+                #line 234 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2625,20 +2625,20 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 232 "cards/galaxy/rules.cards"
+        #line 235 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
-            #line 233 "cards/galaxy/rules.cards"
+            #line 236 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
             if (rt_check(g)) return RT_END;
-            #line 234 "cards/galaxy/rules.cards"
+            #line 237 "cards/galaxy/rules.cards"
             {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                RtValue pluck_from = rt_zone_shared(g, ZONE_planets);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
-                    if (!((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage)))) continue;
-                    #line 234 "cards/galaxy/rules.cards"
+                    if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
+                    #line 237 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -2648,76 +2648,76 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_back_edge(g, 98)) return RT_END;
         }
-        #line 236 "cards/galaxy/rules.cards"
+        #line 239 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
-            #line 236 "cards/galaxy/rules.cards"
+            #line 239 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
                 rt_log_end(g);
             }
         }
-        #line 237 "cards/galaxy/rules.cards"
+        #line 240 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
-            #line 237 "cards/galaxy/rules.cards"
+            #line 240 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
                 rt_log_end(g);
             }
         }
-        #line 238 "cards/galaxy/rules.cards"
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
-            #line 238 "cards/galaxy/rules.cards"
+            #line 241 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
                 rt_log_end(g);
             }
         }
-        #line 239 "cards/galaxy/rules.cards"
+        #line 242 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
-            #line 239 "cards/galaxy/rules.cards"
+            #line 242 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
                 rt_log_end(g);
             }
         }
-        #line 240 "cards/galaxy/rules.cards"
+        #line 243 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
-            #line 240 "cards/galaxy/rules.cards"
+            #line 243 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
                 rt_log_end(g);
             }
         }
-        #line 241 "cards/galaxy/rules.cards"
+        #line 244 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
-            #line 241 "cards/galaxy/rules.cards"
+            #line 244 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The final duel: Death Star 2.");
                 rt_log_end(g);
             }
         }
-        #line 242 "cards/galaxy/rules.cards"
+        #line 245 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 if (!(rt_flat((int)(Rows_space[rt__row(g, it_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, it_s_3)].fd_reward_ally > 0)))) continue;
-                #line 243 "cards/galaxy/rules.cards"
+                #line 246 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
                 if (rt_check(g)) return RT_END;
-                #line 244 "cards/galaxy/rules.cards"
+                #line 247 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100);
                 if (rt_check(g)) return RT_END;
-                #line 245 "cards/galaxy/rules.cards"
+                #line 248 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 101);
                 if (rt_check(g)) return RT_END;
-                #line 246 "cards/galaxy/rules.cards"
+                #line 249 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 102);
                 if (rt_check(g)) return RT_END;
             }
@@ -2738,27 +2738,27 @@ struct Locals_proc_game_end {
     RtValue v_i_2;
 };
 
-/* cards/galaxy/rules.cards:252: game_end */
+/* cards/galaxy/rules.cards:255: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 253 "cards/galaxy/rules.cards"
+        #line 256 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
             rt_log_end(g);
         }
-        #line 254 "cards/galaxy/rules.cards"
+        #line 257 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 255 "cards/galaxy/rules.cards"
+            #line 258 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0] == 0)) {
-                #line 256 "cards/galaxy/rules.cards"
+                #line 259 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
                 if (rt_check(g)) return RT_END;
-                #line 257 "cards/galaxy/rules.cards"
+                #line 260 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2768,12 +2768,12 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 259 "cards/galaxy/rules.cards"
+            #line 262 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
-                #line 260 "cards/galaxy/rules.cards"
+                #line 263 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 110), 111);
                 if (rt_check(g)) return RT_END;
-                #line 261 "cards/galaxy/rules.cards"
+                #line 264 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2782,10 +2782,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 264 "cards/galaxy/rules.cards"
+        #line 267 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            #line 264 "cards/galaxy/rules.cards"
+            #line 267 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p_2);
@@ -2795,7 +2795,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 266 "cards/galaxy/rules.cards"
+        #line 269 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2818,6 +2818,7 @@ struct Locals_setup {
     RtValue v_d;
     RtValue v_s;
     RtValue v_a;
+    RtValue v_s_2;
     RtValue v_turn;
     RtValue v_passes;
     RtValue v_saved_me;
@@ -2831,74 +2832,95 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 8 "cards/galaxy/rules.cards"
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
+            #line 6 "cards/galaxy/rules.cards"
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
+                    #line 6 "cards/galaxy/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 114);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 8 "cards/galaxy/rules.cards"
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_s = pluck_cells[pluck_at];
+                    if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
+                    #line 8 "cards/galaxy/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 115);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 10 "cards/galaxy/rules.cards"
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_a = pluck_cells[pluck_at];
+                    if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
+                    #line 10 "cards/galaxy/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 116);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 13 "cards/galaxy/rules.cards"
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_s_2 = pluck_cells[pluck_at];
+                    if (!(rt_card_kind(g, it_s_2) == KIND_space)) continue;
+                    #line 13 "cards/galaxy/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 117);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
+            }
+            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
+        }
+        #line 17 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-        #line 9 "cards/galaxy/rules.cards"
+        #line 18 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, rt_var_at(g, VCELL_first));
             rt_log_str(g, " is the youngest player and begins.");
             rt_log_end(g);
         }
-        #line 11 "cards/galaxy/rules.cards"
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            int pluck_low = 0;
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_d = pluck_cells[pluck_at];
-                if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
-                #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 114);
-                pluck_low = pluck_at;
-                if (rt_check(g)) break;
-            }
-            rt_pluck_close_from(g, pluck_from, pluck_low);
-        }
-        if (rt_check(g)) return RT_END;
-        #line 13 "cards/galaxy/rules.cards"
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            int pluck_low = 0;
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_s = pluck_cells[pluck_at];
-                if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
-                #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 115);
-                pluck_low = pluck_at;
-                if (rt_check(g)) break;
-            }
-            rt_pluck_close_from(g, pluck_from, pluck_low);
-        }
-        if (rt_check(g)) return RT_END;
-        #line 15 "cards/galaxy/rules.cards"
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            int pluck_low = 0;
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_a = pluck_cells[pluck_at];
-                if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
-                #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 116);
-                pluck_low = pluck_at;
-                if (rt_check(g)) break;
-            }
-            rt_pluck_close_from(g, pluck_from, pluck_low);
-        }
-        if (rt_check(g)) return RT_END;
-        #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 117);
-        #line 20 "cards/galaxy/rules.cards"
+        #line 19 "cards/galaxy/rules.cards"
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 118);
+        #line 23 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 118);
+            #line 24 "cards/galaxy/rules.cards"
+            rt_choose_begin(g, f->me, 21, 0, 119);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2908,7 +2930,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 118);
+                rt_opt_done(g, &ob, 119);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2917,18 +2939,18 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_t = rt_chosen(g);
-                #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 119), RT_AT_TOP, 120);
+                #line 24 "cards/galaxy/rules.cards"
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 120), RT_AT_TOP, 121);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 121)) return RT_END;
+            if (rt_back_edge(g, 122)) return RT_END;
         }
         f->me = L->v_saved_me;
-        #line 25 "cards/galaxy/rules.cards"
+        #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, 4, 122);
+            (void)rt_enter(g, 10, f->self, f->me, 4, 123);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2936,10 +2958,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2940 "galaxy.c"
+#line 2962 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 123, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2951,22 +2973,22 @@ struct Locals_round {
     RtValue v_action;
 };
 
-/* cards/galaxy/rules.cards:31: round */
+/* cards/galaxy/rules.cards:34: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 32 "cards/galaxy/rules.cards"
+        #line 35 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 33 "cards/galaxy/rules.cards"
+            #line 36 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, 5, 124);
+                (void)rt_enter(g, 0, f->self, f->me, 5, 125);
             }
             f->pc = 1;
             {
@@ -2979,13 +3001,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 125)) return RT_END;
+            if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2986 "galaxy.c"
+#line 3008 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 126, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3011,7 +3033,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 127);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 128);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3021,10 +3043,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3025 "galaxy.c"
+#line 3047 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 128, "bad resume point");
+        return rt_fail(g, 129, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3042,17 +3064,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 129);
+            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 169, 0, 130);
+        rt_choose_begin(g, f->me, 169, 0, 131);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 23);
             rt_opt_add(&ob, 1, RT_NONE, 24);
             rt_opt_add(&ob, 2, RT_NONE, 25);
-            rt_opt_done(g, &ob, 130);
+            rt_opt_done(g, &ob, 131);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3067,7 +3089,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 26, 0, 131);
+                rt_choose_begin(g, f->me, 26, 0, 132);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -3079,7 +3101,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                                 rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 131);
+                        rt_opt_done(g, &ob, 132);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3102,10 +3124,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3106 "galaxy.c"
+#line 3128 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 132, "bad resume point");
+        return rt_fail(g, 133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3199,7 +3221,7 @@ static void Live_recount(RtGame *g)
 /* per live count cell: one per player */
 static const uint8_t Live_per_player[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 /* per zone: live counts read it */
-static const uint8_t Zone_live[] = { 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Zone_live[] = { 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
 /* per kind: the state slots live counts read */
 static const uint32_t Kind_live_slots[] = { 0x1u, 0x1u, 0x0u, 0x0u, 0x0u };
 
@@ -3218,6 +3240,7 @@ static const RtZoneDef zones[] = {
     { "rerolling", 0, 0, RT_PUBLIC, KIND_imperial_die },
     { "taken", 0, 0, RT_PUBLIC, KIND_imperial_die },
     { "spaces", 0, 0, RT_PUBLIC, KIND_space },
+    { "planets", 0, 0, RT_PUBLIC, KIND_space },
     { "token", 1, 0, RT_PUBLIC, KIND_rebel_token },
     { "allies", 1, 0, RT_PUBLIC, KIND_ally },
     { "ally_supply", 0, 1, RT_HIDDEN, KIND_ally },
@@ -3580,20 +3603,20 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 5 },
-    { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 4 },
-    { "reroll", "cards/galaxy/rules.cards", 92, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 111, Script_proc_pick_reroll, 3 },
-    { "use_rebel", "cards/galaxy/rules.cards", 116, Script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 127, Script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 142, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 157, Script_proc_restart, 1 },
-    { "conclude", "cards/galaxy/rules.cards", 171, Script_proc_conclude, 5 },
-    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 6 },
-    { "next_site", "cards/galaxy/rules.cards", 228, Script_proc_next_site, 4 },
-    { "game_end", "cards/galaxy/rules.cards", 252, Script_proc_game_end, 5 },
-    { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
-    { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
+    { "take_turn", "cards/galaxy/rules.cards", 42, Script_proc_take_turn, 5 },
+    { "place", "cards/galaxy/rules.cards", 83, Script_proc_place, 4 },
+    { "reroll", "cards/galaxy/rules.cards", 95, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 114, Script_proc_pick_reroll, 3 },
+    { "use_rebel", "cards/galaxy/rules.cards", 119, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 130, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 145, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 160, Script_proc_restart, 1 },
+    { "conclude", "cards/galaxy/rules.cards", 174, Script_proc_conclude, 5 },
+    { "summon", "cards/galaxy/rules.cards", 219, Script_proc_summon, 6 },
+    { "next_site", "cards/galaxy/rules.cards", 231, Script_proc_next_site, 4 },
+    { "game_end", "cards/galaxy/rules.cards", 255, Script_proc_game_end, 5 },
+    { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 9 },
+    { "round", "cards/galaxy/rules.cards", 34, Script_round, 4 },
     { "dice_check setup", "cards/galaxy/variants.cards", 14, Script_dice_check_setup, 1 },
     { "dice_check round", "cards/galaxy/variants.cards", 15, Script_dice_check_round, 2 },
 };
@@ -3654,139 +3677,140 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 110, 16 }, /* 0: cards/galaxy/game.cards:110:16 */
-    { 0, 110, 3 }, /* 1: cards/galaxy/game.cards:110:3 */
-    { 0, 112, 20 }, /* 2: cards/galaxy/game.cards:112:20 */
-    { 0, 110, 3 }, /* 3: cards/galaxy/game.cards:110:3 */
-    { 0, 149, 12 }, /* 4: cards/galaxy/game.cards:149:12 */
-    { 2, 42, 12 }, /* 5: cards/galaxy/rules.cards:42:12 */
-    { 2, 42, 23 }, /* 6: cards/galaxy/rules.cards:42:23 */
-    { 2, 50, 12 }, /* 7: cards/galaxy/rules.cards:50:12 */
-    { 2, 52, 5 }, /* 8: cards/galaxy/rules.cards:52:5 */
-    { 2, 55, 3 }, /* 9: cards/galaxy/rules.cards:55:3 */
-    { 2, 60, 5 }, /* 10: cards/galaxy/rules.cards:60:5 */
-    { 2, 67, 43 }, /* 11: cards/galaxy/rules.cards:67:43 */
-    { 2, 61, 68 }, /* 12: cards/galaxy/rules.cards:61:68 */
-    { 2, 62, 66 }, /* 13: cards/galaxy/rules.cards:62:66 */
-    { 2, 63, 55 }, /* 14: cards/galaxy/rules.cards:63:55 */
-    { 2, 64, 72 }, /* 15: cards/galaxy/rules.cards:64:72 */
-    { 2, 65, 80 }, /* 16: cards/galaxy/rules.cards:65:80 */
-    { 2, 66, 61 }, /* 17: cards/galaxy/rules.cards:66:61 */
-    { 2, 67, 56 }, /* 18: cards/galaxy/rules.cards:67:56 */
-    { 2, 68, 68 }, /* 19: cards/galaxy/rules.cards:68:68 */
-    { 2, 59, 3 }, /* 20: cards/galaxy/rules.cards:59:3 */
-    { 2, 74, 3 }, /* 21: cards/galaxy/rules.cards:74:3 */
-    { 2, 39, 11 }, /* 22: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 3 }, /* 23: cards/galaxy/rules.cards:81:3 */
-    { 2, 81, 3 }, /* 24: cards/galaxy/rules.cards:81:3 */
-    { 2, 82, 5 }, /* 25: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 26: cards/galaxy/rules.cards:83:5 */
-    { 2, 84, 5 }, /* 27: cards/galaxy/rules.cards:84:5 */
-    { 2, 80, 11 }, /* 28: cards/galaxy/rules.cards:80:11 */
-    { 2, 95, 5 }, /* 29: cards/galaxy/rules.cards:95:5 */
-    { 2, 96, 84 }, /* 30: cards/galaxy/rules.cards:96:84 */
-    { 2, 97, 82 }, /* 31: cards/galaxy/rules.cards:97:82 */
-    { 2, 98, 71 }, /* 32: cards/galaxy/rules.cards:98:71 */
-    { 2, 99, 88 }, /* 33: cards/galaxy/rules.cards:99:88 */
-    { 2, 100, 84 }, /* 34: cards/galaxy/rules.cards:100:84 */
-    { 2, 101, 80 }, /* 35: cards/galaxy/rules.cards:101:80 */
-    { 2, 94, 3 }, /* 36: cards/galaxy/rules.cards:94:3 */
-    { 2, 107, 3 }, /* 37: cards/galaxy/rules.cards:107:3 */
-    { 2, 108, 3 }, /* 38: cards/galaxy/rules.cards:108:3 */
-    { 2, 92, 11 }, /* 39: cards/galaxy/rules.cards:92:11 */
-    { 2, 112, 3 }, /* 40: cards/galaxy/rules.cards:112:3 */
-    { 2, 111, 11 }, /* 41: cards/galaxy/rules.cards:111:11 */
-    { 2, 117, 3 }, /* 42: cards/galaxy/rules.cards:117:3 */
-    { 2, 117, 12 }, /* 43: cards/galaxy/rules.cards:117:12 */
-    { 2, 118, 5 }, /* 44: cards/galaxy/rules.cards:118:5 */
-    { 2, 119, 5 }, /* 45: cards/galaxy/rules.cards:119:5 */
-    { 2, 119, 5 }, /* 46: cards/galaxy/rules.cards:119:5 */
-    { 2, 120, 7 }, /* 47: cards/galaxy/rules.cards:120:7 */
-    { 2, 116, 11 }, /* 48: cards/galaxy/rules.cards:116:11 */
-    { 2, 128, 3 }, /* 49: cards/galaxy/rules.cards:128:3 */
-    { 2, 128, 15 }, /* 50: cards/galaxy/rules.cards:128:15 */
-    { 2, 128, 15 }, /* 51: cards/galaxy/rules.cards:128:15 */
-    { 2, 129, 5 }, /* 52: cards/galaxy/rules.cards:129:5 */
-    { 2, 132, 7 }, /* 53: cards/galaxy/rules.cards:132:7 */
-    { 2, 134, 7 }, /* 54: cards/galaxy/rules.cards:134:7 */
-    { 2, 135, 27 }, /* 55: cards/galaxy/rules.cards:135:27 */
-    { 2, 127, 11 }, /* 56: cards/galaxy/rules.cards:127:11 */
-    { 2, 143, 3 }, /* 57: cards/galaxy/rules.cards:143:3 */
-    { 2, 145, 7 }, /* 58: cards/galaxy/rules.cards:145:7 */
-    { 2, 145, 7 }, /* 59: cards/galaxy/rules.cards:145:7 */
-    { 2, 146, 9 }, /* 60: cards/galaxy/rules.cards:146:9 */
-    { 2, 142, 11 }, /* 61: cards/galaxy/rules.cards:142:11 */
-    { 2, 160, 5 }, /* 62: cards/galaxy/rules.cards:160:5 */
-    { 2, 161, 5 }, /* 63: cards/galaxy/rules.cards:161:5 */
-    { 2, 163, 3 }, /* 64: cards/galaxy/rules.cards:163:3 */
-    { 2, 166, 3 }, /* 65: cards/galaxy/rules.cards:166:3 */
-    { 2, 157, 11 }, /* 66: cards/galaxy/rules.cards:157:11 */
-    { 2, 174, 43 }, /* 67: cards/galaxy/rules.cards:174:43 */
-    { 2, 176, 5 }, /* 68: cards/galaxy/rules.cards:176:5 */
-    { 2, 176, 5 }, /* 69: cards/galaxy/rules.cards:176:5 */
-    { 2, 181, 36 }, /* 70: cards/galaxy/rules.cards:181:36 */
-    { 2, 185, 5 }, /* 71: cards/galaxy/rules.cards:185:5 */
-    { 2, 187, 5 }, /* 72: cards/galaxy/rules.cards:187:5 */
-    { 2, 187, 5 }, /* 73: cards/galaxy/rules.cards:187:5 */
-    { 2, 188, 84 }, /* 74: cards/galaxy/rules.cards:188:84 */
-    { 2, 188, 74 }, /* 75: cards/galaxy/rules.cards:188:74 */
-    { 2, 192, 8 }, /* 76: cards/galaxy/rules.cards:192:8 */
-    { 2, 192, 3 }, /* 77: cards/galaxy/rules.cards:192:3 */
-    { 2, 195, 5 }, /* 78: cards/galaxy/rules.cards:195:5 */
-    { 2, 200, 7 }, /* 79: cards/galaxy/rules.cards:200:7 */
-    { 2, 204, 3 }, /* 80: cards/galaxy/rules.cards:204:3 */
-    { 2, 205, 3 }, /* 81: cards/galaxy/rules.cards:205:3 */
-    { 2, 206, 3 }, /* 82: cards/galaxy/rules.cards:206:3 */
-    { 2, 210, 30 }, /* 83: cards/galaxy/rules.cards:210:30 */
-    { 2, 210, 50 }, /* 84: cards/galaxy/rules.cards:210:50 */
-    { 2, 171, 11 }, /* 85: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 14 }, /* 86: cards/galaxy/rules.cards:218:14 */
-    { 2, 218, 58 }, /* 87: cards/galaxy/rules.cards:218:58 */
-    { 2, 218, 48 }, /* 88: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 50 }, /* 89: cards/galaxy/rules.cards:220:50 */
-    { 2, 220, 40 }, /* 90: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 12 }, /* 91: cards/galaxy/rules.cards:221:12 */
-    { 2, 216, 11 }, /* 92: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 93: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 94: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 66 }, /* 95: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 96: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 68 }, /* 97: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 98: cards/galaxy/rules.cards:232:3 */
-    { 2, 243, 13 }, /* 99: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 100: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 101: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 102: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 103: cards/galaxy/rules.cards:228:11 */
-    { 2, 255, 18 }, /* 104: cards/galaxy/rules.cards:255:18 */
-    { 2, 256, 21 }, /* 105: cards/galaxy/rules.cards:256:21 */
-    { 2, 256, 7 }, /* 106: cards/galaxy/rules.cards:256:7 */
-    { 2, 256, 7 }, /* 107: cards/galaxy/rules.cards:256:7 */
-    { 2, 257, 29 }, /* 108: cards/galaxy/rules.cards:257:29 */
-    { 2, 259, 18 }, /* 109: cards/galaxy/rules.cards:259:18 */
-    { 2, 260, 7 }, /* 110: cards/galaxy/rules.cards:260:7 */
-    { 2, 260, 7 }, /* 111: cards/galaxy/rules.cards:260:7 */
-    { 2, 266, 3 }, /* 112: cards/galaxy/rules.cards:266:3 */
-    { 2, 252, 11 }, /* 113: cards/galaxy/rules.cards:252:11 */
-    { 2, 11, 42 }, /* 114: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 115: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 116: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 117: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 118: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 119: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 120: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 121: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 122: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 123: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 124: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 125: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 126: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 127: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 128: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 129: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 130: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 131: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 132: cards/galaxy/variants.cards:15:3 */
+    { 0, 111, 16 }, /* 0: cards/galaxy/game.cards:111:16 */
+    { 0, 111, 3 }, /* 1: cards/galaxy/game.cards:111:3 */
+    { 0, 113, 20 }, /* 2: cards/galaxy/game.cards:113:20 */
+    { 0, 111, 3 }, /* 3: cards/galaxy/game.cards:111:3 */
+    { 0, 150, 12 }, /* 4: cards/galaxy/game.cards:150:12 */
+    { 2, 45, 12 }, /* 5: cards/galaxy/rules.cards:45:12 */
+    { 2, 45, 23 }, /* 6: cards/galaxy/rules.cards:45:23 */
+    { 2, 53, 12 }, /* 7: cards/galaxy/rules.cards:53:12 */
+    { 2, 55, 5 }, /* 8: cards/galaxy/rules.cards:55:5 */
+    { 2, 58, 3 }, /* 9: cards/galaxy/rules.cards:58:3 */
+    { 2, 63, 5 }, /* 10: cards/galaxy/rules.cards:63:5 */
+    { 2, 70, 43 }, /* 11: cards/galaxy/rules.cards:70:43 */
+    { 2, 64, 68 }, /* 12: cards/galaxy/rules.cards:64:68 */
+    { 2, 65, 66 }, /* 13: cards/galaxy/rules.cards:65:66 */
+    { 2, 66, 55 }, /* 14: cards/galaxy/rules.cards:66:55 */
+    { 2, 67, 72 }, /* 15: cards/galaxy/rules.cards:67:72 */
+    { 2, 68, 80 }, /* 16: cards/galaxy/rules.cards:68:80 */
+    { 2, 69, 61 }, /* 17: cards/galaxy/rules.cards:69:61 */
+    { 2, 70, 56 }, /* 18: cards/galaxy/rules.cards:70:56 */
+    { 2, 71, 68 }, /* 19: cards/galaxy/rules.cards:71:68 */
+    { 2, 62, 3 }, /* 20: cards/galaxy/rules.cards:62:3 */
+    { 2, 77, 3 }, /* 21: cards/galaxy/rules.cards:77:3 */
+    { 2, 42, 11 }, /* 22: cards/galaxy/rules.cards:42:11 */
+    { 2, 84, 3 }, /* 23: cards/galaxy/rules.cards:84:3 */
+    { 2, 84, 3 }, /* 24: cards/galaxy/rules.cards:84:3 */
+    { 2, 85, 5 }, /* 25: cards/galaxy/rules.cards:85:5 */
+    { 2, 86, 5 }, /* 26: cards/galaxy/rules.cards:86:5 */
+    { 2, 87, 5 }, /* 27: cards/galaxy/rules.cards:87:5 */
+    { 2, 83, 11 }, /* 28: cards/galaxy/rules.cards:83:11 */
+    { 2, 98, 5 }, /* 29: cards/galaxy/rules.cards:98:5 */
+    { 2, 99, 84 }, /* 30: cards/galaxy/rules.cards:99:84 */
+    { 2, 100, 82 }, /* 31: cards/galaxy/rules.cards:100:82 */
+    { 2, 101, 71 }, /* 32: cards/galaxy/rules.cards:101:71 */
+    { 2, 102, 88 }, /* 33: cards/galaxy/rules.cards:102:88 */
+    { 2, 103, 84 }, /* 34: cards/galaxy/rules.cards:103:84 */
+    { 2, 104, 80 }, /* 35: cards/galaxy/rules.cards:104:80 */
+    { 2, 97, 3 }, /* 36: cards/galaxy/rules.cards:97:3 */
+    { 2, 110, 3 }, /* 37: cards/galaxy/rules.cards:110:3 */
+    { 2, 111, 3 }, /* 38: cards/galaxy/rules.cards:111:3 */
+    { 2, 95, 11 }, /* 39: cards/galaxy/rules.cards:95:11 */
+    { 2, 115, 3 }, /* 40: cards/galaxy/rules.cards:115:3 */
+    { 2, 114, 11 }, /* 41: cards/galaxy/rules.cards:114:11 */
+    { 2, 120, 3 }, /* 42: cards/galaxy/rules.cards:120:3 */
+    { 2, 120, 12 }, /* 43: cards/galaxy/rules.cards:120:12 */
+    { 2, 121, 5 }, /* 44: cards/galaxy/rules.cards:121:5 */
+    { 2, 122, 5 }, /* 45: cards/galaxy/rules.cards:122:5 */
+    { 2, 122, 5 }, /* 46: cards/galaxy/rules.cards:122:5 */
+    { 2, 123, 7 }, /* 47: cards/galaxy/rules.cards:123:7 */
+    { 2, 119, 11 }, /* 48: cards/galaxy/rules.cards:119:11 */
+    { 2, 131, 3 }, /* 49: cards/galaxy/rules.cards:131:3 */
+    { 2, 131, 15 }, /* 50: cards/galaxy/rules.cards:131:15 */
+    { 2, 131, 15 }, /* 51: cards/galaxy/rules.cards:131:15 */
+    { 2, 132, 5 }, /* 52: cards/galaxy/rules.cards:132:5 */
+    { 2, 135, 7 }, /* 53: cards/galaxy/rules.cards:135:7 */
+    { 2, 137, 7 }, /* 54: cards/galaxy/rules.cards:137:7 */
+    { 2, 138, 27 }, /* 55: cards/galaxy/rules.cards:138:27 */
+    { 2, 130, 11 }, /* 56: cards/galaxy/rules.cards:130:11 */
+    { 2, 146, 3 }, /* 57: cards/galaxy/rules.cards:146:3 */
+    { 2, 148, 7 }, /* 58: cards/galaxy/rules.cards:148:7 */
+    { 2, 148, 7 }, /* 59: cards/galaxy/rules.cards:148:7 */
+    { 2, 149, 9 }, /* 60: cards/galaxy/rules.cards:149:9 */
+    { 2, 145, 11 }, /* 61: cards/galaxy/rules.cards:145:11 */
+    { 2, 163, 5 }, /* 62: cards/galaxy/rules.cards:163:5 */
+    { 2, 164, 5 }, /* 63: cards/galaxy/rules.cards:164:5 */
+    { 2, 166, 3 }, /* 64: cards/galaxy/rules.cards:166:3 */
+    { 2, 169, 3 }, /* 65: cards/galaxy/rules.cards:169:3 */
+    { 2, 160, 11 }, /* 66: cards/galaxy/rules.cards:160:11 */
+    { 2, 177, 43 }, /* 67: cards/galaxy/rules.cards:177:43 */
+    { 2, 179, 5 }, /* 68: cards/galaxy/rules.cards:179:5 */
+    { 2, 179, 5 }, /* 69: cards/galaxy/rules.cards:179:5 */
+    { 2, 184, 36 }, /* 70: cards/galaxy/rules.cards:184:36 */
+    { 2, 188, 5 }, /* 71: cards/galaxy/rules.cards:188:5 */
+    { 2, 190, 5 }, /* 72: cards/galaxy/rules.cards:190:5 */
+    { 2, 190, 5 }, /* 73: cards/galaxy/rules.cards:190:5 */
+    { 2, 191, 84 }, /* 74: cards/galaxy/rules.cards:191:84 */
+    { 2, 191, 74 }, /* 75: cards/galaxy/rules.cards:191:74 */
+    { 2, 195, 8 }, /* 76: cards/galaxy/rules.cards:195:8 */
+    { 2, 195, 3 }, /* 77: cards/galaxy/rules.cards:195:3 */
+    { 2, 198, 5 }, /* 78: cards/galaxy/rules.cards:198:5 */
+    { 2, 203, 7 }, /* 79: cards/galaxy/rules.cards:203:7 */
+    { 2, 207, 3 }, /* 80: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 81: cards/galaxy/rules.cards:208:3 */
+    { 2, 209, 3 }, /* 82: cards/galaxy/rules.cards:209:3 */
+    { 2, 213, 30 }, /* 83: cards/galaxy/rules.cards:213:30 */
+    { 2, 213, 50 }, /* 84: cards/galaxy/rules.cards:213:50 */
+    { 2, 174, 11 }, /* 85: cards/galaxy/rules.cards:174:11 */
+    { 2, 221, 14 }, /* 86: cards/galaxy/rules.cards:221:14 */
+    { 2, 221, 58 }, /* 87: cards/galaxy/rules.cards:221:58 */
+    { 2, 221, 48 }, /* 88: cards/galaxy/rules.cards:221:48 */
+    { 2, 223, 50 }, /* 89: cards/galaxy/rules.cards:223:50 */
+    { 2, 223, 40 }, /* 90: cards/galaxy/rules.cards:223:40 */
+    { 2, 224, 12 }, /* 91: cards/galaxy/rules.cards:224:12 */
+    { 2, 219, 11 }, /* 92: cards/galaxy/rules.cards:219:11 */
+    { 2, 232, 3 }, /* 93: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 3 }, /* 94: cards/galaxy/rules.cards:233:3 */
+    { 2, 234, 55 }, /* 95: cards/galaxy/rules.cards:234:55 */
+    { 2, 236, 5 }, /* 96: cards/galaxy/rules.cards:236:5 */
+    { 2, 237, 57 }, /* 97: cards/galaxy/rules.cards:237:57 */
+    { 2, 235, 3 }, /* 98: cards/galaxy/rules.cards:235:3 */
+    { 2, 246, 13 }, /* 99: cards/galaxy/rules.cards:246:13 */
+    { 2, 247, 5 }, /* 100: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 101: cards/galaxy/rules.cards:248:5 */
+    { 2, 249, 5 }, /* 102: cards/galaxy/rules.cards:249:5 */
+    { 2, 231, 11 }, /* 103: cards/galaxy/rules.cards:231:11 */
+    { 2, 258, 18 }, /* 104: cards/galaxy/rules.cards:258:18 */
+    { 2, 259, 21 }, /* 105: cards/galaxy/rules.cards:259:21 */
+    { 2, 259, 7 }, /* 106: cards/galaxy/rules.cards:259:7 */
+    { 2, 259, 7 }, /* 107: cards/galaxy/rules.cards:259:7 */
+    { 2, 260, 29 }, /* 108: cards/galaxy/rules.cards:260:29 */
+    { 2, 262, 18 }, /* 109: cards/galaxy/rules.cards:262:18 */
+    { 2, 263, 7 }, /* 110: cards/galaxy/rules.cards:263:7 */
+    { 2, 263, 7 }, /* 111: cards/galaxy/rules.cards:263:7 */
+    { 2, 269, 3 }, /* 112: cards/galaxy/rules.cards:269:3 */
+    { 2, 255, 11 }, /* 113: cards/galaxy/rules.cards:255:11 */
+    { 2, 6, 42 }, /* 114: cards/galaxy/rules.cards:6:42 */
+    { 2, 8, 34 }, /* 115: cards/galaxy/rules.cards:8:34 */
+    { 2, 10, 34 }, /* 116: cards/galaxy/rules.cards:10:34 */
+    { 2, 13, 35 }, /* 117: cards/galaxy/rules.cards:13:35 */
+    { 2, 19, 3 }, /* 118: cards/galaxy/rules.cards:19:3 */
+    { 2, 24, 5 }, /* 119: cards/galaxy/rules.cards:24:5 */
+    { 2, 24, 56 }, /* 120: cards/galaxy/rules.cards:24:56 */
+    { 2, 24, 46 }, /* 121: cards/galaxy/rules.cards:24:46 */
+    { 2, 23, 3 }, /* 122: cards/galaxy/rules.cards:23:3 */
+    { 2, 28, 3 }, /* 123: cards/galaxy/rules.cards:28:3 */
+    { 2, 5, 1 }, /* 124: cards/galaxy/rules.cards:5:1 */
+    { 2, 36, 5 }, /* 125: cards/galaxy/rules.cards:36:5 */
+    { 2, 35, 3 }, /* 126: cards/galaxy/rules.cards:35:3 */
+    { 2, 34, 1 }, /* 127: cards/galaxy/rules.cards:34:1 */
+    { 4, 14, 50 }, /* 128: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 129: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 130: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 131: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 132: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4088,7 +4112,7 @@ const RtGameDef galaxy_game = {
     CARDRT_ABI, "galaxy", "base", "Galaxy Rebellion",
     2, 4,
     0, NULL, NULL,
-    13, zones,
+    14, zones,
     5, kinds,
     142, cards, Copies_base,
     8, vars,
@@ -4100,8 +4124,8 @@ const RtGameDef galaxy_game = {
     game_score,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
-    0, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    1, /* prelude: the setup begins with one */
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4112,7 +4136,7 @@ const RtGameDef galaxy_variant_short = {
     CARDRT_ABI, "galaxy", "short", "Shorter game: without Dagobah and Bespin",
     2, 4,
     0, NULL, NULL,
-    13, zones,
+    14, zones,
     5, kinds,
     142, cards, Copies_short,
     8, vars,
@@ -4124,8 +4148,8 @@ const RtGameDef galaxy_variant_short = {
     game_score,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
-    0, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    1, /* prelude: the setup begins with one */
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4136,7 +4160,7 @@ const RtGameDef galaxy_variant_dice_check = {
     CARDRT_ABI, "galaxy", "dice_check", "Dice check: the four dice rolled again and again (for tests)",
     2, 4,
     0, NULL, NULL,
-    13, zones,
+    14, zones,
     5, kinds,
     142, cards, Copies_dice_check,
     8, vars,
@@ -4149,7 +4173,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
