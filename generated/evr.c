@@ -855,6 +855,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 }
             }
             if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 7 "cards/evr/events.csv"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
@@ -862,7 +863,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
             }
         }
-#line 866 "evr.c"
+#line 867 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -911,6 +912,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 }
             }
             if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 11 "cards/evr/events.csv"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35);
                 if (rt_check(g)) return RT_END;
@@ -918,7 +920,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 37), 36);
             }
         }
-#line 922 "evr.c"
+#line 924 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -944,7 +946,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
-#line 948 "evr.c"
+#line 950 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -969,7 +971,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 973 "evr.c"
+#line 975 "evr.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -994,7 +996,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
-#line 998 "evr.c"
+#line 1000 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1037,13 +1039,14 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_c != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 21 "cards/evr/events.csv"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 58), 57);
         }
-#line 1047 "evr.c"
+#line 1050 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1058,7 +1061,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1062 "evr.c"
+#line 1065 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1073,7 +1076,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1077 "evr.c"
+#line 1080 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1088,7 +1091,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1092 "evr.c"
+#line 1095 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1103,7 +1106,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1107 "evr.c"
+#line 1110 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1129,7 +1132,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1133 "evr.c"
+#line 1136 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1171,7 +1174,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
-#line 1175 "evr.c"
+#line 1178 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1196,7 +1199,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1200 "evr.c"
+#line 1203 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1211,7 +1214,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1215 "evr.c"
+#line 1218 "evr.c"
         break;
     default:
         return rt_fail(g, 81, "bad resume point");
@@ -1253,7 +1256,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
-#line 1257 "evr.c"
+#line 1260 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1280,7 +1283,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95);
             if (rt_check(g)) return RT_END;
         }
-#line 1284 "evr.c"
+#line 1287 "evr.c"
         break;
     default:
         return rt_fail(g, 96, "bad resume point");
@@ -1323,13 +1326,14 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_c != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 55 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 103), 102);
         }
-#line 1333 "evr.c"
+#line 1337 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -1356,7 +1360,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1360 "evr.c"
+#line 1364 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1399,11 +1403,12 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_c != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 72 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1407 "evr.c"
+#line 1412 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1444,7 +1449,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1448 "evr.c"
+#line 1453 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1486,7 +1491,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1490 "evr.c"
+#line 1495 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1543,7 +1548,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1547 "evr.c"
+#line 1552 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1584,7 +1589,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1588 "evr.c"
+#line 1593 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1611,7 +1616,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
         }
-#line 1615 "evr.c"
+#line 1620 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1626,7 +1631,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1630 "evr.c"
+#line 1635 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1668,7 +1673,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1672 "evr.c"
+#line 1677 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1711,12 +1716,13 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 156 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 165);
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1720 "evr.c"
+#line 1726 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1733,7 +1739,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1737 "evr.c"
+#line 1743 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1760,7 +1766,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
-#line 1764 "evr.c"
+#line 1770 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1786,7 +1792,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 1790 "evr.c"
+#line 1796 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1827,7 +1833,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1831 "evr.c"
+#line 1837 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1870,13 +1876,14 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_c != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 18 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
-#line 1880 "evr.c"
+#line 1887 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1903,7 +1910,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
-#line 1907 "evr.c"
+#line 1914 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1945,7 +1952,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1949 "evr.c"
+#line 1956 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1987,7 +1994,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1991 "evr.c"
+#line 1998 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2045,7 +2052,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2049 "evr.c"
+#line 2056 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2060,7 +2067,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2064 "evr.c"
+#line 2071 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2104,6 +2111,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 75 "cards/evr/rebel.cards"
             rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 241), RT_AT_TOP, 242);
             if (rt_check(g)) return RT_END;
@@ -2138,6 +2146,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 }
             }
             if (L->v_c != RT_NONE) {
+                f->pc = 2;   /* drawn in place too: the state the decision leaves */
                 #line 78 "cards/evr/rebel.cards"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250);
                 if (rt_check(g)) return RT_END;
@@ -2145,7 +2154,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
-#line 2149 "evr.c"
+#line 2158 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2202,7 +2211,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2206 "evr.c"
+#line 2215 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2243,7 +2252,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2247 "evr.c"
+#line 2256 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2285,7 +2294,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2289 "evr.c"
+#line 2298 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2327,7 +2336,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2331 "evr.c"
+#line 2340 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2354,7 +2363,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
-#line 2358 "evr.c"
+#line 2367 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2369,7 +2378,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2373 "evr.c"
+#line 2382 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2411,7 +2420,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2415 "evr.c"
+#line 2424 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2454,12 +2463,13 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 163 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 306);
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2463 "evr.c"
+#line 2473 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2474,7 +2484,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2478 "evr.c"
+#line 2488 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2516,7 +2526,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2520 "evr.c"
+#line 2530 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2542,7 +2552,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2546 "evr.c"
+#line 2556 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2667,6 +2677,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_c_2 = rt_chosen(g);
                 }
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
                 rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 330), RT_AT_TOP, 331);
                 if (rt_check(g)) return RT_END;
@@ -2680,7 +2691,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2684 "evr.c"
+#line 2695 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2748,7 +2759,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2752 "evr.c"
+#line 2763 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2821,6 +2832,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_s != RT_NONE) {
+                    f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 57 "cards/evr/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 346), RT_AT_TOP, 347);
                     if (rt_check(g)) return RT_END;
@@ -2839,12 +2851,74 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 13, 0, 348);
             {
+                int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
+                /* action "play a card" */
+                if (Fn_can_play(g, f, f->me)) count_0 = 1;
+                /* action "use a power" */
+                /* action "spend influence" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 349);
+                    int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character))));
+                        RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                        count_2 += (!!rt__state(g, it_c_2, 0));
+                    }
+                    count_2 &= -when_2;
+                }
+                /* action "pass" */
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
+                if (pick >= 0) {
+                    RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
+                    if (pick < count_0) {
+                        drawn_value = 0;
+                    } else if ((pick -= count_0) < count_1) {
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c = zc[1 + i]; (void)it_c;
+                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character))));
+                                if (pick < 0) {
+                                    drawn_value = 1;
+                                    drawn_card = it_c;
+                                    break;
+                                }
+                            }
+                        }
+                    } else if ((pick -= count_1) < count_2) {
+                        {
+                            if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                                    pick -= (!!rt__state(g, it_c_2, 0));
+                                    if (pick < 0) {
+                                        drawn_value = 2;
+                                        drawn_card = it_c_2;
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    } else if ((pick -= count_2) < count_3) {
+                        drawn_value = 3;
+                    }
+                    if (drawn_value == RT_NONE)
+                        return rt_fail(g, 353, "a choice has fewer options than its count");
+                    rt_drawn_option(g, drawn_value, drawn_card);
+                    f->pc = 3;   /* as the decision stores it: the same state */
+                    goto drawn_3;
+                }
+            }
+            {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 349);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 354);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
@@ -2853,7 +2927,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -2861,37 +2935,38 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 356)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob, 348);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 352, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 357, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 3:;
+            drawn_3:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 353)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 358)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 354), rt_zone_of(g, ZONE_deck, f->me, 355), RT_AT_TOP, 356);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 359), rt_zone_of(g, ZONE_deck, f->me, 360), RT_AT_TOP, 361);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 358), 357);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 363), 362);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 359), 0, rt_zone_of(g, ZONE_play, f->me, 360), RT_AT_TOP, 361);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 364), 0, rt_zone_of(g, ZONE_play, f->me, 365), RT_AT_TOP, 366);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 362);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 367);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 363);
+                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 368);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2901,15 +2976,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 364);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 369);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 365);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 370);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 366)) return RT_END;
+            if (rt_back_edge(g, 371)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2919,23 +2994,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 367), rt_zone_of(g, ZONE_revealed, L->v_p_2, 368), RT_AT_TOP, 369);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 372), rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 370);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 375);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 371);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 376);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 373), 372);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 378), 377);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2945,7 +3020,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 374);
+                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 379);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2961,7 +3036,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 376), 375);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 381), 380);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2971,7 +3046,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 377);
+                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 382);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2988,17 +3063,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 378), RT_AT_TOP, 379);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 383), RT_AT_TOP, 384);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 380);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 385);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 381), rt_zone_of(g, ZONE_forced, L->v_p_7, 382), RT_AT_TOP, 383);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386), rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3015,19 +3090,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 384);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 389);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 385), RT_AT_TOP, 386);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 390), RT_AT_TOP, 391);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 387), 388);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 392), 393);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 389);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 394);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -3043,7 +3118,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 390);
+                        RtStatus st = Run_script(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 395);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3056,34 +3131,34 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 391);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 396);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 392)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 397)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 393);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 398);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 394), rt_zone_of(g, ZONE_deck, L->v_p_9, 395), RT_AT_TOP, 396);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 399), rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 397), rt_zone_of(g, ZONE_deck, L->v_p_9, 398), RT_AT_TOP, 399);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 402), rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 400), rt_zone_of(g, ZONE_deck, L->v_p_9, 401), RT_AT_TOP, 402);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 405), rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 404), 403);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 409), 408);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3101,19 +3176,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 405), rt_zone_of(g, ZONE_used, L->v_p_12, 406), RT_AT_TOP, 407);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 410), rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 408), rt_zone_of(g, ZONE_strategies, L->v_p_12, 409), RT_AT_TOP, 410);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 413), rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3114 "evr.c"
+#line 3189 "evr.c"
         break;
     default:
-        return rt_fail(g, 411, "bad resume point");
+        return rt_fail(g, 416, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3144,7 +3219,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 412);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 417);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3166,7 +3241,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 413), RT_AT_TOP, 414);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 418), RT_AT_TOP, 419);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3174,9 +3249,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 416), 415);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 421), 420);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 417);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 422);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3185,10 +3260,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3189 "evr.c"
+#line 3264 "evr.c"
         break;
     default:
-        return rt_fail(g, 418, "bad resume point");
+        return rt_fail(g, 423, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3220,14 +3295,56 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 419);
+            rt_choose_begin(g, f->me, 13, 0, 424);
+            {
+                int count_0 = 0, count_1 = 0, count_2 = 0;
+                /* action "play a card" */
+                if (Fn_can_play(g, f, f->me)) count_0 = 1;
+                /* action "use a power" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 425);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        count_1 += (!rt__state(g, it_c, 0));
+                    }
+                }
+                /* action "pass" */
+                count_2 = 1;
+                int pick = rt_draw_options_now(g, count_0 + count_1 + count_2);
+                if (pick >= 0) {
+                    RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
+                    if (pick < count_0) {
+                        drawn_value = 0;
+                    } else if ((pick -= count_0) < count_1) {
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 426);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c = zc[1 + i]; (void)it_c;
+                                pick -= (!rt__state(g, it_c, 0));
+                                if (pick < 0) {
+                                    drawn_value = 1;
+                                    drawn_card = it_c;
+                                    break;
+                                }
+                            }
+                        }
+                    } else if ((pick -= count_1) < count_2) {
+                        drawn_value = 2;
+                    }
+                    if (drawn_value == RT_NONE)
+                        return rt_fail(g, 427, "a choice has fewer options than its count");
+                    rt_drawn_option(g, drawn_value, drawn_card);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+            }
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 420);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 428);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3235,36 +3352,37 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 419);
+                rt_opt_done(g, &ob, 424);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 421, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 429, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 422)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 430)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 423), rt_zone_of(g, ZONE_deck, f->me, 424), RT_AT_TOP, 425);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 431), rt_zone_of(g, ZONE_deck, f->me, 432), RT_AT_TOP, 433);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 427), 426);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 435), 434);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 428), 0, rt_zone_of(g, ZONE_play, f->me, 429), RT_AT_TOP, 430);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 436), 0, rt_zone_of(g, ZONE_play, f->me, 437), RT_AT_TOP, 438);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 431);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 439);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 432);
+                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 440);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3276,7 +3394,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 433)) return RT_END;
+            if (rt_back_edge(g, 441)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3290,7 +3408,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 434)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 442)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3299,12 +3417,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 435);
+            return rt_win(g, L->v_p, 443);
         }
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 436)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 444)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3314,10 +3432,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3318 "evr.c"
+#line 3436 "evr.c"
         break;
     default:
-        return rt_fail(g, 437, "bad resume point");
+        return rt_fail(g, 445, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3973,94 +4091,102 @@ static const RtSite Site_table[] = {
     { 5, 57, 48 }, /* 347: cards/evr/rules.cards:57:48 */
     { 5, 66, 5 }, /* 348: cards/evr/rules.cards:66:5 */
     { 5, 75, 37 }, /* 349: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 350: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 351: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 352: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 353: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 354: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 355: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 356: cards/evr/rules.cards:70:29 */
-    { 5, 70, 57 }, /* 357: cards/evr/rules.cards:70:57 */
-    { 5, 70, 65 }, /* 358: cards/evr/rules.cards:70:65 */
-    { 5, 71, 18 }, /* 359: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 360: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 361: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 362: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 363: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 364: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 365: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 366: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 367: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 368: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 369: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 370: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 371: cards/evr/rules.cards:104:7 */
-    { 5, 108, 7 }, /* 372: cards/evr/rules.cards:108:7 */
-    { 5, 108, 16 }, /* 373: cards/evr/rules.cards:108:16 */
-    { 5, 108, 49 }, /* 374: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 375: cards/evr/rules.cards:111:7 */
-    { 5, 111, 16 }, /* 376: cards/evr/rules.cards:111:16 */
-    { 5, 111, 49 }, /* 377: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 378: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 379: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 380: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 381: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 382: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 383: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 384: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 385: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 386: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 387: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 388: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 389: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 390: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 391: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 392: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 393: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 394: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 395: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 396: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 397: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 398: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 399: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 400: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 401: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 402: cards/evr/rules.cards:149:7 */
-    { 5, 150, 7 }, /* 403: cards/evr/rules.cards:150:7 */
-    { 5, 150, 15 }, /* 404: cards/evr/rules.cards:150:15 */
-    { 5, 158, 12 }, /* 405: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 406: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 407: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 408: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 409: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 410: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 411: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 412: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 413: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 414: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 7 }, /* 415: cards/evr/tutorial.cards:14:7 */
-    { 6, 14, 15 }, /* 416: cards/evr/tutorial.cards:14:15 */
-    { 6, 15, 7 }, /* 417: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 418: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 419: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 420: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 421: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 422: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 423: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 424: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 425: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 59 }, /* 426: cards/evr/tutorial.cards:25:59 */
-    { 6, 25, 67 }, /* 427: cards/evr/tutorial.cards:25:67 */
-    { 6, 26, 20 }, /* 428: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 429: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 430: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 431: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 432: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 433: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 434: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 435: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 436: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 437: cards/evr/tutorial.cards:20:3 */
+    { 5, 90, 36 }, /* 350: cards/evr/rules.cards:90:36 */
+    { 5, 75, 37 }, /* 351: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 352: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 353: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 354: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 355: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 356: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 357: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 358: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 359: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 360: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 361: cards/evr/rules.cards:70:29 */
+    { 5, 70, 57 }, /* 362: cards/evr/rules.cards:70:57 */
+    { 5, 70, 65 }, /* 363: cards/evr/rules.cards:70:65 */
+    { 5, 71, 18 }, /* 364: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 365: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 366: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 367: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 368: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 369: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 370: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 371: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 372: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 373: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 374: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 375: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 376: cards/evr/rules.cards:104:7 */
+    { 5, 108, 7 }, /* 377: cards/evr/rules.cards:108:7 */
+    { 5, 108, 16 }, /* 378: cards/evr/rules.cards:108:16 */
+    { 5, 108, 49 }, /* 379: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 380: cards/evr/rules.cards:111:7 */
+    { 5, 111, 16 }, /* 381: cards/evr/rules.cards:111:16 */
+    { 5, 111, 49 }, /* 382: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 383: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 384: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 385: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 386: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 387: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 388: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 389: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 390: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 391: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 392: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 393: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 394: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 395: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 396: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 397: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 398: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 399: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 400: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 401: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 402: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 403: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 404: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 405: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 406: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 407: cards/evr/rules.cards:149:7 */
+    { 5, 150, 7 }, /* 408: cards/evr/rules.cards:150:7 */
+    { 5, 150, 15 }, /* 409: cards/evr/rules.cards:150:15 */
+    { 5, 158, 12 }, /* 410: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 411: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 412: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 413: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 414: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 415: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 416: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 417: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 418: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 419: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 7 }, /* 420: cards/evr/tutorial.cards:14:7 */
+    { 6, 14, 15 }, /* 421: cards/evr/tutorial.cards:14:15 */
+    { 6, 15, 7 }, /* 422: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 423: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 424: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 425: cards/evr/tutorial.cards:28:39 */
+    { 6, 28, 39 }, /* 426: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 427: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 428: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 429: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 430: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 431: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 432: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 433: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 59 }, /* 434: cards/evr/tutorial.cards:25:59 */
+    { 6, 25, 67 }, /* 435: cards/evr/tutorial.cards:25:67 */
+    { 6, 26, 20 }, /* 436: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 437: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 438: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 439: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 440: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 441: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 442: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 443: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 444: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 445: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4231,7 +4357,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    438, Site_table, 7, Site_files,
+    446, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4255,7 +4381,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    438, Site_table, 7, Site_files,
+    446, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

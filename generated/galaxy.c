@@ -1695,6 +1695,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 85 "cards/galaxy/rules.cards"
             L->v_left = 1;
             {
@@ -1733,7 +1734,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1737 "galaxy.c"
+#line 1738 "galaxy.c"
         break;
     default:
         return rt_fail(g, 28, "bad resume point");
@@ -1890,7 +1891,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 111 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-#line 1894 "galaxy.c"
+#line 1895 "galaxy.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -1929,7 +1930,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1933 "galaxy.c"
+#line 1934 "galaxy.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -2022,6 +2023,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_s != RT_NONE) {
+                    f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 123 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 47);
                     #line 124 "cards/galaxy/rules.cards"
@@ -2039,7 +2041,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2043 "galaxy.c"
+#line 2045 "galaxy.c"
         break;
     default:
         return rt_fail(g, 48, "bad resume point");
@@ -2082,6 +2084,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_a != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 132 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
@@ -2146,7 +2149,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2150 "galaxy.c"
+#line 2153 "galaxy.c"
         break;
     default:
         return rt_fail(g, 56, "bad resume point");
@@ -2247,6 +2250,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_s_2 != RT_NONE) {
+                    f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 149 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 60);
                     #line 150 "cards/galaxy/rules.cards"
@@ -2269,7 +2273,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2273 "galaxy.c"
+#line 2277 "galaxy.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -2317,7 +2321,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 65);
         }
         if (rt_check(g)) return RT_END;
-#line 2321 "galaxy.c"
+#line 2325 "galaxy.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -2506,7 +2510,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2510 "galaxy.c"
+#line 2514 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2582,7 +2586,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2586 "galaxy.c"
+#line 2590 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2722,7 +2726,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2726 "galaxy.c"
+#line 2730 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2806,7 +2810,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2810 "galaxy.c"
+#line 2814 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2958,7 +2962,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2962 "galaxy.c"
+#line 2966 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3004,7 +3008,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3008 "galaxy.c"
+#line 3012 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3043,7 +3047,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3047 "galaxy.c"
+#line 3051 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3113,6 +3117,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                     }
                 }
                 if (L->v_d != RT_NONE) {
+                    f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 20 "cards/galaxy/variants.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3124,7 +3129,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3128 "galaxy.c"
+#line 3133 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

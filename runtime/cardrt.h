@@ -768,6 +768,26 @@ static inline int rt_draw_now(RtGame *g, int n)
     h->dec_count = n;
     return rt__draw_answer(a, h, n);
 }
+/* rt_draw_options_now: after rt_choose_begin, a decision of n options
+   that the script counts without listing them (the actions of a turn),
+   answered at once by the random agent: the index it draws, as it would
+   draw it from the options listed; the script then finds that option and
+   names it (rt_drawn_option). -1 when no random agent answers it in
+   place, or n is past the limit of options: then the script builds the
+   options and asks (rt_opt_done, which fails the game past the limit). */
+static inline int rt_draw_options_now(RtGame *g, int n)
+{
+    return n <= rt__pre(g)->max_opts ? rt_draw_now(g, n) : -1;
+}
+/* rt_drawn_option: the option rt_draw_options_now drew has value and card
+   (RT_NONE for an option without one); rt_chosen and rt_chosen_card give
+   them. */
+static inline void rt_drawn_option(RtGame *g, RtValue value, RtValue card)
+{
+    RtHeader *h = rt__pre(g)->hdr;
+    h->chosen_value = value;
+    h->chosen_card = card;
+}
 /* rt_drawn: card is the option rt_draw_now drew (rt_chosen gives it).
    Returns 0, or -1 when card is RT_NONE (the zone did not hold as many
    cards as counted: the caller fails the game). */

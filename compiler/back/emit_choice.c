@@ -80,12 +80,20 @@ static void one_option(Emit *E, const IrNode *when, int v, int label, const IrNo
     emit_line(E, "}");
 }
 
+/* What options_loop writes for each item that is an option: the option
+   (OPT_ADD); a count of them (OPT_COUNT: the C variable `counter` goes up
+   by one); or, counting down `pick`, the option the random agent drew
+   (OPT_FIND: its value and card into `drawn_value` and `drawn_card`, and
+   the loop ends). */
+typedef enum { OPT_ADD, OPT_COUNT, OPT_FIND } OptMode;
+
 /* options_loop: one option per item of coll passing where (no yield
    inside); when (or NULL) is whether the options are offered at all;
    value: the option's value (NULL: the item); label: its string, or -1;
-   fmt: the label's holes, written out after each option (or NULL). */
+   fmt: the label's holes, written out after each option (or NULL); mode
+   and counter: what is written for each option (OptMode). */
 static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
-                         const char *value, int label, const IrNode *fmt)
+                         const char *value, int label, const IrNode *fmt, OptMode mode, const char *counter)
 {
     TypeBase ct = coll->type.base;
     emit_line(E, "{");
@@ -129,7 +137,26 @@ static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     int plain_cond = E->in_options && !when_c && where_plain;
-    if (fmt) {   /* a label with holes: the option, then its text */
+    if (mode == OPT_COUNT) {
+        if (!cond)
+            emit_line(E, "%s++;", counter);
+        else if (!when_c && where_plain)   /* counted without a branch */
+            emit_line(E, "%s += %s;", counter, emit_truth(E, where, cond));
+        else
+            emit_line(E, "if (%s) %s++;", emit_bare(E, cond), counter);
+    } else if (mode == OPT_FIND) {
+        if (!cond)
+            emit_line(E, "if (pick-- == 0) {");
+        else if (!when_c && where_plain) {   /* counted down without a branch but the last */
+            emit_line(E, "pick -= %s;", emit_truth(E, where, cond));
+            emit_line(E, "if (pick < 0) {");
+        } else
+            emit_line(E, "if (%s && pick-- == 0) {", cond);
+        emit_line(E, "    drawn_value = %s;", val);
+        emit_line(E, "    drawn_card = %s;", card);
+        emit_line(E, "    break;");
+        emit_line(E, "}");
+    } else if (fmt) {   /* a label with holes: the option, then its text */
         if (cond)
             emit_line(E, "if (%s) {", emit_bare(E, cond));
         else
@@ -184,13 +211,13 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
                          const char *value, int label, const IrNode *fmt)
 {
     if (!fmt) {
-        options_loop(E, coll, slot, where, when, value, label, NULL);
+        options_loop(E, coll, slot, where, when, value, label, NULL, OPT_ADD, NULL);
         return;
     }
     log_off_begin(E);
-    options_loop(E, coll, slot, where, when, value, label, NULL);
+    options_loop(E, coll, slot, where, when, value, label, NULL, OPT_ADD, NULL);
     log_on_begin(E);
-    options_loop(E, coll, slot, where, when, value, label, fmt);
+    options_loop(E, coll, slot, where, when, value, label, fmt, OPT_ADD, NULL);
     log_split_end(E);
 }
 
@@ -202,6 +229,22 @@ static void pick_in_place(Emit *E, const char *var, const IrNode *coll)
     emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
     emit_line(E, "if (%s == RT_NONE) {", var);
     E->indent++;
+}
+
+/* cheap_where: where (NULL: none), read for an item of coll in local
+   slot, is plain (emit_plain): counting the items that pass it, then
+   walking them again to the one drawn, costs little more than listing
+   them once. */
+static int cheap_where(Emit *E, const IrNode *coll, int slot, const IrNode *where)
+{
+    if (!where)
+        return 1;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+    int ok = bound_ok && !ir_has_aggregate(where) && emit_plain(E, where);
+    emit_unbind(E, depth);
+    return ok;
 }
 
 /* draw_in_place: var is the card of choice s's zone passing its where
@@ -281,12 +324,14 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     decide(E);
     emit_line(E, "%s = rt_chosen(g);", var);
     if (counted) {   /* drawn or asked: the body once, for either */
+        int pc = E->pc;
         E->indent--;
         emit_line(E, "}");
         E->indent--;
         emit_line(E, "}");
         emit_line(E, "if (%s != RT_NONE) {", var);
         E->indent++;
+        emit_line(E, "f->pc = %d;   /* drawn in place too: the state the decision leaves */", pc);
     }
     int depth = coll->type.base == T_ZONE ? emit_bind_zone_card(E, coll, s->index, body) : E->nbound;
     emit_block(E, body);
@@ -418,8 +463,10 @@ void emit_choose(Emit *E, const IrNode *s)
     if (s->flags & IR_UP_TO)
         emit_line(E, "if (%s == RT_NONE) break;", var);
     if (counted) {   /* drawn or asked: the body once, for either */
+        int pc = E->pc;
         E->indent--;
         emit_line(E, "}");
+        emit_line(E, "f->pc = %d;   /* drawn in place too: the state the decision leaves */", pc);
     }
     if (chosen) {
         emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
@@ -489,12 +536,169 @@ static const char *item_value(Emit *E, const IrNode *ac, int i, int nact)
     return arena_printf(E->a, "i * %d + %d", nact, i);   /* i: the loop's count, the item (emit_pure_loop_open) */
 }
 
+/* counts_actions: the turn's decision (s, of nact actions) is counted
+   rather than built when the random agent answers it in place
+   (draw_action): a prompt without holes, an action over items, and
+   every such action's where cheap (cheap_where). */
+static int counts_actions(Emit *E, const IrNode *s, int nact)
+{
+    int over = 0, cheap = 1;
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        over |= ac->aux >= 0;
+        cheap &= ac->aux < 0 || cheap_where(E, ac->kids[0], ac->aux, ac->kids[1]);
+    }
+    return over && cheap && !s->fmt;
+}
+
+/* fused: action ac (of a turn) is counted in one walk with the actions
+   next to it over the same zone: its items are a zone's cards, and its
+   where and when are plain (read without a failure, so reading them
+   for every card whatever the when changes nothing). */
+static int fused(Emit *E, const IrNode *ac)
+{
+    if (ac->aux < 0 || ac->kids[0]->type.base != T_ZONE || ir_has_aggregate(ac->kids[1]) ||
+        ir_has_aggregate(ac->kids[2]) || (ac->kids[2] && !emit_plain(E, ac->kids[2])))
+        return 0;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, ac->kids[0], ac->aux, &cvar, &bound_ok);
+    int ok = bound_ok && (!ac->kids[1] || emit_plain(E, ac->kids[1]));
+    emit_unbind(E, depth);
+    return ok;
+}
+
+/* count_fused: the counts of actions first..last of turn s (fused, over
+   the same zone) in one walk of the zone: each card read once for all
+   of them; an action's when, read before the walk, keeps or clears its
+   count after it. */
+static void count_fused(Emit *E, const IrNode *s, int first, int last)
+{
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "const int32_t *zc = %s;", emit_zone_cells(E, s->kids[3 + first]->kids[0]));
+    for (int i = first; i <= last; i++) {
+        const IrNode *when = s->kids[3 + i]->kids[2];
+        if (when)
+            emit_line(E, "int when_%d = %s;", i, emit_truth(E, when, emit_condition(E, when)));
+    }
+    emit_line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
+    E->indent++;
+    const char *declared[16];
+    int ndeclared = 0;
+    for (int i = first; i <= last; i++) {
+        const IrNode *ac = s->kids[3 + i], *where = ac->kids[1];
+        const char *cvar;
+        int bound_ok;
+        int depth = emit_pure_loop_bind(E, ac->kids[0], ac->aux, &cvar, &bound_ok);
+        int seen = 0;
+        for (int k = 0; k < ndeclared; k++)
+            seen |= strcmp(declared[k], cvar) == 0;
+        if (!seen && ndeclared < 16) {
+            emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
+            declared[ndeclared++] = cvar;
+        }
+        if (where)
+            emit_line(E, "count_%d += %s;", i, emit_truth(E, where, emit_expr(E, where)));
+        else
+            emit_line(E, "count_%d++;", i);
+        emit_unbind(E, depth);
+    }
+    E->indent--;
+    emit_line(E, "}");
+    for (int i = first; i <= last; i++)
+        if (s->kids[3 + i]->kids[2])
+            emit_line(E, "count_%d &= -when_%d;", i, i);
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* draw_action: the turn's decision (s, of nact actions) answered in
+   place by the random agent without listing its options: each action's
+   options are counted, in the order and with the reads that list them
+   (a failure fails the game as the listing would); the agent draws one
+   of them all (rt_draw_options_now); the action is found by its count
+   and the item by walking its items again, counting down; then the
+   script stores the decision's resume point pc, as the decision would,
+   and goes on at drawn_<pc>, where the chosen action is read. Other
+   agents (and a log) get the options built, after this block. */
+static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
+{
+    emit_line(E, "{");
+    E->indent++;
+    Buf counts = {0}, total = {0};
+    for (int i = 0; i < nact; i++) {
+        buf_printf(&counts, "%scount_%d = 0", i ? ", " : "", i);
+        buf_printf(&total, "%scount_%d", i ? " + " : "", i);
+    }
+    emit_line(E, "int %s;", counts.s);
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i], *when = ac->kids[2];
+        const char *counter = arena_printf(E->a, "count_%d", i);
+        emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
+        int last = i;
+        if (fused(E, ac))
+            while (last + 1 < nact && fused(E, s->kids[4 + last]) && ir_same(s->kids[4 + last]->kids[0], ac->kids[0]))
+                last++;
+        if (last > i) {
+            for (int k = i + 1; k <= last; k++)
+                emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, s->kids[3 + k]->text));
+            count_fused(E, s, i, last);
+            i = last;
+        } else if (ac->aux >= 0)
+            options_loop(E, ac->kids[0], ac->aux, ac->kids[1], when, item_value(E, ac, i, nact), ac->index, NULL,
+                         OPT_COUNT, counter);
+        else if (!when)
+            emit_line(E, "%s = 1;", counter);
+        else if (emit_plain(E, when))
+            emit_line(E, "%s = %s;", counter, emit_truth(E, when, emit_condition(E, when)));
+        else
+            emit_line(E, "if (%s) %s = 1;", emit_condition(E, when), counter);
+    }
+    emit_check_fail(E);
+    emit_line(E, "int pick = rt_draw_options_now(g, %s);", total.s);
+    buf_free(&counts);
+    buf_free(&total);
+    emit_line(E, "if (pick >= 0) {");
+    E->indent++;
+    emit_line(E, "RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;");
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        if (i == 0)
+            emit_line(E, "if (pick < count_0) {");
+        else
+            emit_line(E, "} else if ((pick -= count_%d) < count_%d) {", i - 1, i);
+        E->indent++;
+        if (ac->aux >= 0)
+            options_loop(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index,
+                         NULL, OPT_FIND, NULL);
+        else
+            emit_line(E, "drawn_value = %d;", i);
+        E->indent--;
+    }
+    emit_line(E, "}");
+    E->fallible = 0;   /* the same reads as the count's, which did not fail */
+    emit_line(E, "if (drawn_value == RT_NONE)");
+    emit_line(E, "    return rt_fail(g, %d, \"a choice has fewer options than its count\");", emit_site(E, s->loc));
+    emit_line(E, "rt_drawn_option(g, drawn_value, drawn_card);");
+    emit_line(E, "f->pc = %d;   /* as the decision stores it: the same state */", pc);
+    emit_line(E, "goto drawn_%d;", pc);
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+}
+
 /* turn_actions: a turn of `turns ... until N passes in a row`: the actions
    offered, the one chosen, and the count of passes. */
 static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
 {
     int nact = s->nkids - 3 - (s->fmt != NULL);
-    open_options(E, "f->me", emit_prompt_string(E, s->fmt, s->aux), "0", s->loc);
+    int counted = counts_actions(E, s, nact), pc = E->pc + 1;   /* the resume point decide gives */
+    begin_choice(E, "f->me", emit_prompt_string(E, s->fmt, s->aux), "0", s->loc);
+    if (counted)
+        draw_action(E, s, nact, pc);
+    open_buffer(E);
     emit_prompt(E, s->fmt);
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
@@ -510,6 +714,8 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
     emit_line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
               emit_site(E, s->loc));
     decide(E);
+    if (counted)
+        emit_line(E, "drawn_%d:;", pc);
     int encoded = 0;   /* an action over items that are not cards (item_value) */
     for (int i = 0; i < nact; i++)
         encoded |= s->kids[3 + i]->aux >= 0 && !holds_cards(s->kids[3 + i]->kids[0]);

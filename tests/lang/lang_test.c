@@ -208,6 +208,34 @@ Test(lang, the_random_agent_draws_a_counted_choice_as_it_would_from_the_options)
                 "errors: 0\n");
 }
 
+/* The actions of a turn are counted, not listed, when the random agent
+   answers them in place (one such decision in the C; the two actions
+   over the hand counted in one walk, the gated one cleared after it),
+   and listed with a log: 30 games (seeds 1..30) take the same actions
+   and items either way; every kind of action is taken in them. */
+Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
+{
+    game_expect("counted_actions", "countedactions",
+                "grep -c 'rt_draw_options_now(' $d/countedactions.c && "
+                "grep -c 'count_2 &= -when_2;' $d/countedactions.c && "
+                SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
+                "for s in $(seq 1 30); do $e log --seed $s; done | sed -n 's/^choose Player .: \\([a-z]*\\).*/\\1/p' | "
+                "sort | uniq -c | awk '{ print $2, ($1 > 100) }' && " SIM_1000,
+                "1\n"
+                "1\n"
+                "30 the same\n"
+                "968442\n"
+                "197586\n"
+                "874569\n"
+                "discard 1\n"
+                "draw 1\n"
+                "give 1\n"
+                "pass 1\n"
+                "tap 1\n"
+                "untap 1\n"
+                "errors: 0\n");
+}
+
 /* A choice of any card of a zone is drawn without its options by the
    random agent when no log is kept (two such choices in the C: a prompt
    without holes does not stop it; a where does), and with a log, from

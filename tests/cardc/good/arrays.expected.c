@@ -159,6 +159,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 28 "tests/cardc/good/arrays/arrays.cards"
             {
                 int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 9);
@@ -182,7 +183,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 186 "arrays.c"
+#line 187 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");

@@ -170,10 +170,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s_2 != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 177 "graph.c"
+#line 178 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -217,7 +218,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 221 "graph.c"
+#line 222 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -242,7 +243,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 246 "graph.c"
+#line 247 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -262,7 +263,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 266 "graph.c"
+#line 267 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -344,7 +345,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 348 "graph.c"
+#line 349 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

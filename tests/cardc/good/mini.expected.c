@@ -220,12 +220,54 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0, 13);
             {
-                RtOptBuf ob = rt_opt_buf(g);
+                int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "draw" */
-                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 14)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 14)[0] == 0)) count_0 = 1;
                 /* action "use" */
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 15);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2));
+                    }
+                }
+                /* action "pass" */
+                count_2 = 1;
+                int pick = rt_draw_options_now(g, count_0 + count_1 + count_2);
+                if (pick >= 0) {
+                    RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
+                    if (pick < count_0) {
+                        drawn_value = 0;
+                    } else if ((pick -= count_0) < count_1) {
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 16);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c = zc[1 + i]; (void)it_c;
+                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2));
+                                if (pick < 0) {
+                                    drawn_value = 1;
+                                    drawn_card = it_c;
+                                    break;
+                                }
+                            }
+                        }
+                    } else if ((pick -= count_1) < count_2) {
+                        drawn_value = 2;
+                    }
+                    if (drawn_value == RT_NONE)
+                        return rt_fail(g, 17, "a choice has fewer options than its count");
+                    rt_drawn_option(g, drawn_value, drawn_card);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                /* action "draw" */
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 18)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                /* action "use" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 19);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2)), 1, it_c, 2);
@@ -235,23 +277,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 3);
                 rt_opt_done(g, &ob, 13);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 16, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 20, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
                 #line 42 "tests/cardc/good/mini/mini.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 17), 0, rt_zone_of(g, ZONE_table, f->me, 18), RT_AT_TOP, 19);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 21), 0, rt_zone_of(g, ZONE_table, f->me, 22), RT_AT_TOP, 23);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
                 #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
                 {
-                    RtStatus st = Run_script(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 20);
+                    RtStatus st = Run_script(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 24);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -261,7 +304,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 21)) return RT_END;
+            if (rt_back_edge(g, 25)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 47 "tests/cardc/good/mini/mini.cards"
@@ -271,7 +314,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 49 "tests/cardc/good/mini/mini.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 22);
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 26);
             #line 50 "tests/cardc/good/mini/mini.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -281,13 +324,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 51 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2, 23), rt_zone_of(g, ZONE_deck, L->v_p_2, 24), RT_AT_TOP, 25);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2, 27), rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 26), rt_zone_of(g, ZONE_deck, L->v_p_2, 27), RT_AT_TOP, 28);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 30), rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 30), 29);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 34), 33);
         }
         #line 55 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -295,13 +338,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 56 "tests/cardc/good/mini/mini.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= FIXED_goal) {
                 #line 56 "tests/cardc/good/mini/mini.cards"
-                return rt_win(g, L->v_p_3, 31);
+                return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 302 "mini.c"
+#line 345 "mini.c"
         break;
     default:
-        return rt_fail(g, 32, "bad resume point");
+        return rt_fail(g, 36, "bad resume point");
     }
     return RT_DONE;
 }
@@ -392,23 +435,27 @@ static const RtSite Site_table[] = {
     { 0, 41, 5 }, /* 13: tests/cardc/good/mini/mini.cards:41:5 */
     { 0, 42, 36 }, /* 14: tests/cardc/good/mini/mini.cards:42:36 */
     { 0, 43, 29 }, /* 15: tests/cardc/good/mini/mini.cards:43:29 */
-    { 0, 41, 5 }, /* 16: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 56 }, /* 17: tests/cardc/good/mini/mini.cards:42:56 */
-    { 0, 42, 68 }, /* 18: tests/cardc/good/mini/mini.cards:42:68 */
-    { 0, 42, 47 }, /* 19: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 43, 76 }, /* 20: tests/cardc/good/mini/mini.cards:43:76 */
-    { 0, 41, 5 }, /* 21: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 49, 7 }, /* 22: tests/cardc/good/mini/mini.cards:49:7 */
-    { 0, 51, 12 }, /* 23: tests/cardc/good/mini/mini.cards:51:12 */
-    { 0, 51, 23 }, /* 24: tests/cardc/good/mini/mini.cards:51:23 */
-    { 0, 51, 7 }, /* 25: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 12 }, /* 26: tests/cardc/good/mini/mini.cards:52:12 */
-    { 0, 52, 22 }, /* 27: tests/cardc/good/mini/mini.cards:52:22 */
-    { 0, 52, 7 }, /* 28: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 53, 7 }, /* 29: tests/cardc/good/mini/mini.cards:53:7 */
-    { 0, 53, 15 }, /* 30: tests/cardc/good/mini/mini.cards:53:15 */
-    { 0, 56, 28 }, /* 31: tests/cardc/good/mini/mini.cards:56:28 */
-    { 0, 38, 1 }, /* 32: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 43, 29 }, /* 16: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 41, 5 }, /* 17: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 36 }, /* 18: tests/cardc/good/mini/mini.cards:42:36 */
+    { 0, 43, 29 }, /* 19: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 41, 5 }, /* 20: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 56 }, /* 21: tests/cardc/good/mini/mini.cards:42:56 */
+    { 0, 42, 68 }, /* 22: tests/cardc/good/mini/mini.cards:42:68 */
+    { 0, 42, 47 }, /* 23: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 43, 76 }, /* 24: tests/cardc/good/mini/mini.cards:43:76 */
+    { 0, 41, 5 }, /* 25: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 49, 7 }, /* 26: tests/cardc/good/mini/mini.cards:49:7 */
+    { 0, 51, 12 }, /* 27: tests/cardc/good/mini/mini.cards:51:12 */
+    { 0, 51, 23 }, /* 28: tests/cardc/good/mini/mini.cards:51:23 */
+    { 0, 51, 7 }, /* 29: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 12 }, /* 30: tests/cardc/good/mini/mini.cards:52:12 */
+    { 0, 52, 22 }, /* 31: tests/cardc/good/mini/mini.cards:52:22 */
+    { 0, 52, 7 }, /* 32: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 53, 7 }, /* 33: tests/cardc/good/mini/mini.cards:53:7 */
+    { 0, 53, 15 }, /* 34: tests/cardc/good/mini/mini.cards:53:15 */
+    { 0, 56, 28 }, /* 35: tests/cardc/good/mini/mini.cards:56:28 */
+    { 0, 38, 1 }, /* 36: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -445,7 +492,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    33, Site_table, 1, Site_files,
+    37, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -127,6 +127,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_s != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 60 "tests/cardc/good/plain/plain.cards"
             rt_set_state_known(g, L->v_s, KIND_slot, 0, 1, 1, 2);
             #line 61 "tests/cardc/good/plain/plain.cards"
@@ -154,7 +155,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 158 "plain.c"
+#line 159 "plain.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -206,7 +207,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 210 "plain.c"
+#line 211 "plain.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -237,7 +238,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 241 "plain.c"
+#line 242 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -360,7 +361,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 364 "plain.c"
+#line 365 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

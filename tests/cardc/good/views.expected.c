@@ -145,6 +145,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         }
         if (L->v_c != RT_NONE) {
+            f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 30 "tests/cardc/good/views/views.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9);
             if (rt_check(g)) return RT_END;
@@ -157,7 +158,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 12);
         }
-#line 161 "views.c"
+#line 162 "views.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
