@@ -22,19 +22,19 @@ enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_de
 enum { ENUM_yavin4 = 0, ENUM_hoth = 1, ENUM_dagobah = 2, ENUM_bespin = 3, ENUM_tatooine = 4, ENUM_endor = 5, ENUM_death_star2 = 6 };
 enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 3, KIND_sith = 4 };
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_planets = 7, ZONE_token = 8, ZONE_allies = 9, ZONE_ally_supply = 10, ZONE_offered = 11, ZONE_edge = 12, ZONE_visiting = 13 };
-enum { VAR_vp = 0, VAR_first = 1, VAR_turn_of = 2, VAR_turn_no = 3, VAR_stage = 4, VAR_rerolled = 5, VAR_turn_done = 6, VAR_picking = 7, VAR_last_by_die = 8 };
+enum { VAR_vp = 0, VAR_first = 1, VAR_turn_of = 2, VAR_turn_no = 3, VAR_stage = 4, VAR_rerolled = 5, VAR_turn_done = 6, VAR_picking = 7, VAR_last_by_die = 8, VAR_row_completed = 9 };
 enum { CONST_last_stage = 0 };
 enum { FIXED_last_stage = 6 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
-enum { VCELL_vp = 527, VCELL_first = 0, VCELL_turn_of = 1, VCELL_turn_no = 2, VCELL_stage = 3, VCELL_rerolled = 4, VCELL_turn_done = 5, VCELL_picking = 6, VCELL_last_by_die = 7 };
-enum { LCELL_1 = 8, LCELL_2 = 15, LCELL_3 = 22, LCELL_4 = 23 };
-enum { ZCELL_box = 79, ZCELL_pool = 225, ZCELL_placed = 230, ZCELL_aside = 235, ZCELL_rerolling = 240, ZCELL_taken = 245, ZCELL_spaces = 250, ZCELL_planets = 373, ZCELL_token = 528, ZCELL_allies = 533, ZCELL_ally_supply = 496, ZCELL_offered = 510, ZCELL_edge = 524, ZCELL_visiting = 547 };
+enum { VCELL_vp = 528, VCELL_first = 0, VCELL_turn_of = 1, VCELL_turn_no = 2, VCELL_stage = 3, VCELL_rerolled = 4, VCELL_turn_done = 5, VCELL_picking = 6, VCELL_last_by_die = 7, VCELL_row_completed = 8 };
+enum { LCELL_1 = 9, LCELL_2 = 16, LCELL_3 = 23, LCELL_4 = 24 };
+enum { ZCELL_box = 80, ZCELL_pool = 226, ZCELL_placed = 231, ZCELL_aside = 236, ZCELL_rerolling = 241, ZCELL_taken = 246, ZCELL_spaces = 251, ZCELL_planets = 374, ZCELL_token = 529, ZCELL_allies = 534, ZCELL_ally_supply = 497, ZCELL_offered = 511, ZCELL_edge = 525, ZCELL_visiting = 548 };
 static const int32_t layout[] = {
     /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 122, 4, 13, 13, 13, 2, 2,
-    /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_turn_no, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
-    /* live counts */ 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78,
+    /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_turn_no, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die, VCELL_row_completed,
+    /* live counts */ 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_planets, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
     PLAYER_CELLS,
 };
@@ -1191,23 +1191,23 @@ static inline RtValue Memo_pending(RtGame *g, RtFrame *f, RtValue *m)
     return m[0];
 }
 
-/* cards/galaxy/game.cards:111: function score */
+/* cards/galaxy/game.cards:112: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 112 "cards/galaxy/game.cards"
+    #line 113 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
 #line 1204 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:120: count */
+/* cards/galaxy/game.cards:121: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 120 "cards/galaxy/game.cards"
+    #line 121 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1219,11 +1219,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
 #line 1220 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:121: sum */
+/* cards/galaxy/game.cards:123: sum */
 RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 121 "cards/galaxy/game.cards"
+    #line 123 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1235,22 +1235,22 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
 #line 1236 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:119: function pending */
+/* cards/galaxy/game.cards:120: function pending */
 static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 120 "cards/galaxy/game.cards"
-    return (Agg1_pending(g, f) + Agg2_pending(g, f));
+    #line 121 "cards/galaxy/game.cards"
+    return (Agg1_pending(g, f) + (rt_var_at(g, VCELL_row_completed) ? Agg2_pending(g, f) : 0));
 #line 1246 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:126: function sith_earned */
+/* cards/galaxy/game.cards:129: function sith_earned */
 static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 127 "cards/galaxy/game.cards"
+    #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
 #line 1256 "galaxy.c"
 }
@@ -1258,46 +1258,46 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
 /* stage_of for each value of its parameters, worked out by cardc */
 static const RtValue Tab_stage_of[7] = { 1, 2, 3, 3, 4, 5, 6 };
 
-/* cards/galaxy/game.cards:130: function stage_of */
+/* cards/galaxy/game.cards:133: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
     (void)v_b;
-    #line 131 "cards/galaxy/game.cards"
+    #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
 #line 1270 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:139: function free_spaces */
+/* cards/galaxy/game.cards:142: function free_spaces */
 static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 139 "cards/galaxy/game.cards"
+    #line 142 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
 #line 1280 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:142: function can_place */
+/* cards/galaxy/game.cards:145: function can_place */
 static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 143 "cards/galaxy/game.cards"
+    #line 146 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
 #line 1291 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:146: function row_done */
+/* cards/galaxy/game.cards:149: function row_done */
 static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 147 "cards/galaxy/game.cards"
+    #line 150 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
 #line 1303 "galaxy.c"
 }
@@ -1308,12 +1308,12 @@ struct Locals_rebel_usable {
     RtValue v_s;
 };
 
-/* cards/galaxy/game.cards:151: any */
+/* cards/galaxy/game.cards:154: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 151 "cards/galaxy/game.cards"
+    #line 154 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 4);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1325,7 +1325,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 #line 1326 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:150: function rebel_usable */
+/* cards/galaxy/game.cards:153: function rebel_usable */
 static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_rebel_usable Lv, *L = &Lv;
@@ -1334,17 +1334,17 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 151 "cards/galaxy/game.cards"
+    #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
 #line 1340 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:154: all */
+/* cards/galaxy/game.cards:157: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 154 "cards/galaxy/game.cards"
+    #line 157 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1355,13 +1355,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 #line 1356 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:154: function best */
+/* cards/galaxy/game.cards:157: function best */
 static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 154 "cards/galaxy/game.cards"
+    #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
 #line 1367 "galaxy.c"
 }
@@ -1399,13 +1399,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 49 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
         #line 50 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_row_completed, VCELL_row_completed, 0);
+        #line 51 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 55 "cards/galaxy/rules.cards"
+        #line 56 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 8));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                #line 56 "cards/galaxy/rules.cards"
+                #line 57 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, it_s));
@@ -1416,7 +1418,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_log_str(g, " of the dice are forfeited this turn.");
                     rt_log_end(g);
                 }
-                #line 57 "cards/galaxy/rules.cards"
+                #line 58 "cards/galaxy/rules.cards"
                 L->v_left = Rows_sith[rt__row(g, it_s)].fd_forfeit;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1425,7 +1427,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         if (L->v_left <= 0) break;
                         L->v_left--;
-                        #line 57 "cards/galaxy/rules.cards"
+                        #line 58 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -1435,14 +1437,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 60 "cards/galaxy/rules.cards"
+        #line 61 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10);
         }
         if (rt_check(g)) return RT_END;
-        #line 64 "cards/galaxy/rules.cards"
+        #line 65 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
-            #line 65 "cards/galaxy/rules.cards"
+            #line 66 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 169, 0, 11);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1465,7 +1467,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
-                    #line 66 "cards/galaxy/rules.cards"
+                    #line 67 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 13);
@@ -1483,7 +1485,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* place a TIE Fighter */
-                    #line 67 "cards/galaxy/rules.cards"
+                    #line 68 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 14);
@@ -1501,7 +1503,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* place an AT-AT */
-                    #line 68 "cards/galaxy/rules.cards"
+                    #line 69 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 15);
@@ -1519,7 +1521,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* place a Star Destroyer */
-                    #line 69 "cards/galaxy/rules.cards"
+                    #line 70 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 16);
@@ -1537,7 +1539,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
-                    #line 70 "cards/galaxy/rules.cards"
+                    #line 71 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
                         RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 17);
@@ -1555,7 +1557,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* use your Rebel token */
-                    #line 71 "cards/galaxy/rules.cards"
+                    #line 72 "cards/galaxy/rules.cards"
                     { /* use_rebel */
                         (void)rt_enter(g, 4, f->self, f->me, 2, 18);
                     }
@@ -1569,7 +1571,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* use an Ally */
-                    #line 72 "cards/galaxy/rules.cards"
+                    #line 73 "cards/galaxy/rules.cards"
                     { /* use_ally */
                         (void)rt_enter(g, 5, f->self, f->me, 1, 19);
                     }
@@ -1583,7 +1585,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* reroll dice */
-                    #line 73 "cards/galaxy/rules.cards"
+                    #line 74 "cards/galaxy/rules.cards"
                     { /* reroll */
                         (void)rt_enter(g, 2, f->self, f->me, 6, 20);
                     }
@@ -1597,13 +1599,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 9:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* end your turn */
-                    #line 74 "cards/galaxy/rules.cards"
+                    #line 75 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
             if (rt_back_edge(g, 21)) return RT_END;
         }
-        #line 79 "cards/galaxy/rules.cards"
+        #line 80 "cards/galaxy/rules.cards"
         { /* conclude */
             (void)rt_enter(g, 8, f->self, f->me, 4, 22);
         }
@@ -1613,7 +1615,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1617 "galaxy.c"
+#line 1619 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1628,13 +1630,13 @@ struct Locals_proc_place {
     RtValue v_d;
 };
 
-/* cards/galaxy/rules.cards:85: place */
+/* cards/galaxy/rules.cards:86: place */
 static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place *L = (struct Locals_proc_place *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 86 "cards/galaxy/rules.cards"
+        #line 87 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 10, 0, 24);
         L->v_s = RT_NONE;
         {
@@ -1699,7 +1701,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 87 "cards/galaxy/rules.cards"
+            #line 88 "cards/galaxy/rules.cards"
             L->v_left = 1;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1710,7 +1712,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if (L->v_left <= 0) break;
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     L->v_left--;
-                    #line 87 "cards/galaxy/rules.cards"
+                    #line 88 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -1718,11 +1720,16 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 88 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 27);
             #line 89 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 1, rt_var_at(g, VCELL_turn_no), 0, 28);
+            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 27);
             #line 90 "cards/galaxy/rules.cards"
+            rt_set_state_known(g, L->v_s, KIND_space, 1, rt_var_at(g, VCELL_turn_no), 0, 28);
+            #line 91 "cards/galaxy/rules.cards"
+            if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s)].fd_board, Rows_space[rt__row(g, L->v_s)].fd_row)) {
+                #line 91 "cards/galaxy/rules.cards"
+                rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
+            }
+            #line 92 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -1731,13 +1738,13 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_log_str(g, " with a die.");
                 rt_log_end(g);
             }
-            #line 91 "cards/galaxy/rules.cards"
+            #line 93 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
-                #line 91 "cards/galaxy/rules.cards"
+                #line 93 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1741 "galaxy.c"
+#line 1748 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1755,17 +1762,17 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:97: reroll */
+/* cards/galaxy/rules.cards:99: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 98 "cards/galaxy/rules.cards"
+        #line 100 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
-        #line 99 "cards/galaxy/rules.cards"
+        #line 101 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
-            #line 100 "cards/galaxy/rules.cards"
+            #line 102 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 169, 0, 30);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1786,7 +1793,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
-                    #line 101 "cards/galaxy/rules.cards"
+                    #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
@@ -1801,7 +1808,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
-                    #line 102 "cards/galaxy/rules.cards"
+                    #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
@@ -1816,7 +1823,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
-                    #line 103 "cards/galaxy/rules.cards"
+                    #line 105 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
@@ -1831,7 +1838,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
-                    #line 104 "cards/galaxy/rules.cards"
+                    #line 106 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
@@ -1846,7 +1853,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
-                    #line 105 "cards/galaxy/rules.cards"
+                    #line 107 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 35);
@@ -1861,7 +1868,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
-                    #line 106 "cards/galaxy/rules.cards"
+                    #line 108 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
                         RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 36);
@@ -1876,25 +1883,25 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
-                    #line 107 "cards/galaxy/rules.cards"
+                    #line 109 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_back_edge(g, 37)) return RT_END;
         }
-        #line 110 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_picking, VCELL_picking, 0);
-        #line 111 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 112 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_picking, VCELL_picking, 0);
+        #line 113 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
+        #line 114 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38);
         }
         if (rt_check(g)) return RT_END;
-        #line 113 "cards/galaxy/rules.cards"
+        #line 115 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
         if (rt_check(g)) return RT_END;
-#line 1898 "galaxy.c"
+#line 1905 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1908,13 +1915,13 @@ struct Locals_proc_pick_reroll {
     RtValue v_d;
 };
 
-/* cards/galaxy/rules.cards:116: pick_reroll */
+/* cards/galaxy/rules.cards:118: pick_reroll */
 static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 117 "cards/galaxy/rules.cards"
+        #line 119 "cards/galaxy/rules.cards"
         L->v_left = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1925,7 +1932,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                 L->v_left--;
-                #line 117 "cards/galaxy/rules.cards"
+                #line 119 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -1933,7 +1940,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1937 "galaxy.c"
+#line 1944 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1948,21 +1955,21 @@ struct Locals_proc_use_rebel {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:121: use_rebel */
+/* cards/galaxy/rules.cards:123: use_rebel */
 static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 122 "cards/galaxy/rules.cards"
+        #line 124 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 44), 43);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                #line 123 "cards/galaxy/rules.cards"
+                #line 125 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 45);
-                #line 124 "cards/galaxy/rules.cards"
+                #line 126 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0, 46);
                 L->v_s = RT_NONE;
                 {
@@ -2027,9 +2034,14 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 }
                 if (L->v_s != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
-                    #line 125 "cards/galaxy/rules.cards"
+                    #line 127 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 48);
-                    #line 126 "cards/galaxy/rules.cards"
+                    #line 128 "cards/galaxy/rules.cards"
+                    if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s)].fd_board, Rows_space[rt__row(g, L->v_s)].fd_row)) {
+                        #line 128 "cards/galaxy/rules.cards"
+                        rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
+                    }
+                    #line 129 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -2044,7 +2056,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2048 "galaxy.c"
+#line 2060 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2056,13 +2068,13 @@ struct Locals_proc_use_ally {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:132: use_ally */
+/* cards/galaxy/rules.cards:135: use_ally */
 static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 133 "cards/galaxy/rules.cards"
+        #line 136 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 18, 0, 50);
         L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51));
         if (L->v_a == RT_NONE) {
@@ -2088,10 +2100,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         if (L->v_a != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 134 "cards/galaxy/rules.cards"
+            #line 137 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53);
             if (rt_check(g)) return RT_END;
-            #line 135 "cards/galaxy/rules.cards"
+            #line 138 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2100,9 +2112,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 136 "cards/galaxy/rules.cards"
+            #line 139 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
-                #line 137 "cards/galaxy/rules.cards"
+                #line 140 "cards/galaxy/rules.cards"
                 { /* restart */
                     (void)rt_enter(g, 7, f->self, f->me, 1, 54);
                 }
@@ -2113,7 +2125,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 139 "cards/galaxy/rules.cards"
+                #line 142 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 55);
@@ -2130,9 +2142,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
-                #line 140 "cards/galaxy/rules.cards"
+                #line 143 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
-                    #line 140 "cards/galaxy/rules.cards"
+                    #line 143 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 56);
@@ -2152,7 +2164,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2156 "galaxy.c"
+#line 2168 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2167,13 +2179,13 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:147: ally_symbol */
+/* cards/galaxy/rules.cards:150: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 148 "cards/galaxy/rules.cards"
+        #line 151 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 169, 0, 58);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2189,7 +2201,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
-                #line 150 "cards/galaxy/rules.cards"
+                #line 153 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0, 59);
                 L->v_s_2 = RT_NONE;
                 {
@@ -2254,9 +2266,14 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
                 if (L->v_s_2 != RT_NONE) {
                     f->pc = 2;   /* drawn in place too: the state the decision leaves */
-                    #line 151 "cards/galaxy/rules.cards"
+                    #line 154 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 61);
-                    #line 152 "cards/galaxy/rules.cards"
+                    #line 155 "cards/galaxy/rules.cards"
+                    if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)) {
+                        #line 155 "cards/galaxy/rules.cards"
+                        rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
+                    }
+                    #line 156 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -2267,7 +2284,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
-                #line 155 "cards/galaxy/rules.cards"
+                #line 159 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2276,7 +2293,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2280 "galaxy.c"
+#line 2297 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2288,43 +2305,43 @@ struct Locals_proc_restart {
     RtValue v_s;
 };
 
-/* cards/galaxy/rules.cards:162: restart */
+/* cards/galaxy/rules.cards:166: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 163 "cards/galaxy/rules.cards"
+        #line 167 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " cancels the turn and rerolls all the dice.");
             rt_log_end(g);
         }
-        #line 164 "cards/galaxy/rules.cards"
+        #line 168 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 if (!(rt__state(g, it_s, 1) == rt_var_at(g, VCELL_turn_no))) continue;
-                #line 165 "cards/galaxy/rules.cards"
+                #line 169 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 63);
-                #line 166 "cards/galaxy/rules.cards"
+                #line 170 "cards/galaxy/rules.cards"
                 rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 64);
             }
         }
-        #line 168 "cards/galaxy/rules.cards"
+        #line 172 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65);
         if (rt_check(g)) return RT_END;
-        #line 169 "cards/galaxy/rules.cards"
+        #line 173 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 170 "cards/galaxy/rules.cards"
+        #line 174 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 171 "cards/galaxy/rules.cards"
+        #line 175 "cards/galaxy/rules.cards"
         {
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66);
         }
         if (rt_check(g)) return RT_END;
-#line 2328 "galaxy.c"
+#line 2345 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2339,13 +2356,13 @@ struct Locals_proc_conclude {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:176: conclude */
+/* cards/galaxy/rules.cards:180: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 179 "cards/galaxy/rules.cards"
+        #line 183 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2353,7 +2370,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
-                #line 179 "cards/galaxy/rules.cards"
+                #line 183 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2361,12 +2378,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 180 "cards/galaxy/rules.cards"
+        #line 184 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            #line 181 "cards/galaxy/rules.cards"
+            #line 185 "cards/galaxy/rules.cards"
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 69), 70);
             if (rt_check(g)) return RT_END;
-            #line 182 "cards/galaxy/rules.cards"
+            #line 186 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2376,57 +2393,60 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 186 "cards/galaxy/rules.cards"
+        #line 190 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        #line 189 "cards/galaxy/rules.cards"
-        {
-            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
-            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
-                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                if (!((int)(Rows_space[rt__row(g, it_s)].fd_column == 1))) continue;
-                if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
-                #line 190 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 71);
-                #line 191 "cards/galaxy/rules.cards"
-                if (rt_logging(g)) {
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " covers the last space of the row of ");
-                    rt_log_str(g, rt_card_name(g, it_s));
-                    rt_log_str(g, ": ");
-                    rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_vp);
-                    rt_log_str(g, " victory point(s), ");
-                    rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_ally);
-                    rt_log_str(g, " Ally.");
-                    rt_log_end(g);
-                }
-                #line 192 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, it_s)].fd_reward_vp, 72), 73);
-                if (rt_check(g)) return RT_END;
-                #line 193 "cards/galaxy/rules.cards"
-                {
-                    RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
-                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                    int pluck_low = 0;
-                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                        RtValue it_a = pluck_cells[pluck_at];
-                        if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s)].fd_row)))) continue;
-                        #line 193 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
-                        pluck_low = pluck_at;
-                        if (rt_check(g)) break;
+        #line 194 "cards/galaxy/rules.cards"
+        if (rt_var_at(g, VCELL_row_completed)) {
+            #line 195 "cards/galaxy/rules.cards"
+            {
+                const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                    RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                    if (!((int)(Rows_space[rt__row(g, it_s)].fd_column == 1))) continue;
+                    if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
+                    #line 196 "cards/galaxy/rules.cards"
+                    rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 71);
+                    #line 197 "cards/galaxy/rules.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " covers the last space of the row of ");
+                        rt_log_str(g, rt_card_name(g, it_s));
+                        rt_log_str(g, ": ");
+                        rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_vp);
+                        rt_log_str(g, " victory point(s), ");
+                        rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_ally);
+                        rt_log_str(g, " Ally.");
+                        rt_log_end(g);
                     }
-                    rt_pluck_close_from(g, pluck_from, pluck_low);
+                    #line 198 "cards/galaxy/rules.cards"
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, it_s)].fd_reward_vp, 72), 73);
+                    if (rt_check(g)) return RT_END;
+                    #line 199 "cards/galaxy/rules.cards"
+                    {
+                        RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
+                        const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                        int pluck_low = 0;
+                        for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                            RtValue it_a = pluck_cells[pluck_at];
+                            if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s)].fd_row)))) continue;
+                            #line 199 "cards/galaxy/rules.cards"
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
+                            pluck_low = pluck_at;
+                            if (rt_check(g)) break;
+                        }
+                        rt_pluck_close_from(g, pluck_from, pluck_low);
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
             }
         }
-        #line 197 "cards/galaxy/rules.cards"
+        #line 204 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
-        #line 199 "cards/galaxy/rules.cards"
+        #line 206 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
-            #line 200 "cards/galaxy/rules.cards"
+            #line 207 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
                 RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 78);
@@ -2441,9 +2461,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
-            #line 202 "cards/galaxy/rules.cards"
+            #line 209 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
-                #line 203 "cards/galaxy/rules.cards"
+                #line 210 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2451,7 +2471,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 205 "cards/galaxy/rules.cards"
+                #line 212 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
                     RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 79);
@@ -2467,20 +2487,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 209 "cards/galaxy/rules.cards"
+        #line 216 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
-        #line 210 "cards/galaxy/rules.cards"
+        #line 217 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
-        #line 211 "cards/galaxy/rules.cards"
+        #line 218 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
-        #line 214 "cards/galaxy/rules.cards"
+        #line 221 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
-            #line 215 "cards/galaxy/rules.cards"
+            #line 222 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
-                #line 215 "cards/galaxy/rules.cards"
+                #line 222 "cards/galaxy/rules.cards"
                 { /* game_end */
                     (void)rt_enter(g, 11, f->self, f->me, 3, 83);
                 }
@@ -2491,7 +2511,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 215 "cards/galaxy/rules.cards"
+                #line 222 "cards/galaxy/rules.cards"
                 { /* next_site */
                     (void)rt_enter(g, 10, f->self, f->me, 4, 84);
                 }
@@ -2503,7 +2523,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2507 "galaxy.c"
+#line 2527 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2520,17 +2540,17 @@ struct Locals_proc_summon {
     RtValue v_i;
 };
 
-/* cards/galaxy/rules.cards:221: summon */
+/* cards/galaxy/rules.cards:228: summon */
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 222 "cards/galaxy/rules.cards"
+        #line 229 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(L->v_p != f->me)) continue;
-            #line 223 "cards/galaxy/rules.cards"
+            #line 230 "cards/galaxy/rules.cards"
             {
                 RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 86);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2538,7 +2558,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(Rows_sith[rt__row(g, it_s)].fd_forfeit == L->v_n)) continue;
-                    #line 223 "cards/galaxy/rules.cards"
+                    #line 230 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -2547,7 +2567,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 225 "cards/galaxy/rules.cards"
+        #line 232 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2555,7 +2575,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
-                #line 225 "cards/galaxy/rules.cards"
+                #line 232 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2563,12 +2583,12 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 226 "cards/galaxy/rules.cards"
+        #line 233 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 91));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
-                #line 226 "cards/galaxy/rules.cards"
+                #line 233 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, it_s_3));
@@ -2579,7 +2599,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2583 "galaxy.c"
+#line 2603 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2594,19 +2614,19 @@ struct Locals_proc_next_site {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:233: next_site */
+/* cards/galaxy/rules.cards:240: next_site */
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 234 "cards/galaxy/rules.cards"
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93);
         if (rt_check(g)) return RT_END;
-        #line 235 "cards/galaxy/rules.cards"
+        #line 242 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
         if (rt_check(g)) return RT_END;
-        #line 236 "cards/galaxy/rules.cards"
+        #line 243 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_planets);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2614,7 +2634,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
-                #line 236 "cards/galaxy/rules.cards"
+                #line 243 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -2622,12 +2642,12 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 237 "cards/galaxy/rules.cards"
+        #line 244 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
-            #line 238 "cards/galaxy/rules.cards"
+            #line 245 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
             if (rt_check(g)) return RT_END;
-            #line 239 "cards/galaxy/rules.cards"
+            #line 246 "cards/galaxy/rules.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_planets);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -2635,7 +2655,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
-                    #line 239 "cards/galaxy/rules.cards"
+                    #line 246 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -2645,81 +2665,81 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_back_edge(g, 98)) return RT_END;
         }
-        #line 241 "cards/galaxy/rules.cards"
+        #line 248 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
-            #line 241 "cards/galaxy/rules.cards"
+            #line 248 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
                 rt_log_end(g);
             }
         }
-        #line 242 "cards/galaxy/rules.cards"
+        #line 249 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
-            #line 242 "cards/galaxy/rules.cards"
+            #line 249 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
                 rt_log_end(g);
             }
         }
-        #line 243 "cards/galaxy/rules.cards"
+        #line 250 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
-            #line 243 "cards/galaxy/rules.cards"
+            #line 250 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
                 rt_log_end(g);
             }
         }
-        #line 244 "cards/galaxy/rules.cards"
+        #line 251 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
-            #line 244 "cards/galaxy/rules.cards"
+            #line 251 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
                 rt_log_end(g);
             }
         }
-        #line 245 "cards/galaxy/rules.cards"
+        #line 252 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
-            #line 245 "cards/galaxy/rules.cards"
+            #line 252 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
                 rt_log_end(g);
             }
         }
-        #line 246 "cards/galaxy/rules.cards"
+        #line 253 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
-            #line 246 "cards/galaxy/rules.cards"
+            #line 253 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The final duel: Death Star 2.");
                 rt_log_end(g);
             }
         }
-        #line 247 "cards/galaxy/rules.cards"
+        #line 254 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 if (!(rt_flat((int)(Rows_space[rt__row(g, it_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, it_s_3)].fd_reward_ally > 0)))) continue;
-                #line 248 "cards/galaxy/rules.cards"
+                #line 255 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
                 if (rt_check(g)) return RT_END;
-                #line 249 "cards/galaxy/rules.cards"
+                #line 256 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100);
                 if (rt_check(g)) return RT_END;
-                #line 250 "cards/galaxy/rules.cards"
+                #line 257 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 101);
                 if (rt_check(g)) return RT_END;
-                #line 251 "cards/galaxy/rules.cards"
+                #line 258 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 102);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2723 "galaxy.c"
+#line 2743 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2735,27 +2755,27 @@ struct Locals_proc_game_end {
     RtValue v_i_2;
 };
 
-/* cards/galaxy/rules.cards:257: game_end */
+/* cards/galaxy/rules.cards:264: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 258 "cards/galaxy/rules.cards"
+        #line 265 "cards/galaxy/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
             rt_log_end(g);
         }
-        #line 259 "cards/galaxy/rules.cards"
+        #line 266 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 260 "cards/galaxy/rules.cards"
+            #line 267 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0] == 0)) {
-                #line 261 "cards/galaxy/rules.cards"
+                #line 268 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
                 if (rt_check(g)) return RT_END;
-                #line 262 "cards/galaxy/rules.cards"
+                #line 269 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2765,12 +2785,12 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 264 "cards/galaxy/rules.cards"
+            #line 271 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
-                #line 265 "cards/galaxy/rules.cards"
+                #line 272 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 110), 111);
                 if (rt_check(g)) return RT_END;
-                #line 266 "cards/galaxy/rules.cards"
+                #line 273 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -2779,10 +2799,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 269 "cards/galaxy/rules.cards"
+        #line 276 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            #line 269 "cards/galaxy/rules.cards"
+            #line 276 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p_2);
@@ -2792,7 +2812,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 271 "cards/galaxy/rules.cards"
+        #line 278 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2803,7 +2823,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2807 "galaxy.c"
+#line 2827 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2955,7 +2975,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2959 "galaxy.c"
+#line 2979 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3001,7 +3021,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3005 "galaxy.c"
+#line 3025 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3040,7 +3060,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3044 "galaxy.c"
+#line 3064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3122,7 +3142,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3126 "galaxy.c"
+#line 3146 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");
@@ -3426,6 +3446,7 @@ static const RtVarDef vars[] = {
     { "turn_done", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "picking", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "last_by_die", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "row_completed", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {
@@ -3603,17 +3624,17 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "take_turn", "cards/galaxy/rules.cards", 42, Script_proc_take_turn, 5 },
-    { "place", "cards/galaxy/rules.cards", 85, Script_proc_place, 4 },
-    { "reroll", "cards/galaxy/rules.cards", 97, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 116, Script_proc_pick_reroll, 3 },
-    { "use_rebel", "cards/galaxy/rules.cards", 121, Script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 132, Script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 147, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 162, Script_proc_restart, 1 },
-    { "conclude", "cards/galaxy/rules.cards", 176, Script_proc_conclude, 4 },
-    { "summon", "cards/galaxy/rules.cards", 221, Script_proc_summon, 6 },
-    { "next_site", "cards/galaxy/rules.cards", 233, Script_proc_next_site, 4 },
-    { "game_end", "cards/galaxy/rules.cards", 257, Script_proc_game_end, 5 },
+    { "place", "cards/galaxy/rules.cards", 86, Script_proc_place, 4 },
+    { "reroll", "cards/galaxy/rules.cards", 99, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 118, Script_proc_pick_reroll, 3 },
+    { "use_rebel", "cards/galaxy/rules.cards", 123, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 135, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 150, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 166, Script_proc_restart, 1 },
+    { "conclude", "cards/galaxy/rules.cards", 180, Script_proc_conclude, 4 },
+    { "summon", "cards/galaxy/rules.cards", 228, Script_proc_summon, 6 },
+    { "next_site", "cards/galaxy/rules.cards", 240, Script_proc_next_site, 4 },
+    { "game_end", "cards/galaxy/rules.cards", 264, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 9 },
     { "round", "cards/galaxy/rules.cards", 34, Script_round, 4 },
     { "dice_check setup", "cards/galaxy/variants.cards", 14, Script_dice_check_setup, 1 },
@@ -3676,120 +3697,120 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 112, 16 }, /* 0: cards/galaxy/game.cards:112:16 */
-    { 0, 112, 3 }, /* 1: cards/galaxy/game.cards:112:3 */
-    { 0, 114, 20 }, /* 2: cards/galaxy/game.cards:114:20 */
-    { 0, 112, 3 }, /* 3: cards/galaxy/game.cards:112:3 */
-    { 0, 151, 12 }, /* 4: cards/galaxy/game.cards:151:12 */
+    { 0, 113, 16 }, /* 0: cards/galaxy/game.cards:113:16 */
+    { 0, 113, 3 }, /* 1: cards/galaxy/game.cards:113:3 */
+    { 0, 115, 20 }, /* 2: cards/galaxy/game.cards:115:20 */
+    { 0, 113, 3 }, /* 3: cards/galaxy/game.cards:113:3 */
+    { 0, 154, 12 }, /* 4: cards/galaxy/game.cards:154:12 */
     { 2, 45, 3 }, /* 5: cards/galaxy/rules.cards:45:3 */
     { 2, 47, 12 }, /* 6: cards/galaxy/rules.cards:47:12 */
     { 2, 47, 23 }, /* 7: cards/galaxy/rules.cards:47:23 */
-    { 2, 55, 12 }, /* 8: cards/galaxy/rules.cards:55:12 */
-    { 2, 57, 5 }, /* 9: cards/galaxy/rules.cards:57:5 */
-    { 2, 60, 3 }, /* 10: cards/galaxy/rules.cards:60:3 */
-    { 2, 65, 5 }, /* 11: cards/galaxy/rules.cards:65:5 */
-    { 2, 72, 43 }, /* 12: cards/galaxy/rules.cards:72:43 */
-    { 2, 66, 68 }, /* 13: cards/galaxy/rules.cards:66:68 */
-    { 2, 67, 66 }, /* 14: cards/galaxy/rules.cards:67:66 */
-    { 2, 68, 55 }, /* 15: cards/galaxy/rules.cards:68:55 */
-    { 2, 69, 72 }, /* 16: cards/galaxy/rules.cards:69:72 */
-    { 2, 70, 80 }, /* 17: cards/galaxy/rules.cards:70:80 */
-    { 2, 71, 61 }, /* 18: cards/galaxy/rules.cards:71:61 */
-    { 2, 72, 56 }, /* 19: cards/galaxy/rules.cards:72:56 */
-    { 2, 73, 68 }, /* 20: cards/galaxy/rules.cards:73:68 */
-    { 2, 64, 3 }, /* 21: cards/galaxy/rules.cards:64:3 */
-    { 2, 79, 3 }, /* 22: cards/galaxy/rules.cards:79:3 */
+    { 2, 56, 12 }, /* 8: cards/galaxy/rules.cards:56:12 */
+    { 2, 58, 5 }, /* 9: cards/galaxy/rules.cards:58:5 */
+    { 2, 61, 3 }, /* 10: cards/galaxy/rules.cards:61:3 */
+    { 2, 66, 5 }, /* 11: cards/galaxy/rules.cards:66:5 */
+    { 2, 73, 43 }, /* 12: cards/galaxy/rules.cards:73:43 */
+    { 2, 67, 68 }, /* 13: cards/galaxy/rules.cards:67:68 */
+    { 2, 68, 66 }, /* 14: cards/galaxy/rules.cards:68:66 */
+    { 2, 69, 55 }, /* 15: cards/galaxy/rules.cards:69:55 */
+    { 2, 70, 72 }, /* 16: cards/galaxy/rules.cards:70:72 */
+    { 2, 71, 80 }, /* 17: cards/galaxy/rules.cards:71:80 */
+    { 2, 72, 61 }, /* 18: cards/galaxy/rules.cards:72:61 */
+    { 2, 73, 56 }, /* 19: cards/galaxy/rules.cards:73:56 */
+    { 2, 74, 68 }, /* 20: cards/galaxy/rules.cards:74:68 */
+    { 2, 65, 3 }, /* 21: cards/galaxy/rules.cards:65:3 */
+    { 2, 80, 3 }, /* 22: cards/galaxy/rules.cards:80:3 */
     { 2, 42, 11 }, /* 23: cards/galaxy/rules.cards:42:11 */
-    { 2, 86, 3 }, /* 24: cards/galaxy/rules.cards:86:3 */
-    { 2, 86, 3 }, /* 25: cards/galaxy/rules.cards:86:3 */
-    { 2, 87, 5 }, /* 26: cards/galaxy/rules.cards:87:5 */
-    { 2, 88, 5 }, /* 27: cards/galaxy/rules.cards:88:5 */
-    { 2, 89, 5 }, /* 28: cards/galaxy/rules.cards:89:5 */
-    { 2, 85, 11 }, /* 29: cards/galaxy/rules.cards:85:11 */
-    { 2, 100, 5 }, /* 30: cards/galaxy/rules.cards:100:5 */
-    { 2, 101, 84 }, /* 31: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 82 }, /* 32: cards/galaxy/rules.cards:102:82 */
-    { 2, 103, 71 }, /* 33: cards/galaxy/rules.cards:103:71 */
-    { 2, 104, 88 }, /* 34: cards/galaxy/rules.cards:104:88 */
-    { 2, 105, 84 }, /* 35: cards/galaxy/rules.cards:105:84 */
-    { 2, 106, 80 }, /* 36: cards/galaxy/rules.cards:106:80 */
-    { 2, 99, 3 }, /* 37: cards/galaxy/rules.cards:99:3 */
-    { 2, 112, 3 }, /* 38: cards/galaxy/rules.cards:112:3 */
-    { 2, 113, 3 }, /* 39: cards/galaxy/rules.cards:113:3 */
-    { 2, 97, 11 }, /* 40: cards/galaxy/rules.cards:97:11 */
-    { 2, 117, 3 }, /* 41: cards/galaxy/rules.cards:117:3 */
-    { 2, 116, 11 }, /* 42: cards/galaxy/rules.cards:116:11 */
-    { 2, 122, 3 }, /* 43: cards/galaxy/rules.cards:122:3 */
-    { 2, 122, 12 }, /* 44: cards/galaxy/rules.cards:122:12 */
-    { 2, 123, 5 }, /* 45: cards/galaxy/rules.cards:123:5 */
-    { 2, 124, 5 }, /* 46: cards/galaxy/rules.cards:124:5 */
-    { 2, 124, 5 }, /* 47: cards/galaxy/rules.cards:124:5 */
-    { 2, 125, 7 }, /* 48: cards/galaxy/rules.cards:125:7 */
-    { 2, 121, 11 }, /* 49: cards/galaxy/rules.cards:121:11 */
-    { 2, 133, 3 }, /* 50: cards/galaxy/rules.cards:133:3 */
-    { 2, 133, 15 }, /* 51: cards/galaxy/rules.cards:133:15 */
-    { 2, 133, 15 }, /* 52: cards/galaxy/rules.cards:133:15 */
-    { 2, 134, 5 }, /* 53: cards/galaxy/rules.cards:134:5 */
-    { 2, 137, 7 }, /* 54: cards/galaxy/rules.cards:137:7 */
-    { 2, 139, 7 }, /* 55: cards/galaxy/rules.cards:139:7 */
-    { 2, 140, 27 }, /* 56: cards/galaxy/rules.cards:140:27 */
-    { 2, 132, 11 }, /* 57: cards/galaxy/rules.cards:132:11 */
-    { 2, 148, 3 }, /* 58: cards/galaxy/rules.cards:148:3 */
-    { 2, 150, 7 }, /* 59: cards/galaxy/rules.cards:150:7 */
-    { 2, 150, 7 }, /* 60: cards/galaxy/rules.cards:150:7 */
-    { 2, 151, 9 }, /* 61: cards/galaxy/rules.cards:151:9 */
-    { 2, 147, 11 }, /* 62: cards/galaxy/rules.cards:147:11 */
-    { 2, 165, 5 }, /* 63: cards/galaxy/rules.cards:165:5 */
-    { 2, 166, 5 }, /* 64: cards/galaxy/rules.cards:166:5 */
-    { 2, 168, 3 }, /* 65: cards/galaxy/rules.cards:168:3 */
-    { 2, 171, 3 }, /* 66: cards/galaxy/rules.cards:171:3 */
-    { 2, 162, 11 }, /* 67: cards/galaxy/rules.cards:162:11 */
-    { 2, 179, 43 }, /* 68: cards/galaxy/rules.cards:179:43 */
-    { 2, 181, 5 }, /* 69: cards/galaxy/rules.cards:181:5 */
-    { 2, 181, 5 }, /* 70: cards/galaxy/rules.cards:181:5 */
-    { 2, 190, 5 }, /* 71: cards/galaxy/rules.cards:190:5 */
-    { 2, 192, 5 }, /* 72: cards/galaxy/rules.cards:192:5 */
-    { 2, 192, 5 }, /* 73: cards/galaxy/rules.cards:192:5 */
-    { 2, 193, 84 }, /* 74: cards/galaxy/rules.cards:193:84 */
-    { 2, 193, 74 }, /* 75: cards/galaxy/rules.cards:193:74 */
-    { 2, 197, 8 }, /* 76: cards/galaxy/rules.cards:197:8 */
-    { 2, 197, 3 }, /* 77: cards/galaxy/rules.cards:197:3 */
-    { 2, 200, 5 }, /* 78: cards/galaxy/rules.cards:200:5 */
-    { 2, 205, 7 }, /* 79: cards/galaxy/rules.cards:205:7 */
-    { 2, 209, 3 }, /* 80: cards/galaxy/rules.cards:209:3 */
-    { 2, 210, 3 }, /* 81: cards/galaxy/rules.cards:210:3 */
-    { 2, 211, 3 }, /* 82: cards/galaxy/rules.cards:211:3 */
-    { 2, 215, 30 }, /* 83: cards/galaxy/rules.cards:215:30 */
-    { 2, 215, 50 }, /* 84: cards/galaxy/rules.cards:215:50 */
-    { 2, 176, 11 }, /* 85: cards/galaxy/rules.cards:176:11 */
-    { 2, 223, 14 }, /* 86: cards/galaxy/rules.cards:223:14 */
-    { 2, 223, 58 }, /* 87: cards/galaxy/rules.cards:223:58 */
-    { 2, 223, 48 }, /* 88: cards/galaxy/rules.cards:223:48 */
-    { 2, 225, 50 }, /* 89: cards/galaxy/rules.cards:225:50 */
-    { 2, 225, 40 }, /* 90: cards/galaxy/rules.cards:225:40 */
-    { 2, 226, 12 }, /* 91: cards/galaxy/rules.cards:226:12 */
-    { 2, 221, 11 }, /* 92: cards/galaxy/rules.cards:221:11 */
-    { 2, 234, 3 }, /* 93: cards/galaxy/rules.cards:234:3 */
-    { 2, 235, 3 }, /* 94: cards/galaxy/rules.cards:235:3 */
-    { 2, 236, 55 }, /* 95: cards/galaxy/rules.cards:236:55 */
-    { 2, 238, 5 }, /* 96: cards/galaxy/rules.cards:238:5 */
-    { 2, 239, 57 }, /* 97: cards/galaxy/rules.cards:239:57 */
-    { 2, 237, 3 }, /* 98: cards/galaxy/rules.cards:237:3 */
-    { 2, 248, 13 }, /* 99: cards/galaxy/rules.cards:248:13 */
-    { 2, 249, 5 }, /* 100: cards/galaxy/rules.cards:249:5 */
-    { 2, 250, 5 }, /* 101: cards/galaxy/rules.cards:250:5 */
-    { 2, 251, 5 }, /* 102: cards/galaxy/rules.cards:251:5 */
-    { 2, 233, 11 }, /* 103: cards/galaxy/rules.cards:233:11 */
-    { 2, 260, 18 }, /* 104: cards/galaxy/rules.cards:260:18 */
-    { 2, 261, 21 }, /* 105: cards/galaxy/rules.cards:261:21 */
-    { 2, 261, 7 }, /* 106: cards/galaxy/rules.cards:261:7 */
-    { 2, 261, 7 }, /* 107: cards/galaxy/rules.cards:261:7 */
-    { 2, 262, 29 }, /* 108: cards/galaxy/rules.cards:262:29 */
-    { 2, 264, 18 }, /* 109: cards/galaxy/rules.cards:264:18 */
-    { 2, 265, 7 }, /* 110: cards/galaxy/rules.cards:265:7 */
-    { 2, 265, 7 }, /* 111: cards/galaxy/rules.cards:265:7 */
-    { 2, 271, 3 }, /* 112: cards/galaxy/rules.cards:271:3 */
-    { 2, 257, 11 }, /* 113: cards/galaxy/rules.cards:257:11 */
+    { 2, 87, 3 }, /* 24: cards/galaxy/rules.cards:87:3 */
+    { 2, 87, 3 }, /* 25: cards/galaxy/rules.cards:87:3 */
+    { 2, 88, 5 }, /* 26: cards/galaxy/rules.cards:88:5 */
+    { 2, 89, 5 }, /* 27: cards/galaxy/rules.cards:89:5 */
+    { 2, 90, 5 }, /* 28: cards/galaxy/rules.cards:90:5 */
+    { 2, 86, 11 }, /* 29: cards/galaxy/rules.cards:86:11 */
+    { 2, 102, 5 }, /* 30: cards/galaxy/rules.cards:102:5 */
+    { 2, 103, 84 }, /* 31: cards/galaxy/rules.cards:103:84 */
+    { 2, 104, 82 }, /* 32: cards/galaxy/rules.cards:104:82 */
+    { 2, 105, 71 }, /* 33: cards/galaxy/rules.cards:105:71 */
+    { 2, 106, 88 }, /* 34: cards/galaxy/rules.cards:106:88 */
+    { 2, 107, 84 }, /* 35: cards/galaxy/rules.cards:107:84 */
+    { 2, 108, 80 }, /* 36: cards/galaxy/rules.cards:108:80 */
+    { 2, 101, 3 }, /* 37: cards/galaxy/rules.cards:101:3 */
+    { 2, 114, 3 }, /* 38: cards/galaxy/rules.cards:114:3 */
+    { 2, 115, 3 }, /* 39: cards/galaxy/rules.cards:115:3 */
+    { 2, 99, 11 }, /* 40: cards/galaxy/rules.cards:99:11 */
+    { 2, 119, 3 }, /* 41: cards/galaxy/rules.cards:119:3 */
+    { 2, 118, 11 }, /* 42: cards/galaxy/rules.cards:118:11 */
+    { 2, 124, 3 }, /* 43: cards/galaxy/rules.cards:124:3 */
+    { 2, 124, 12 }, /* 44: cards/galaxy/rules.cards:124:12 */
+    { 2, 125, 5 }, /* 45: cards/galaxy/rules.cards:125:5 */
+    { 2, 126, 5 }, /* 46: cards/galaxy/rules.cards:126:5 */
+    { 2, 126, 5 }, /* 47: cards/galaxy/rules.cards:126:5 */
+    { 2, 127, 7 }, /* 48: cards/galaxy/rules.cards:127:7 */
+    { 2, 123, 11 }, /* 49: cards/galaxy/rules.cards:123:11 */
+    { 2, 136, 3 }, /* 50: cards/galaxy/rules.cards:136:3 */
+    { 2, 136, 15 }, /* 51: cards/galaxy/rules.cards:136:15 */
+    { 2, 136, 15 }, /* 52: cards/galaxy/rules.cards:136:15 */
+    { 2, 137, 5 }, /* 53: cards/galaxy/rules.cards:137:5 */
+    { 2, 140, 7 }, /* 54: cards/galaxy/rules.cards:140:7 */
+    { 2, 142, 7 }, /* 55: cards/galaxy/rules.cards:142:7 */
+    { 2, 143, 27 }, /* 56: cards/galaxy/rules.cards:143:27 */
+    { 2, 135, 11 }, /* 57: cards/galaxy/rules.cards:135:11 */
+    { 2, 151, 3 }, /* 58: cards/galaxy/rules.cards:151:3 */
+    { 2, 153, 7 }, /* 59: cards/galaxy/rules.cards:153:7 */
+    { 2, 153, 7 }, /* 60: cards/galaxy/rules.cards:153:7 */
+    { 2, 154, 9 }, /* 61: cards/galaxy/rules.cards:154:9 */
+    { 2, 150, 11 }, /* 62: cards/galaxy/rules.cards:150:11 */
+    { 2, 169, 5 }, /* 63: cards/galaxy/rules.cards:169:5 */
+    { 2, 170, 5 }, /* 64: cards/galaxy/rules.cards:170:5 */
+    { 2, 172, 3 }, /* 65: cards/galaxy/rules.cards:172:3 */
+    { 2, 175, 3 }, /* 66: cards/galaxy/rules.cards:175:3 */
+    { 2, 166, 11 }, /* 67: cards/galaxy/rules.cards:166:11 */
+    { 2, 183, 43 }, /* 68: cards/galaxy/rules.cards:183:43 */
+    { 2, 185, 5 }, /* 69: cards/galaxy/rules.cards:185:5 */
+    { 2, 185, 5 }, /* 70: cards/galaxy/rules.cards:185:5 */
+    { 2, 196, 7 }, /* 71: cards/galaxy/rules.cards:196:7 */
+    { 2, 198, 7 }, /* 72: cards/galaxy/rules.cards:198:7 */
+    { 2, 198, 7 }, /* 73: cards/galaxy/rules.cards:198:7 */
+    { 2, 199, 86 }, /* 74: cards/galaxy/rules.cards:199:86 */
+    { 2, 199, 76 }, /* 75: cards/galaxy/rules.cards:199:76 */
+    { 2, 204, 8 }, /* 76: cards/galaxy/rules.cards:204:8 */
+    { 2, 204, 3 }, /* 77: cards/galaxy/rules.cards:204:3 */
+    { 2, 207, 5 }, /* 78: cards/galaxy/rules.cards:207:5 */
+    { 2, 212, 7 }, /* 79: cards/galaxy/rules.cards:212:7 */
+    { 2, 216, 3 }, /* 80: cards/galaxy/rules.cards:216:3 */
+    { 2, 217, 3 }, /* 81: cards/galaxy/rules.cards:217:3 */
+    { 2, 218, 3 }, /* 82: cards/galaxy/rules.cards:218:3 */
+    { 2, 222, 30 }, /* 83: cards/galaxy/rules.cards:222:30 */
+    { 2, 222, 50 }, /* 84: cards/galaxy/rules.cards:222:50 */
+    { 2, 180, 11 }, /* 85: cards/galaxy/rules.cards:180:11 */
+    { 2, 230, 14 }, /* 86: cards/galaxy/rules.cards:230:14 */
+    { 2, 230, 58 }, /* 87: cards/galaxy/rules.cards:230:58 */
+    { 2, 230, 48 }, /* 88: cards/galaxy/rules.cards:230:48 */
+    { 2, 232, 50 }, /* 89: cards/galaxy/rules.cards:232:50 */
+    { 2, 232, 40 }, /* 90: cards/galaxy/rules.cards:232:40 */
+    { 2, 233, 12 }, /* 91: cards/galaxy/rules.cards:233:12 */
+    { 2, 228, 11 }, /* 92: cards/galaxy/rules.cards:228:11 */
+    { 2, 241, 3 }, /* 93: cards/galaxy/rules.cards:241:3 */
+    { 2, 242, 3 }, /* 94: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 55 }, /* 95: cards/galaxy/rules.cards:243:55 */
+    { 2, 245, 5 }, /* 96: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 57 }, /* 97: cards/galaxy/rules.cards:246:57 */
+    { 2, 244, 3 }, /* 98: cards/galaxy/rules.cards:244:3 */
+    { 2, 255, 13 }, /* 99: cards/galaxy/rules.cards:255:13 */
+    { 2, 256, 5 }, /* 100: cards/galaxy/rules.cards:256:5 */
+    { 2, 257, 5 }, /* 101: cards/galaxy/rules.cards:257:5 */
+    { 2, 258, 5 }, /* 102: cards/galaxy/rules.cards:258:5 */
+    { 2, 240, 11 }, /* 103: cards/galaxy/rules.cards:240:11 */
+    { 2, 267, 18 }, /* 104: cards/galaxy/rules.cards:267:18 */
+    { 2, 268, 21 }, /* 105: cards/galaxy/rules.cards:268:21 */
+    { 2, 268, 7 }, /* 106: cards/galaxy/rules.cards:268:7 */
+    { 2, 268, 7 }, /* 107: cards/galaxy/rules.cards:268:7 */
+    { 2, 269, 29 }, /* 108: cards/galaxy/rules.cards:269:29 */
+    { 2, 271, 18 }, /* 109: cards/galaxy/rules.cards:271:18 */
+    { 2, 272, 7 }, /* 110: cards/galaxy/rules.cards:272:7 */
+    { 2, 272, 7 }, /* 111: cards/galaxy/rules.cards:272:7 */
+    { 2, 278, 3 }, /* 112: cards/galaxy/rules.cards:278:3 */
+    { 2, 264, 11 }, /* 113: cards/galaxy/rules.cards:264:11 */
     { 2, 6, 42 }, /* 114: cards/galaxy/rules.cards:6:42 */
     { 2, 8, 34 }, /* 115: cards/galaxy/rules.cards:8:34 */
     { 2, 10, 34 }, /* 116: cards/galaxy/rules.cards:10:34 */
@@ -3812,7 +3833,7 @@ static const RtSite Site_table[] = {
     { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1 };
+static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1, 1 };
 
 static const char *const Card_fields[] = {
     "",
@@ -4114,7 +4135,7 @@ const RtGameDef galaxy_game = {
     14, zones,
     5, kinds,
     142, cards, Copies_base,
-    9, vars,
+    10, vars,
     170, strings,
     16, scripts,
     12, 13,
@@ -4138,7 +4159,7 @@ const RtGameDef galaxy_variant_short = {
     14, zones,
     5, kinds,
     142, cards, Copies_short,
-    9, vars,
+    10, vars,
     170, strings,
     16, scripts,
     12, 13,
@@ -4162,7 +4183,7 @@ const RtGameDef galaxy_variant_dice_check = {
     14, zones,
     5, kinds,
     142, cards, Copies_dice_check,
-    9, vars,
+    10, vars,
     170, strings,
     16, scripts,
     14, 15,
