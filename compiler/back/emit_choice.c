@@ -557,15 +557,9 @@ static int counts_actions(Emit *E, const IrNode *s, int nact)
    for every card whatever the when changes nothing). */
 static int fused(Emit *E, const IrNode *ac)
 {
-    if (ac->aux < 0 || ac->kids[0]->type.base != T_ZONE || ir_has_aggregate(ac->kids[1]) ||
-        ir_has_aggregate(ac->kids[2]) || (ac->kids[2] && !emit_plain(E, ac->kids[2])))
-        return 0;
-    const char *cvar;
-    int bound_ok;
-    int depth = emit_pure_loop_bind(E, ac->kids[0], ac->aux, &cvar, &bound_ok);
-    int ok = bound_ok && (!ac->kids[1] || emit_plain(E, ac->kids[1]));
-    emit_unbind(E, depth);
-    return ok;
+    const IrNode *when = ac->kids[2];
+    return ac->aux >= 0 && ac->kids[0]->type.base == T_ZONE &&
+           (!when || (!ir_has_aggregate(when) && emit_plain(E, when))) && cheap_where(E, ac->kids[0], ac->aux, ac->kids[1]);
 }
 
 /* count_fused: the counts of actions first..last of turn s (fused, over
