@@ -2102,7 +2102,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 }
 
 /* cards/dsr/game.cards:343: sum */
-RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
+static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;

@@ -1309,7 +1309,7 @@ struct Locals_rebel_usable {
 };
 
 /* cards/galaxy/game.cards:154: any */
-RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
+static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;

@@ -1511,7 +1511,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
 }
 
 /* cards/simple/game.cards:167: max */
-RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
+static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
 {
     (void)f;
     (void)L;
@@ -2227,7 +2227,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
 }
 
 /* cards/simple/moves.cards:10: any */
-RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to *L)
+static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to *L)
 {
     (void)f;
     (void)L;
@@ -6585,7 +6585,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
 }
 
 /* cards/simple/projects.cards:103: any */
-RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;

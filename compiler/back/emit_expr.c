@@ -173,6 +173,7 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
     }
     if (store) {
         E->reads_frame = 1;
+        E->writes_frame = 1;
         emit_line(E, "L->%s = %s;", emit_lname(E, E->unit->locals[slot]), cvar);
     }
 }
@@ -406,8 +407,11 @@ static const char *aggregate(Emit *E, const IrNode *n)
     E->body = &hb;
     E->indent = 1;
     E->reads_frame = 0;
+    E->writes_frame = 0;
     emit_source_line(E, n->loc);
     aggregate_body(E, n);
+    int writes = E->writes_frame;   /* its item stored for a nested aggregate: not pure */
+    E->writes_frame = outer.writes_frame | writes;
     buf_put(&hb, EMIT_LINE_BACK "\n");
     E->body = outer.body;
     E->indent = outer.indent;
@@ -435,8 +439,8 @@ static const char *aggregate(Emit *E, const IrNode *n)
         return call;
     }
     const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
-    buf_printf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
-            emit_file_of(E, n->loc), n->loc.line, what, fn, ltype, hb.s);
+    buf_printf(E->helpers, "/* %s:%d: %s */\n%sstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
+            emit_file_of(E, n->loc), n->loc.line, what, writes ? "" : "RT_PURE ", fn, ltype, hb.s);
     buf_free(&hb);
     E->reads_frame = 1;   /* the call passes L */
     return arena_printf(E->a, "%s(g, f, L)", fn);

@@ -45,6 +45,7 @@ typedef struct Emit {
     int options_site;      /* the site of the decision whose options are being added */
     int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
     int reads_frame;       /* the code written reads the locals through L */
+    int writes_frame;      /* the code written stores a local through L (an aggregate's item) */
     /* In a function's body: calls of game functions are made once each
        (memo: the IR's memo pass numbered them) and small functions are
        written in place (the IR's inline pass). */

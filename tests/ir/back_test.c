@@ -142,3 +142,29 @@ Test(back, a_loop_over_another_players_zone_of_the_same_declaration_is_a_pluck_l
                             "wins: Player 1 0 (0.0%), Player 2 3 (100.0%), Player 3 0 (0.0%)\n");
     run_free(&r);
 }
+
+/* An aggregate whose item a nested aggregate reads stores that item in
+   the frame for it: its helper writes memory, so it is not declared pure
+   (RT_PURE lets the C compiler assume a call changes nothing); the inner
+   helper, which only reads, is. The game counts the rounds whose pile
+   holds two chips of one value: two when the first chip taken off is
+   "Two" (the pair stays a round longer), else one. */
+Test(back, an_aggregate_that_stores_its_item_for_a_nested_one_is_not_pure)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc c tests/ir/run/nested_any.cards -o $d && "
+                          "grep -o '^[A-Z_ ]*static RtValue Agg[0-9]*_round' $d/nested.c && "
+                          TEST_BUILD_DIR "/cardc build tests/ir/run/nested_any.cards -o $d/e && "
+                          "for s in 1 2 3 4 5 6; do $d/e log --seed $s > $d/log && "
+                          "echo \"$(grep -c '^set pairs' $d/log) $(grep -m1 'pile -> box' $d/log | cut -d '\"' -f 2)\"; done; "
+                          "s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "RT_PURE static RtValue Agg2_round\n"
+                            "static RtValue Agg1_round\n"
+                            "1 Another One\n"
+                            "2 Two\n"
+                            "1 One\n"
+                            "2 Two\n"
+                            "2 Two\n"
+                            "1 Another One\n");
+    run_free(&r);
+}
