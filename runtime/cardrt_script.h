@@ -287,9 +287,10 @@ static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
 /* RT_PURE: marks the generated game functions and the aggregates that
    only read the state (not one that stores its item for a nested one):
    the compiler may reuse a call's value while the state has not changed
-   (a failing call fails the game once either way: the first error wins). RT_NOINLINE keeps a function's aggregates out
-   of line, so that their calls can be reused. RT_MAYBE_UNUSED: a game
-   function every use of which was written in place. */
+   (a failing call fails the game once either way: the first error
+   wins). RT_NOINLINE keeps a function's aggregates out of line, so that
+   their calls can be reused. RT_MAYBE_UNUSED: a game function every use
+   of which was written in place. */
 #if defined(__GNUC__)
 #define RT_PURE __attribute__((pure))
 #define RT_NOINLINE __attribute__((noinline))
