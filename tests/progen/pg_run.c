@@ -139,6 +139,32 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
         if (bad)
             return PG_FAILED;
     }
+    /* one game played without a log (the random agents draw in place,
+       choices counted rather than listed where cardc counts them) and the
+       same game played again for its log (every decision's options
+       listed): the same decisions, as many of them */
+    snprintf(cmd, sizeof cmd,
+             "'%s/engine' sim --games 1 --seed %llu --log '%s/one.jsonl' | sed -n 's/^mean decisions: \\([0-9]*\\).*/\\1/p' && "
+             "{ grep -c '\"type\":\"choice\"' '%s/one.jsonl' || true; }",
+             dir, s, dir, dir);
+    {
+        int bad = step(dir, seed, "one game with and without a log", cmd, 0, &r, msg, n);
+        int played = -1, logged = -2;
+        if (!bad && (sscanf(r.out, "%d %d", &played, &logged) != 2 || played != logged)) {
+            snprintf(path, sizeof path, "%s/failure.txt", dir);
+            snprintf(msg, n, "seed %llu: game 0 took %d decisions without a log and %d in its log; kept in %s", s, played,
+                     logged, dir);
+            FILE *f = fopen(path, "w");
+            if (f) {
+                fprintf(f, "%s\n$ %s\n--- stdout\n%s\n", msg, cmd, r.out);
+                fclose(f);
+            }
+            bad = 1;
+        }
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return system(cmd) == 0 ? PG_PASSED : PG_FAILED;
 }
