@@ -1642,21 +1642,23 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         {
             int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
             if (pick >= 0) {
-                RtValue drawn = RT_NONE;
+                RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                 {
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol));
                         if (pick < 0) {
-                            drawn = it_s;
+                            drawn_value = it_s;
+                            drawn_card = it_s;
                             break;
                         }
                     }
                 }
-                if (rt_drawn(g, drawn) != 0)
+                if (drawn_card == RT_NONE)
                     return rt_fail(g, 25, "a choice has fewer options than its count");
-                L->v_s = drawn;
+                rt_drawn_option(g, drawn_value, drawn_card);
+                L->v_s = drawn_card;
             }
         }
         if (L->v_s == RT_NONE) {
@@ -1744,7 +1746,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1748 "galaxy.c"
+#line 1750 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1901,7 +1903,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 115 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
         if (rt_check(g)) return RT_END;
-#line 1905 "galaxy.c"
+#line 1907 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1940,7 +1942,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1944 "galaxy.c"
+#line 1946 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1975,21 +1977,23 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 {
                     int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, 6)));
                     if (pick >= 0) {
-                        RtValue drawn = RT_NONE;
+                        RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                         {
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s = zc[1 + i]; (void)it_s;
                                 pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol));
                                 if (pick < 0) {
-                                    drawn = it_s;
+                                    drawn_value = it_s;
+                                    drawn_card = it_s;
                                     break;
                                 }
                             }
                         }
-                        if (rt_drawn(g, drawn) != 0)
+                        if (drawn_card == RT_NONE)
                             return rt_fail(g, 47, "a choice has fewer options than its count");
-                        L->v_s = drawn;
+                        rt_drawn_option(g, drawn_value, drawn_card);
+                        L->v_s = drawn_card;
                     }
                 }
                 if (L->v_s == RT_NONE) {
@@ -2056,7 +2060,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2060 "galaxy.c"
+#line 2064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2164,7 +2168,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2168 "galaxy.c"
+#line 2172 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2207,21 +2211,23 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 {
                     int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
                     if (pick >= 0) {
-                        RtValue drawn = RT_NONE;
+                        RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                         {
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
                                 pick -= ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol));
                                 if (pick < 0) {
-                                    drawn = it_s_2;
+                                    drawn_value = it_s_2;
+                                    drawn_card = it_s_2;
                                     break;
                                 }
                             }
                         }
-                        if (rt_drawn(g, drawn) != 0)
+                        if (drawn_card == RT_NONE)
                             return rt_fail(g, 60, "a choice has fewer options than its count");
-                        L->v_s_2 = drawn;
+                        rt_drawn_option(g, drawn_value, drawn_card);
+                        L->v_s_2 = drawn_card;
                     }
                 }
                 if (L->v_s_2 == RT_NONE) {
@@ -2293,7 +2299,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2297 "galaxy.c"
+#line 2303 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2341,7 +2347,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66);
         }
         if (rt_check(g)) return RT_END;
-#line 2345 "galaxy.c"
+#line 2351 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2523,7 +2529,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2527 "galaxy.c"
+#line 2533 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2599,7 +2605,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2603 "galaxy.c"
+#line 2609 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2739,7 +2745,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2743 "galaxy.c"
+#line 2749 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2823,7 +2829,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2827 "galaxy.c"
+#line 2833 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2975,7 +2981,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2979 "galaxy.c"
+#line 2985 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3021,7 +3027,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3025 "galaxy.c"
+#line 3031 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3060,7 +3066,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3064 "galaxy.c"
+#line 3070 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3142,7 +3148,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3146 "galaxy.c"
+#line 3152 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

@@ -755,9 +755,10 @@ static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
    script counts without listing them (the cards of a zone passing a
    condition a live count keeps), answered at once by the random agent:
    the index it draws, as it would draw it from the options listed top
-   first; the script then finds that card and names it (rt_drawn). -1
-   when no random agent answers it in place: then the script builds the
-   options and asks (rt_opt_done, rt_answer_now). */
+   first; the script then finds that card and names it (rt_drawn_option,
+   the card as both value and card). -1 when no random agent answers it
+   in place: then the script builds the options and asks (rt_opt_done,
+   rt_answer_now). */
 static inline int rt_draw_now(RtGame *g, int n)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -779,24 +780,14 @@ static inline int rt_draw_options_now(RtGame *g, int n)
 {
     return n <= rt__pre(g)->max_opts ? rt_draw_now(g, n) : -1;
 }
-/* rt_drawn_option: the option rt_draw_options_now drew has value and card
-   (RT_NONE for an option without one); rt_chosen and rt_chosen_card give
-   them. */
+/* rt_drawn_option: the option rt_draw_options_now or rt_draw_now drew
+   has value and card (RT_NONE for an option without one); rt_chosen and
+   rt_chosen_card give them. */
 static inline void rt_drawn_option(RtGame *g, RtValue value, RtValue card)
 {
     RtHeader *h = rt__pre(g)->hdr;
     h->chosen_value = value;
     h->chosen_card = card;
-}
-/* rt_drawn: card is the option rt_draw_now drew (rt_chosen gives it).
-   Returns 0, or -1 when card is RT_NONE (the zone did not hold as many
-   cards as counted: the caller fails the game). */
-static inline int rt_drawn(RtGame *g, RtValue card)
-{
-    RtHeader *h = rt__pre(g)->hdr;
-    h->chosen_value = card;
-    h->chosen_card = card;
-    return card == RT_NONE ? -1 : 0;
 }
 
 void rt_agent_random(RtAgent *a);                 /* uniform over the options */

@@ -250,8 +250,9 @@ static int cheap_where(Emit *E, const IrNode *coll, int slot, const IrNode *wher
 /* draw_in_place: var is the card of choice s's zone passing its where
    that the random agent draws in place among those the where's live
    count counts (rt_draw_now), found by walking the zone top first as the
-   options list it; a block opens for the other agents, whose options are
-   built (the caller closes it). */
+   options list it (options_loop's OPT_FIND, as a counted turn finds its
+   item) and named (rt_drawn_option); a block opens for the other agents,
+   whose options are built (the caller closes it). */
 static void draw_in_place(Emit *E, const IrNode *s, const char *var)
 {
     const IrNode *coll = s->kids[0], *where = s->kids[1];
@@ -262,32 +263,12 @@ static void draw_in_place(Emit *E, const IrNode *s, const char *var)
     emit_line(E, "int pick = rt_draw_now(g, %s);", emit_live_read(E, s));
     emit_line(E, "if (pick >= 0) {");
     E->indent++;
-    emit_line(E, "RtValue drawn = RT_NONE;");
-    emit_line(E, "{");
-    E->indent++;
-    const char *cvar;
-    int bound_ok;
-    int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
-    const char *cond = emit_expr(E, where);
-    int plain = emit_plain(E, where);
-    emit_unbind(E, depth);
-    emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(where));
-    if (plain) {   /* counted down without a branch but the last */
-        emit_line(E, "pick -= %s;", emit_truth(E, where, cond));
-        emit_line(E, "if (pick < 0) {");
-    } else {
-        emit_line(E, "if (%s && pick-- == 0) {", cond);
-    }
-    emit_line(E, "    drawn = %s;", cvar);
-    emit_line(E, "    break;");
-    emit_line(E, "}");
-    E->indent--;
-    emit_line(E, "}");
-    E->indent--;
-    emit_line(E, "}");
-    emit_line(E, "if (rt_drawn(g, drawn) != 0)");
+    emit_line(E, "RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;");
+    options_loop(E, coll, s->index, where, NULL, NULL, -1, NULL, OPT_FIND, NULL);
+    emit_line(E, "if (drawn_card == RT_NONE)");
     emit_line(E, "    return rt_fail(g, %d, \"a choice has fewer options than its count\");", site);
-    emit_line(E, "%s = drawn;", var);
+    emit_line(E, "rt_drawn_option(g, drawn_value, drawn_card);");
+    emit_line(E, "%s = drawn_card;", var);
     E->indent--;
     emit_line(E, "}");
     E->indent--;

@@ -88,21 +88,23 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
         {
             int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 3)));
             if (pick >= 0) {
-                RtValue drawn = RT_NONE;
+                RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                 {
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol));
                         if (pick < 0) {
-                            drawn = it_s;
+                            drawn_value = it_s;
+                            drawn_card = it_s;
                             break;
                         }
                     }
                 }
-                if (rt_drawn(g, drawn) != 0)
+                if (drawn_card == RT_NONE)
                     return rt_fail(g, 1, "a choice has fewer options than its count");
-                L->v_s = drawn;
+                rt_drawn_option(g, drawn_value, drawn_card);
+                L->v_s = drawn_card;
             }
         }
         if (L->v_s == RT_NONE) {
@@ -155,7 +157,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 159 "plain.c"
+#line 161 "plain.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -207,7 +209,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 211 "plain.c"
+#line 213 "plain.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -238,7 +240,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 242 "plain.c"
+#line 244 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -361,7 +363,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 365 "plain.c"
+#line 367 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
