@@ -5069,7 +5069,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 289 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 290 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053);
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1054);

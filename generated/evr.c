@@ -967,7 +967,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 47), RT_AT_TOP, 48);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 47), RT_AT_TOP, 48, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1195,7 +1195,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 76), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 77), RT_AT_TOP, 78);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 76), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 77), RT_AT_TOP, 78, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1274,13 +1274,13 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             #line 45 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 87)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 88), rt_zone_of(g, ZONE_deck, f->me, 89), RT_AT_TOP, 90);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 88), rt_zone_of(g, ZONE_deck, f->me, 89), RT_AT_TOP, 90, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 92), 91);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1287 "evr.c"
@@ -1512,7 +1512,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 98 "cards/evr/imperial.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 123)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 124), rt_zone_of(g, ZONE_deck, f->me, 125), RT_AT_TOP, 126);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 124), rt_zone_of(g, ZONE_deck, f->me, 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 128), 127);
@@ -1520,7 +1520,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 99 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 129)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 130), 0, rt_zone_of(g, ZONE_looking, f->me, 131), RT_AT_TOP, 132);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 130), 0, rt_zone_of(g, ZONE_looking, f->me, 131), RT_AT_TOP, 132, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
             rt_choose_begin(g, f->me, 79, 0, 133);
@@ -1539,11 +1539,11 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_TOP, 136);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_TOP, 136, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 137), rt_zone_of(g, ZONE_deck, f->me, 138), RT_AT_BOTTOM, 139);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 137), rt_zone_of(g, ZONE_deck, f->me, 138), RT_AT_BOTTOM, 139, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1607,13 +1607,13 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             #line 122 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 145)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 146), rt_zone_of(g, ZONE_deck, f->me, 147), RT_AT_TOP, 148);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 146), rt_zone_of(g, ZONE_deck, f->me, 147), RT_AT_TOP, 148, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 150), 149);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1620 "evr.c"
@@ -1757,13 +1757,13 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             #line 176 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 171)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 172), rt_zone_of(g, ZONE_deck, f->me, 173), RT_AT_TOP, 174);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 172), rt_zone_of(g, ZONE_deck, f->me, 173), RT_AT_TOP, 174, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 176), 175);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1770 "evr.c"
@@ -1901,13 +1901,13 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             #line 27 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 196)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 199);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 199, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 201), 200);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1914 "evr.c"
@@ -2015,7 +2015,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 53 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 216)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 217), rt_zone_of(g, ZONE_deck, f->me, 218), RT_AT_TOP, 219);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 217), rt_zone_of(g, ZONE_deck, f->me, 218), RT_AT_TOP, 219, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 221), 220);
@@ -2023,7 +2023,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 54 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 223), 0, rt_zone_of(g, ZONE_looking, f->me, 224), RT_AT_TOP, 225);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 223), 0, rt_zone_of(g, ZONE_looking, f->me, 224), RT_AT_TOP, 225, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0, 226);
@@ -2043,11 +2043,11 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 229), rt_zone_of(g, ZONE_play, f->me, 230), RT_AT_TOP, 231);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 229), rt_zone_of(g, ZONE_play, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 232), rt_zone_of(g, ZONE_deck, f->me, 233), RT_AT_BOTTOM, 234);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 232), rt_zone_of(g, ZONE_deck, f->me, 233), RT_AT_BOTTOM, 234, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2118,7 +2118,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 243), rt_zone_of(g, ZONE_strategies, f->me, 244), RT_AT_TOP, 245);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 243), rt_zone_of(g, ZONE_strategies, f->me, 244), RT_AT_TOP, 245, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
@@ -2175,7 +2175,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 89 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 254)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 255), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 255), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 258);
@@ -2183,7 +2183,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 90 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 260)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 261), 0, rt_zone_of(g, ZONE_looking, f->me, 262), RT_AT_TOP, 263);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 261), 0, rt_zone_of(g, ZONE_looking, f->me, 262), RT_AT_TOP, 263, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0, 264);
@@ -2202,11 +2202,11 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 268), rt_zone_of(g, ZONE_deck, f->me, 269), RT_AT_BOTTOM, 270);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 268), rt_zone_of(g, ZONE_deck, f->me, 269), RT_AT_BOTTOM, 270, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2354,13 +2354,13 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             #line 129 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 286)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 287), rt_zone_of(g, ZONE_deck, f->me, 288), RT_AT_TOP, 289);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 287), rt_zone_of(g, ZONE_deck, f->me, 288), RT_AT_TOP, 289, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 291), 290);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2367 "evr.c"
@@ -2778,7 +2778,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 335);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 335, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
@@ -2804,7 +2804,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "cards/evr/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 339)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 340), rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_forced, L->v_p, 340), rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
@@ -2950,13 +2950,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 70 "cards/evr/rules.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 358)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 359), rt_zone_of(g, ZONE_deck, f->me, 360), RT_AT_TOP, 361);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 359), rt_zone_of(g, ZONE_deck, f->me, 360), RT_AT_TOP, 361, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 363), 362);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 364), 0, rt_zone_of(g, ZONE_play, f->me, 365), RT_AT_TOP, 366);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 364), 0, rt_zone_of(g, ZONE_play, f->me, 365), RT_AT_TOP, 366, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
@@ -2994,7 +2994,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 372), rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 372), rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 375);
@@ -3073,7 +3073,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386), rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386), rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3142,20 +3142,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 398);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 398, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 399), rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_play, L->v_p_9, 399), rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 402), rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 402), rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 405), rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 405), rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 409), 408);
@@ -3176,12 +3176,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 410), rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 410), rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 413), rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, L->v_p_12, 413), rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3366,13 +3366,13 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 #line 25 "cards/evr/tutorial.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 430)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 431), rt_zone_of(g, ZONE_deck, f->me, 432), RT_AT_TOP, 433);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 431), rt_zone_of(g, ZONE_deck, f->me, 432), RT_AT_TOP, 433, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 435), 434);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 436), 0, rt_zone_of(g, ZONE_play, f->me, 437), RT_AT_TOP, 438);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 436), 0, rt_zone_of(g, ZONE_play, f->me, 437), RT_AT_TOP, 438, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);

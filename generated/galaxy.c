@@ -1428,7 +1428,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         if (L->v_left <= 0) break;
                         L->v_left--;
                         #line 58 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9);
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -1439,7 +1439,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 61 "cards/galaxy/rules.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10);
+            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10, ZONE_pool);
         }
         if (rt_check(g)) return RT_END;
         #line 65 "cards/galaxy/rules.cards"
@@ -1715,7 +1715,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     L->v_left--;
                     #line 88 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -1897,11 +1897,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 114 "cards/galaxy/rules.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38);
+            rt_roll_known(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38, -1);
         }
         if (rt_check(g)) return RT_END;
         #line 115 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
 #line 1907 "galaxy.c"
         break;
@@ -1935,7 +1935,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                 L->v_left--;
                 #line 119 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2336,7 +2336,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         #line 172 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65);
+        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
         #line 173 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2344,7 +2344,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 175 "cards/galaxy/rules.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66);
+            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66, ZONE_pool);
         }
         if (rt_check(g)) return RT_END;
 #line 2351 "galaxy.c"
@@ -2377,7 +2377,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
                 #line 183 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2437,7 +2437,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                             RtValue it_a = pluck_cells[pluck_at];
                             if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s)].fd_row)))) continue;
                             #line 199 "cards/galaxy/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -2448,7 +2448,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
@@ -2494,13 +2494,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 216 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
+        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
         #line 217 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
+        if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
         #line 218 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
+        if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2565,7 +2565,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(Rows_sith[rt__row(g, it_s)].fd_forfeit == L->v_n)) continue;
                     #line 230 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -2582,7 +2582,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
                 #line 232 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2627,7 +2627,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 241 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93);
+        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93, KIND_space, 3, RT_KEEP_NONE, ZONE_spaces, -1);
         if (rt_check(g)) return RT_END;
         #line 242 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
@@ -2641,7 +2641,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -2662,7 +2662,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
                     #line 246 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3087,7 +3087,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130);
+            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130, ZONE_pool);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"

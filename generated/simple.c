@@ -3903,7 +3903,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 27 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
 #line 3909 "simple.c"
         break;
@@ -5920,7 +5920,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 40 "cards/simple/moves.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 358), RT_AT_TOP, 359);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 358), RT_AT_TOP, 359, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
@@ -7234,7 +7234,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 461), RT_AT_TOP, 462);
+                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 461), RT_AT_TOP, 462, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7897,7 +7897,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!(Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground)) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -8377,10 +8377,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 558), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 559);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 558), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 559, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 560), rt_zone_of(g, ZONE_pool, L->v_p, 561), RT_AT_TOP, 562);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 560), rt_zone_of(g, ZONE_pool, L->v_p, 561), RT_AT_TOP, 562, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8419,7 +8419,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 105 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 105 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 569), RT_AT_TOP, 570);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 569), RT_AT_TOP, 570, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8667,7 +8667,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             #line 147 "cards/simple/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 595)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 596), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 597), RT_AT_TOP, 598);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 596), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 597), RT_AT_TOP, 598, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8716,7 +8716,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 604), RT_AT_BOTTOM, 605);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 604), RT_AT_BOTTOM, 605, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8752,7 +8752,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 102 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
                     rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 608);
@@ -8760,7 +8760,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 609), RT_AT_TOP, 610);
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 609), RT_AT_TOP, 610, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -8790,7 +8790,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         #line 118 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
 #line 8796 "simple.c"
         break;
@@ -9102,7 +9102,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 651);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 651, KIND_system, 3, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 652);

@@ -280,6 +280,94 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
     }
     rt__move_end(g, from, end, zone, where, site);
 }
+/* The `_known` moves: rt_pluck, rt_move_all and rt_move_end where cardc
+   knows the move's shape when it writes it, passed as constants so that
+   the inline primitive keeps only the branches they leave:
+   kind, the kind of every card moved (zone from holds only that kind and
+   zone to takes it: no kind is checked); nstate, its state slots; keep,
+   what a move keeps of them (RT_KEEP_NONE: a move resets every slot,
+   RT_KEEP_SOME: the kind's keep masks, RT_KEEP_ALL: none is reset); and
+   live_from, live_to: the zone decls of from and to when live counts
+   read them, else -1. The same moves, counts and failures as the plain
+   primitives (docs/runtime.md "Moves whose shape cardc knows"). */
+enum { RT_KEEP_NONE = 0, RT_KEEP_SOME = 1, RT_KEEP_ALL = 2 };
+/* rt__arrive_known: rt__arrive for a move of that shape. */
+RT_HOT_INLINE void rt__arrive_known(RtGame *g, const RtGamePrefix *x, RtValue card, int32_t *cs, RtValue from,
+                                    RtValue to, int kind, int nstate, int keep, int live_from, int live_to)
+{
+    if (live_from >= 0)
+        rt__live_in(g, x, card, from, live_from, -1);
+    cs[0] = to;
+    if (x->played)
+        rt__note_played(x, card, to);
+    if (keep != RT_KEEP_ALL)
+        rt__reset_with(cs + 1, x->kind_reset + kind * RT__MAXSTATE(x),
+                       keep == RT_KEEP_SOME ? x->kind_keep + kind * RT__MAXSTATE(x) : NULL, nstate);
+    if (live_to >= 0)
+        rt__live_in(g, x, card, to, live_to, 1);
+}
+/* rt_pluck_known: rt_pluck of a move of a known shape. */
+RT_HOT_INLINE void rt_pluck_known(RtGame *g, RtValue from, int at, RtValue to, int where, int site, int kind,
+                                  int nstate, int keep, int live_from, int live_to)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        to != from) {
+        int32_t *src = x->cells + x->zone_off[from];
+        RtValue card = at >= 1 && at <= src[0] ? src[at] : RT_NONE;
+        if ((uint32_t)card < (uint32_t)x->ninst) {
+            rt__insert(x, card, to, where);
+            rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep,
+                             live_from, live_to);
+            src[at] = RT_NONE;
+            return;
+        }
+    }
+    rt__pluck(g, from, at, to, where, site);
+}
+/* rt_move_all_known: rt_move_all of a move of a known shape. */
+RT_HOT_INLINE void rt_move_all_known(RtGame *g, RtValue from, RtValue to, int where, int site, int kind, int nstate,
+                                     int keep, int live_from, int live_to)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (where == RT_AT_TOP && !x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi &&
+        (uint32_t)to < (uint32_t)x->nzi && from != to && x->hdr->status == RT_RUNNING) {
+        int32_t *src = x->cells + x->zone_off[from], *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
+        int n = src[0], m = dst[0];
+        for (int i = 0; i < n; i++) {   /* each card as rt_move moves it */
+            int32_t c = src[1 + i];
+            dst[1 + m + i] = c;
+            rt__arrive_known(g, x, c, cards + c * RT__STRIDE(x), from, to, kind, nstate, keep, live_from, live_to);
+        }
+        dst[0] = m + n;
+        src[0] = 0;
+        return;
+    }
+    rt__move_all(g, from, to, where, site);
+}
+/* rt_move_end_known: rt_move_end of a move of a known shape. */
+RT_HOT_INLINE void rt_move_end_known(RtGame *g, RtValue from, int end, RtValue to, int where, int site, int kind,
+                                     int nstate, int keep, int live_from, int live_to)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        to != from) {
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0];
+        if (n > 0) {
+            RtValue card = src[end ? 1 : n];
+            if (end)
+                for (int i = 1; i < n; i++)
+                    src[i] = src[i + 1];
+            src[0] = n - 1;
+            rt__insert(x, card, to, where);
+            rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep,
+                             live_from, live_to);
+            return;
+        }
+    }
+    rt__move_end(g, from, end, to, where, site);
+}
 /* rt_shuffle: shuffle zone with the game's generator (logged); no zone
    fails the game at site. */
 void rt_shuffle(RtGame *g, RtValue zone, int site);
@@ -412,6 +500,33 @@ static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *fac
             rt__set_live_in(g, x, z[i], 0, v);
         else
             x->card_cells[z[i] * RT__STRIDE(x) + 1] = v;
+    }
+    state[0] = rng[0];
+    state[1] = rng[1];
+    state[2] = rng[2];
+    state[3] = rng[3];
+}
+/* rt_roll_known: rt_roll of a zone of kind's dice where cardc knows
+   live_decl, the zone's decl when live counts read the zone and a die's
+   face, else -1 (a constant: no table is read for the counts). */
+RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site,
+                                 int live_decl)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || x->zi_kind[zone] != kind || x->kind_nstate[kind] < 1) {
+        rt__roll(g, zone, kind, faces, nfaces, site);
+        return;
+    }
+    const int32_t *z = x->cells + x->zone_off[zone];
+    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
+    for (int i = 1; i <= z[0]; i++) {
+        RtValue v = faces[rt__xoshiro_below_inline(rng, nfaces)];
+        int32_t *cs = x->card_cells + z[i] * RT__STRIDE(x);
+        if (live_decl >= 0)
+            rt__live_in(g, x, z[i], zone, live_decl, -1);
+        cs[1] = v;
+        if (live_decl >= 0)
+            rt__live_in(g, x, z[i], zone, live_decl, 1);
     }
     state[0] = rng[0];
     state[1] = rng[1];

@@ -221,6 +221,8 @@ const char *emit_live_read(Emit *E, const IrNode *n);
    names (nothing when the game keeps no live count); they leave E's unit
    context changed (written after every unit). */
 void emit_live_functions(Emit *E, Buf *out);
+/* emit_live_zone: zone decl z when live counts read it, else -1. */
+int emit_live_zone(const Emit *E, int z);
 /* emit_live_def: the def's members for the live counts (C text). */
 const char *emit_live_def(const Emit *E);
 /* emit_live_flags: per live count cell (ir->live_cells of them), 1 when

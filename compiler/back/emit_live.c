@@ -388,6 +388,11 @@ void emit_live_functions(Emit *E, Buf *out)
     buf_put(out, " };\n\n");
 }
 
+int emit_live_zone(const Emit *E, int z)
+{
+    return counts_zone(E->ir, z) ? z : -1;
+}
+
 const char *emit_live_def(const Emit *E)
 {
     if (!E->ir->nlives)

@@ -328,22 +328,44 @@ static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left
     emit_line(E, "rt_list_pop(g, %s);", list);
 }
 
+/* move_shape: the shape of a move of the cards of zone expression from
+   to zone expression to, as the `_known` primitives take it
+   (cardrt_cards.h): ", kind, nstate, keep, live_from, live_to"; NULL
+   when cardc does not know it (from or to is no declared zone, from
+   holds cards of any kind, or to does not take from's). */
+static const char *move_shape(Emit *E, const IrNode *from, const IrNode *to)
+{
+    int fz = from->op == IR_ZONE || from->op == IR_SPACE_ZONE, tz = to->op == IR_ZONE || to->op == IR_SPACE_ZONE;
+    int k = fz ? emit_zone_kind(E, from) : -1;
+    if (k < 0 || !tz || (emit_zone_kind(E, to) >= 0 && emit_zone_kind(E, to) != k))
+        return NULL;
+    const MKind *kd = &E->m->kinds[k];
+    int kept = 0;
+    for (int f = 0; f < kd->nfields; f++)
+        kept += kd->fields[f].is_state && kd->fields[f].keep;
+    int lf = emit_live_zone(E, from->index), lt = emit_live_zone(E, to->index);
+    return arena_printf(E->a, ", %s, %d, %s, %s, %s", emit_kind_enum(E, k), kd->nstate,
+                        kept == 0 ? "RT_KEEP_NONE" : kept == kd->nstate ? "RT_KEEP_ALL" : "RT_KEEP_SOME",
+                        lf >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lf].name) : "-1",
+                        lt >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lt].name) : "-1");
+}
+
 /* pluck_stmt: a statement of a pluck loop's body (ir_pluck.c). */
-static void pluck_stmt(Emit *E, const IrNode *b)
+static void pluck_stmt(Emit *E, const IrNode *b, const IrNode *from)
 {
     if (!b)
         return;
     if (b->op == IR_BLOCK) {
         for (int i = 0; i < b->nkids; i++)
-            pluck_stmt(E, b->kids[i]);
+            pluck_stmt(E, b->kids[i], from);
         return;
     }
     E->fallible = 0;
     emit_source_line(E, b->loc);
     if (b->op == IR_MOVE) {
-        const char *to = emit_expr(E, b->kids[1]);
-        emit_line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", to, (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP",
-                  emit_site(E, b->loc));
+        const char *to = emit_expr(E, b->kids[1]), *shape = move_shape(E, from, b->kids[1]);
+        emit_line(E, "rt_pluck%s(g, pluck_from, pluck_at, %s, %s, %d%s);", shape ? "_known" : "", to,
+                  (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP", emit_site(E, b->loc), shape ? shape : "");
         emit_line(E, "pluck_low = pluck_at;");
         emit_line(E, "if (rt_check(g)) break;");
         return;
@@ -360,12 +382,12 @@ static void pluck_stmt(Emit *E, const IrNode *b)
     }
     emit_line(E, "if (%s) {", cond);
     E->indent++;
-    pluck_stmt(E, b->kids[1]);
+    pluck_stmt(E, b->kids[1], from);
     E->indent--;
     if (b->kids[2]) {
         emit_line(E, "} else {");
         E->indent++;
-        pluck_stmt(E, b->kids[2]);
+        pluck_stmt(E, b->kids[2], from);
         E->indent--;
     }
     emit_line(E, "}");
@@ -405,7 +427,7 @@ static void pluck_for(Emit *E, const IrNode *s, const char *left)
             emit_bind(E, slot, cvar, k);
     }
     limit_take(E, left);
-    pluck_stmt(E, s->kids[2]);
+    pluck_stmt(E, s->kids[2], s->kids[0]);
     E->body = save;
     if (emit_loop_var_used(E, depth, bound_ok, 0))
         emit_line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
@@ -668,8 +690,9 @@ static void move(Emit *E, const IrNode *s)
     if (c->op == IR_BUILTIN && c->type.base != T_ZONE && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
         /* a zone's end card in one call: the zone is written, not its card */
         const char *from = emit_expr(E, c->kids[0]), *z = emit_expr(E, s->kids[1]);
-        emit_line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", from, c->builtin == IR_B_BOTTOM, z, where,
-                  emit_site(E, s->loc));
+        const char *shape = move_shape(E, c->kids[0], s->kids[1]);
+        emit_line(E, "rt_move_end%s(g, %s, %d, %s, %s, %d%s);", shape ? "_known" : "", from, c->builtin == IR_B_BOTTOM, z,
+                  where, emit_site(E, s->loc), shape ? shape : "");
     } else {
         E->fallible = 0;
         const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
@@ -678,9 +701,11 @@ static void move(Emit *E, const IrNode *s)
            zone per player is moved whole as ever: guarding it costs more
            in mispredicted branches than the call) */
         int guard = c->type.base == T_ZONE && c->op == IR_ZONE && c->nkids == 0 && !E->fallible;
-        emit_line(E, "%srt_%s(g, %s, %s, %s, %d);",
+        const char *shape = c->type.base == T_ZONE ? move_shape(E, c, s->kids[1]) : NULL;
+        emit_line(E, "%srt_%s%s(g, %s, %s, %s, %d%s);",
                   guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "",
-                  c->type.base == T_ZONE ? "move_all" : "move", w, z, where, emit_site(E, s->loc));
+                  c->type.base == T_ZONE ? "move_all" : "move", shape ? "_known" : "", w, z, where, emit_site(E, s->loc),
+                  shape ? shape : "");
     }
     E->fallible = 1;
     emit_check_fail(E);
@@ -751,8 +776,17 @@ static void roll(Emit *E, const IrNode *s)
     emit_line(E, "{");
     E->indent++;
     if (s->kids[0]->type.base == T_ZONE) {
-        emit_line(E, "rt_roll(g, %s, %s, Faces_%s, %du, %d);", emit_bare(E, x), emit_kind_enum(E, s->index), kd->name,
-                  kd->nfaces, emit_site(E, s->loc));
+        /* a declared zone: whether live counts follow the faces is a constant */
+        const IrNode *z = s->kids[0];
+        int zd = (z->op == IR_ZONE || z->op == IR_SPACE_ZONE) && s->index >= 0;
+        int live = zd && ir_live_reads(E->ir, s->index, 0) ? emit_live_zone(E, z->index) : -1;
+        if (zd)
+            emit_line(E, "rt_roll_known(g, %s, %s, Faces_%s, %du, %d, %s);", emit_bare(E, x), emit_kind_enum(E, s->index),
+                      kd->name, kd->nfaces, emit_site(E, s->loc),
+                      live >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[live].name) : "-1");
+        else
+            emit_line(E, "rt_roll(g, %s, %s, Faces_%s, %du, %d);", emit_bare(E, x), emit_kind_enum(E, s->index),
+                      kd->name, kd->nfaces, emit_site(E, s->loc));
     } else {
         emit_line(E, "RtValue die = %s;", x);
         emit_line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", emit_kind_enum(E, s->index),

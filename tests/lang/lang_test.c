@@ -236,6 +236,46 @@ Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
                 "errors: 0\n");
 }
 
+/* Moves between declared zones of one kind, and rolls of a declared
+   zone, are written with their shape as constants (docs/runtime.md
+   "Moves whose shape cardc knows"): each of the three primitives and the
+   roll, for a kind that keeps some state slots, one that keeps none and
+   a die that keeps them all, with live counts read in from, in to, in
+   both and in neither. Played without a log (the known moves) and
+   replayed with one (the runtime's general moves), 30 games leave the
+   same state in `picked`; 1,000 games under the sanitized runtime, which
+   recounts every live count after each step, find no count astray. */
+Test(lang, a_move_whose_shape_cardc_knows_is_the_general_move)
+{
+    game_expect("known_moves", "knownmoves",
+                "grep -o 'rt_[a-z_]*_known([^;]*' $d/knownmoves.c | grep -v set_state | "
+                "sed 's/(.*, \\([A-Za-z_]*\\), [0-9]*, \\(RT_KEEP_[A-Z]*\\), /: \\1 \\2 /; s/)$//' && "
+                SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
+                "$e log --seed 1 | sed -n '54,57p; 96,100p' && " SIM_1000,
+                "rt_roll_known(g, rt_zone_shared(g, ZONE_cup), KIND_cube, Faces_cube, 6u, 13, ZONE_cup\n"
+                "rt_pluck_known: KIND_cube RT_KEEP_ALL ZONE_cup, -1\n"
+                "rt_move_end_known: KIND_token RT_KEEP_SOME -1, ZONE_hand\n"
+                "rt_move_end_known: KIND_stone RT_KEEP_NONE -1, ZONE_pile\n"
+                "rt_pluck_known: KIND_token RT_KEEP_SOME ZONE_hand, ZONE_table\n"
+                "rt_move_all_known: KIND_cube RT_KEEP_ALL -1, ZONE_cup\n"
+                "rt_move_all_known: KIND_token RT_KEEP_SOME ZONE_table, -1\n"
+                "rt_move_all_known: KIND_stone RT_KEEP_NONE ZONE_pile, -1\n"
+                "30 the same\n"
+                "652461\n"
+                "856731\n"
+                "26964\n"
+                "choose Player 1: lay the marked tokens\n"
+                "move \"Green A\" hand(Player 1) -> table\n"
+                "set picked 472041 -> 633229\n"
+                "set picked 633229 -> 630043\n"
+                "move \"Green A\" table -> bag\n"
+                "move \"Rock\" pile(Player 1) -> quarry\n"
+                "move \"Pebble\" pile(Player 1) -> quarry\n"
+                "move \"Slab\" pile(Player 2) -> quarry\n"
+                "move \"Boulder\" pile(Player 2) -> quarry\n"
+                "errors: 0\n");
+}
+
 /* A choice of any card of a zone is drawn without its options by the
    random agent when no log is kept (two such choices in the C: a prompt
    without holes does not stop it; a where does), and with a log, from
@@ -310,7 +350,8 @@ Test(lang, a_one_player_game_reports_no_first_player_advantage)
 Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
 {
     game_expect("loops_in_place", "loops",
-                "grep -o 'walk_v_[a-z]*\\|rt_pluck(\\|rt_list_zone(' $d/loops.c | sort | uniq -c | sed 's/^ *//' && "
+                "grep -o 'walk_v_[a-z]*\\|rt_pluck\\(_known\\)*(\\|rt_list_zone(' $d/loops.c | sed 's/_known//' | sort | uniq -c | "
+                "sed 's/^ *//' && "
                 "$e log --seed 1 | sed -n '5,$p' && " SIM_1000,
                 "1 rt_list_zone(\n"
                 "3 rt_pluck(\n"
@@ -354,7 +395,8 @@ Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
 Test(lang, for_up_to_runs_its_body_for_the_first_n_items_that_pass)
 {
     game_expect("up_to", "upto",
-                "grep -o 'walk_v_[a-z0-9_]*\\|rt_pluck(\\|rt_list_zone(\\|for (L->v_i' $d/upto.c | sort | uniq -c | "
+                "grep -o 'walk_v_[a-z0-9_]*\\|rt_pluck\\(_known\\)*(\\|rt_list_zone(\\|for (L->v_i' $d/upto.c | sed 's/_known//' | "
+                "sort | uniq -c | "
                 "sed 's/^ *//' && $e log --seed 1 | sed -n '7,$p' && " SIM_1000,
                 "3 for (L->v_i\n"
                 "2 rt_list_zone(\n"

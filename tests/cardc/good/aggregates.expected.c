@@ -276,7 +276,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 31 "tests/cardc/good/aggregates/aggregates.cards"
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 283 "aggregates.c"

@@ -193,7 +193,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 25 "tests/cardc/good/dice/dice.cards"
         {
-            rt_roll(g, rt_zone_shared(g, ZONE_tray), KIND_d6, Faces_d6, 6u, 6);
+            rt_roll_known(g, rt_zone_shared(g, ZONE_tray), KIND_d6, Faces_d6, 6u, 6, -1);
         }
         if (rt_check(g)) return RT_END;
         #line 26 "tests/cardc/good/dice/dice.cards"

@@ -152,7 +152,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 51 "tests/cardc/good/enums/enums.cards"
         {
-            rt_roll(g, rt_zone_of(g, ZONE_pool, f->me, 4), KIND_d34, Faces_d34, 3u, 5);
+            rt_roll_known(g, rt_zone_of(g, ZONE_pool, f->me, 4), KIND_d34, Faces_d34, 3u, 5, -1);
         }
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/enums/enums.cards"

@@ -80,7 +80,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 19 "tests/cardc/good/knowledge/knowledge.cards"
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3, KIND_token, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 87 "knowledge.c"
@@ -155,7 +155,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_reveal(g, rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 18), RT_REVEAL_ALL, RT_NONE, 19);
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/knowledge/knowledge.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_shared(g, ZONE_shown), RT_AT_TOP, 20);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_shared(g, ZONE_shown), RT_AT_TOP, 20, KIND_token, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 31 "tests/cardc/good/knowledge/knowledge.cards"
         if ((Agg1_round(g, f, L) >= 6) || (rt_zone_cells_at(g, ZCELL_deck)[0] == 0)) {

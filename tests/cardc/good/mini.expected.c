@@ -207,7 +207,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 40 "tests/cardc/good/mini/mini.cards"
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p, 9)[0] == 0)) {
                 #line 40 "tests/cardc/good/mini/mini.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p, 10), 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, L->v_p, 10), 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12, KIND_token, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -287,7 +287,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
                 #line 42 "tests/cardc/good/mini/mini.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 21), 0, rt_zone_of(g, ZONE_table, f->me, 22), RT_AT_TOP, 23);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 21), 0, rt_zone_of(g, ZONE_table, f->me, 22), RT_AT_TOP, 23, KIND_token, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
@@ -324,10 +324,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 51 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2, 27), rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_table, L->v_p_2, 27), rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 30), rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 30), rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 34), 33);

@@ -238,7 +238,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7);
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7, KIND_assert, 1, RT_KEEP_NONE, -1, -1);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }

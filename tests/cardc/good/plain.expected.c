@@ -145,7 +145,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                     #line 62 "tests/cardc/good/plain/plain.cards"
                     if (rt_zone_cells_at(g, ZCELL_used)[0] == L->v_n) {
                         #line 62 "tests/cardc/good/plain/plain.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_used), RT_AT_TOP, 3);
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_used), RT_AT_TOP, 3, KIND_rune, 1, RT_KEEP_ALL, ZONE_pool, -1);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -258,7 +258,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 44 "tests/cardc/good/plain/plain.cards"
             {
-                rt_roll(g, rt_zone_shared(g, ZONE_pool), KIND_rune, Faces_rune, 3u, 10);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_rune, Faces_rune, 3u, 10, ZONE_pool);
             }
             if (rt_check(g)) return RT_END;
             #line 45 "tests/cardc/good/plain/plain.cards"
@@ -339,7 +339,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
             #line 51 "tests/cardc/good/plain/plain.cards"
-            if (rt_zone_cells_at(g, ZCELL_used)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 17);
+            if (rt_zone_cells_at(g, ZCELL_used)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_used), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 17, KIND_rune, 1, RT_KEEP_ALL, -1, ZONE_pool);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/plain/plain.cards"
             {

@@ -129,13 +129,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
         }
         #line 39 "tests/cardc/good/prelude/prelude.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 8);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 8, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 40 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_2 = L->v_i_3;
             #line 40 "tests/cardc/good/prelude/prelude.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 9), rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 9), rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11, KIND_unit, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 41 "tests/cardc/good/prelude/prelude.cards"

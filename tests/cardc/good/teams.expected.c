@@ -326,7 +326,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action_2 == 1) { /* give _p_ a chip */
                 L->v_p_2 = rt_chosen(g) / 3 + 0;
                 #line 44 "tests/cardc/good/teams/teams.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_hand, f->me, 19), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 20), RT_AT_TOP, 21);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_hand, f->me, 19), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 20), RT_AT_TOP, 21, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 2) { /* done */
             }
