@@ -184,11 +184,18 @@ RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card,
                rt__live_decl(x, zone), rt__reset_of(x, k), rt__kept(x, k));
     return 1;
 }
+/* rt__fast_move: a move from zone from to zone to may take the inline
+   fast path: no log is kept, no record of what players know, and both
+   zones are valid and not the same. */
+static inline int rt__fast_move(const RtGamePrefix *x, RtValue from, RtValue to)
+{
+    return !x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+           to != from;
+}
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
-        to != from) {
+    if (rt__fast_move(x, from, to)) {
         int32_t *src = x->cells + x->zone_off[from];
         if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(g, x, src[at], from, to, where)) {
             src[at] = RT_NONE;
@@ -238,8 +245,7 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
-        from != to && x->hdr->status == RT_RUNNING) {
+    if (rt__fast_move(x, from, to) && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
         /* onto the top, from a zone of one kind the destination takes:
@@ -266,8 +272,7 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
 static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi &&
-        zone != from) {
+    if (rt__fast_move(x, from, zone)) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0 && rt__enter_fast(g, x, src[end ? 1 : n], from, zone, where)) {
@@ -311,8 +316,7 @@ RT_HOT_INLINE void rt_pluck_known(RtGame *g, RtValue from, int at, RtValue to, i
                                   int nstate, int keep, int live_from, int live_to)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
-        to != from) {
+    if (rt__fast_move(x, from, to)) {
         int32_t *src = x->cells + x->zone_off[from];
         RtValue card = at >= 1 && at <= src[0] ? src[at] : RT_NONE;
         if ((uint32_t)card < (uint32_t)x->ninst) {
@@ -330,8 +334,7 @@ RT_HOT_INLINE void rt_move_all_known(RtGame *g, RtValue from, RtValue to, int wh
                                      int keep, int live_from, int live_to)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (where == RT_AT_TOP && !x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi &&
-        (uint32_t)to < (uint32_t)x->nzi && from != to && x->hdr->status == RT_RUNNING) {
+    if (where == RT_AT_TOP && rt__fast_move(x, from, to) && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from], *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
         int n = src[0], m = dst[0];
         for (int i = 0; i < n; i++) {   /* each card as rt_move moves it */
@@ -350,8 +353,7 @@ RT_HOT_INLINE void rt_move_end_known(RtGame *g, RtValue from, int end, RtValue t
                                      int nstate, int keep, int live_from, int live_to)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
-        to != from) {
+    if (rt__fast_move(x, from, to)) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0) {
