@@ -1309,6 +1309,52 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_refill(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f);
+enum {
+    NLOCALS_proc_dark_side = 3,
+    NLOCALS_proc_death_star_roll = 6,
+    NLOCALS_proc_krennic_roll = 2,
+    NLOCALS_proc_add_op_counter = 1,
+    NLOCALS_proc_vader_acts = 0,
+    NLOCALS_proc_vader_attack = 0,
+    NLOCALS_proc_trigger_sector = 4,
+    NLOCALS_proc_hurt = 1,
+    NLOCALS_proc_hit_here = 6,
+    NLOCALS_proc_hit_most_damaged_rebels = 4,
+    NLOCALS_proc_run_threat = 8,
+    NLOCALS_proc_fullest_gets_counter = 2,
+    NLOCALS_proc_run_directive = 3,
+    NLOCALS_proc_take_turn = 6,
+    NLOCALS_proc_clear_marks = 1,
+    NLOCALS_proc_rebellion_dice = 2,
+    NLOCALS_proc_gather_pool = 9,
+    NLOCALS_proc_take_dice = 4,
+    NLOCALS_proc_reinforce = 4,
+    NLOCALS_proc_assign_menu = 7,
+    NLOCALS_proc_forfeit_die = 5,
+    NLOCALS_proc_pick_face = 1,
+    NLOCALS_proc_assign_die = 3,
+    NLOCALS_proc_give = 7,
+    NLOCALS_proc_add_symbols = 2,
+    NLOCALS_proc_check_complete = 2,
+    NLOCALS_proc_assign_token = 2,
+    NLOCALS_proc_use_token = 1,
+    NLOCALS_proc_draw_one_token = 1,
+    NLOCALS_proc_run_power = 5,
+    NLOCALS_proc_use_free_ability = 1,
+    NLOCALS_proc_reroll_dice = 2,
+    NLOCALS_proc_reroll_one = 5,
+    NLOCALS_proc_change_face_of = 3,
+    NLOCALS_proc_set_face = 6,
+    NLOCALS_proc_heal_rebel = 3,
+    NLOCALS_proc_heal_two_rebels = 6,
+    NLOCALS_proc_remove_one_counter = 1,
+    NLOCALS_proc_team_ability = 11,
+    NLOCALS_proc_damage_imperial = 1,
+    NLOCALS_proc_conclude = 15,
+    NLOCALS_proc_refill = 10,
+    NLOCALS_proc_draw_token_for = 1,
+    NLOCALS_proc_game_end = 3
+};
 
 static inline RtValue Memo_double(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -1348,7 +1394,7 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1352 "dsr.c"
+#line 1398 "dsr.c"
 }
 
 /* cw for each value of its parameters, worked out by cardc */
@@ -1362,7 +1408,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_cw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1366 "dsr.c"
+#line 1412 "dsr.c"
 }
 
 /* ccw for each value of its parameters, worked out by cardc */
@@ -1376,7 +1422,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_ccw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1380 "dsr.c"
+#line 1426 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1388,7 +1434,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return rt_select((v_f == v_s), 1, rt_select((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0));
-#line 1392 "dsr.c"
+#line 1438 "dsr.c"
 }
 
 /* double for each value of its parameters, worked out by cardc */
@@ -1402,7 +1448,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return (uint32_t)v_s < 8u ? Tab_double[v_s] : rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1406 "dsr.c"
+#line 1452 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1415,7 +1461,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1419 "dsr.c"
+#line 1465 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1427,7 +1473,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1431 "dsr.c"
+#line 1477 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1440,7 +1486,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1444 "dsr.c"
+#line 1490 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1452,7 +1498,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1456 "dsr.c"
+#line 1502 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1464,7 +1510,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1468 "dsr.c"
+#line 1514 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1475,7 +1521,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1479 "dsr.c"
+#line 1525 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1486,7 +1532,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1490 "dsr.c"
+#line 1536 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1497,7 +1543,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1501 "dsr.c"
+#line 1547 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1510,7 +1556,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1514 "dsr.c"
+#line 1560 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1521,7 +1567,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1525 "dsr.c"
+#line 1571 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1538,7 +1584,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1542 "dsr.c"
+#line 1588 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1555,7 +1601,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1559 "dsr.c"
+#line 1605 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1567,7 +1613,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1571 "dsr.c"
+#line 1617 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1578,7 +1624,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 1582 "dsr.c"
+#line 1628 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1589,7 +1635,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
-#line 1593 "dsr.c"
+#line 1639 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1604,7 +1650,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1608 "dsr.c"
+#line 1654 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1614,7 +1660,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1618 "dsr.c"
+#line 1664 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1629,7 +1675,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1633 "dsr.c"
+#line 1679 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1639,7 +1685,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1643 "dsr.c"
+#line 1689 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1655,7 +1701,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && (((((((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 496) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 497) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 498) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 499) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1659 "dsr.c"
+#line 1705 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1666,7 +1712,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1670 "dsr.c"
+#line 1716 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1677,7 +1723,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1681 "dsr.c"
+#line 1727 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1688,7 +1734,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1692 "dsr.c"
+#line 1738 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1704,7 +1750,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1708 "dsr.c"
+#line 1754 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1715,7 +1761,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1719 "dsr.c"
+#line 1765 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1728,7 +1774,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 500) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 501) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 502) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 503) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 504) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 505) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 506) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 1732 "dsr.c"
+#line 1778 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1744,7 +1790,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 507) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 508) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 509) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 510) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 511) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 512) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 513) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1748 "dsr.c"
+#line 1794 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1755,7 +1801,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1759 "dsr.c"
+#line 1805 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1769,7 +1815,7 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 522) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 523) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 524) : rt_card_state(g, v_c, KIND_asset, 5, 525)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 534) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 535) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 536) : rt_card_state(g, v_c, KIND_asset, 5, 537))))), 538) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 547) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 548) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 549) : rt_card_state(g, v_c, KIND_asset, 5, 550)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 559) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 560) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 561) : rt_card_state(g, v_c, KIND_asset, 5, 562))))), 563) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 572) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 573) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 574) : rt_card_state(g, v_c, KIND_asset, 5, 575)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 584) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 585) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 586) : rt_card_state(g, v_c, KIND_asset, 5, 587))))), 588) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 593)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 594)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 595)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 596)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 597) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 598) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 599) : rt_card_state(g, v_c, KIND_asset, 5, 600)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 605)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 606)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 607)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 608)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 609) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 610) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 611) : rt_card_state(g, v_c, KIND_asset, 5, 612))))), 613) : 0)) > 0)))));
-#line 1773 "dsr.c"
+#line 1819 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1786,7 +1832,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 614) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 615) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 616) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 617) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 618) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 619) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 620) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1790 "dsr.c"
+#line 1836 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1798,7 +1844,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1802 "dsr.c"
+#line 1848 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1814,7 +1860,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if (Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 624) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 625) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 626) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 627) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 628) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 629) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 630) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_die_of) > 0) return 1;
     }
     return acc;
-#line 1818 "dsr.c"
+#line 1864 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1825,7 +1871,7 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 621)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 622)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 623)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1829 "dsr.c"
+#line 1875 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1841,7 +1887,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1845 "dsr.c"
+#line 1891 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1851,7 +1897,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1855 "dsr.c"
+#line 1901 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1866,7 +1912,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 632) : 0)), 1, 633), 2, 634), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635) : 0)), 1, 636), 2, 637), 638), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639) : 0)), 1, 640), 2, 641), 642), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 643) : 0)), 1, 644), 2, 645), 646)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1870 "dsr.c"
+#line 1916 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1881,7 +1927,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 647) : 0)), 1, 648), 2, 649), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650) : 0)), 1, 651), 2, 652), 653), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654) : 0)), 1, 655), 2, 656), 657), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 658) : 0)), 1, 659), 2, 660), 661)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1885 "dsr.c"
+#line 1931 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1891,7 +1937,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1895 "dsr.c"
+#line 1941 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1907,7 +1953,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 663) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 664) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 665) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 666) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 667) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 668) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 669) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1911 "dsr.c"
+#line 1957 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1918,7 +1964,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1922 "dsr.c"
+#line 1968 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1929,7 +1975,7 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 670) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_capacity);
-#line 1933 "dsr.c"
+#line 1979 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1945,7 +1991,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1949 "dsr.c"
+#line 1995 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1969,7 +2015,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 674, "max of no items");
     return acc;
-#line 1973 "dsr.c"
+#line 2019 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -1980,7 +2026,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1984 "dsr.c"
+#line 2030 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -1993,7 +2039,7 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 675) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 676) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 677) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_capacity)));
-#line 1997 "dsr.c"
+#line 2043 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -2003,7 +2049,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2007 "dsr.c"
+#line 2053 "dsr.c"
 }
 
 struct Locals_score {
@@ -2032,7 +2078,7 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 679);
     }
     return acc;
-#line 2036 "dsr.c"
+#line 2082 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -2049,7 +2095,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2053 "dsr.c"
+#line 2099 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2066,7 +2112,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
     }
     return acc;
-#line 2070 "dsr.c"
+#line 2116 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2082,7 +2128,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 685)[0], 686);
     }
     return acc;
-#line 2086 "dsr.c"
+#line 2132 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2098,7 +2144,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 690);
     }
     return acc;
-#line 2102 "dsr.c"
+#line 2148 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2115,7 +2161,7 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
     }
     return acc;
-#line 2119 "dsr.c"
+#line 2165 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2131,7 +2177,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
     }
     return acc;
-#line 2135 "dsr.c"
+#line 2181 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2148,7 +2194,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2152 "dsr.c"
+#line 2198 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2162,7 +2208,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
-#line 2166 "dsr.c"
+#line 2212 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2173,7 +2219,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
-#line 2177 "dsr.c"
+#line 2223 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2190,7 +2236,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
     case 0:;
         #line 9 "cards/dsr/darkside.cards"
         { /* death_star_roll */
-            (void)rt_enter(g, 1, f->self, f->me, 2, 839);
+            (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 839);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
@@ -2226,7 +2272,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, 0, 843);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 843);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2247,7 +2293,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, 0, 845);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 845);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2266,7 +2312,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, 0, 847);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 847);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2277,7 +2323,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 848);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 848);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2291,7 +2337,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 849);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 849);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2313,7 +2359,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
-                        (void)rt_enter(g, 1, f->self, f->me, 2, 850);
+                        (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 850);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
@@ -2323,7 +2369,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, 0, 851);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 851);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2335,7 +2381,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2339 "dsr.c"
+#line 2385 "dsr.c"
         break;
     default:
         return rt_fail(g, 852, "bad resume point");
@@ -2400,7 +2446,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
                                 RtValue arg0 = Rows_component[rt__row(g, L->v_k)].fd_directive;
-                                RtValue *args = rt_enter(g, 12, f->self, f->me, 3, 858);
+                                RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_run_directive, 858);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -2415,7 +2461,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 44 "cards/dsr/darkside.cards"
                             { /* add_op_counter */
                                 RtValue arg0 = L->v_k;
-                                RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 859);
+                                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 859);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -2433,7 +2479,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2437 "dsr.c"
+#line 2483 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -2476,7 +2522,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = it_k;
-                            RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 863);
+                            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 863);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -2491,7 +2537,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2495 "dsr.c"
+#line 2541 "dsr.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -2534,7 +2580,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2538 "dsr.c"
+#line 2584 "dsr.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -2549,7 +2595,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            (void)rt_enter(g, 5, f->self, f->me, 0, 873);
+            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 873);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -2560,7 +2606,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 2, 874);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 874);
             if (args) {
                 args[0] = arg0;
             }
@@ -2571,7 +2617,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2575 "dsr.c"
+#line 2621 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -2598,7 +2644,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 876);
+            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 876);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -2612,7 +2658,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2616 "dsr.c"
+#line 2662 "dsr.c"
         break;
     default:
         return rt_fail(g, 877, "bad resume point");
@@ -2655,7 +2701,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    RtValue *args = rt_enter(g, 10, f->self, f->me, 7, 879);
+                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 879);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -2670,7 +2716,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2674 "dsr.c"
+#line 2720 "dsr.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -2704,7 +2750,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2708 "dsr.c"
+#line 2754 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2736,7 +2782,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 887);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 887);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2760,7 +2806,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 889);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 889);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2774,7 +2820,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2778 "dsr.c"
+#line 2824 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -2809,7 +2855,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 892);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 892);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2823,7 +2869,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2827 "dsr.c"
+#line 2873 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -2856,7 +2902,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 895);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 895);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2877,7 +2923,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 897);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 897);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2900,7 +2946,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 900);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 900);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2920,7 +2966,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 902);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 902);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2937,7 +2983,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 903)].fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, 2, 904);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 904);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -2971,7 +3017,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, 4, 909);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 909);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -2982,7 +3028,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 910)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                (void)rt_enter(g, 2, f->self, f->me, 2, 911);
+                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 911);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_krennic_roll);
@@ -3021,7 +3067,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
-                            RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 917);
+                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 917);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -3042,7 +3088,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 918);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 918);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3057,7 +3103,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3061 "dsr.c"
+#line 3107 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3083,7 +3129,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3087 "dsr.c"
+#line 3133 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3109,7 +3155,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3113 "dsr.c"
+#line 3159 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3123,7 +3169,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                RtValue *args = rt_enter(g, 3, f->self, f->me, 1, 921);
+                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 921);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3135,7 +3181,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3139 "dsr.c"
+#line 3185 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3165,7 +3211,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, 1, 924);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 924);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3181,7 +3227,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                (void)rt_enter(g, 5, f->self, f->me, 0, 925);
+                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 925);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -3215,7 +3261,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, 4, 928);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 928);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -3226,7 +3272,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, 2, 929);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 929);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -3238,7 +3284,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 930);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 930);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3252,7 +3298,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 931);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 931);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3266,7 +3312,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, 4, 932);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 932);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3278,7 +3324,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3282 "dsr.c"
+#line 3328 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -3320,7 +3366,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 935);
+                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 935);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -3344,7 +3390,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 14, f->self, f->me, 1, 937);
+                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 937);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3397,7 +3443,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            (void)rt_enter(g, 0, f->self, f->me, 3, 939);
+            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 939);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_dark_side);
@@ -3407,7 +3453,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            (void)rt_enter(g, 15, f->self, f->me, 0, 940);
+            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 940);
         }
         f->pc = 2;
         {
@@ -3420,7 +3466,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 40, f->self, f->me, 6, 941);
+            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 941);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_conclude);
@@ -3428,7 +3474,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3432 "dsr.c"
+#line 3478 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3464,7 +3510,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3468 "dsr.c"
+#line 3514 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3485,7 +3531,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            (void)rt_enter(g, 16, f->self, f->me, 3, 950);
+            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 950);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_gather_pool);
@@ -3529,7 +3575,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 952);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 952);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3544,7 +3590,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 953);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 953);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3559,7 +3605,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 954);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 954);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3574,7 +3620,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, 2, 955);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 955);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3607,7 +3653,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            (void)rt_enter(g, 38, f->self, f->me, 7, 958);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 958);
         }
         f->pc = 2;
         {
@@ -3630,7 +3676,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while (((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    (void)rt_enter(g, 19, f->self, f->me, 6, 959);
+                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 959);
                 }
                 f->pc = 3;
                 {
@@ -3711,7 +3757,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        (void)rt_enter(g, 27, f->self, f->me, 1, 965);
+                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 965);
                     }
                     f->pc = 5;
                     {
@@ -3726,7 +3772,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3730 "dsr.c"
+#line 3776 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3763,7 +3809,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 970);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 970);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3779,7 +3825,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 971);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 971);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3795,7 +3841,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 972);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 972);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3811,7 +3857,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 973);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3845,7 +3891,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 977);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 977);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3879,7 +3925,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 980);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 980);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3894,7 +3940,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3898 "dsr.c"
+#line 3944 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3934,7 +3980,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3938 "dsr.c"
+#line 3984 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -3985,7 +4031,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 17, f->self, f->me, 4, 986);
+            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 986);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -3997,7 +4043,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4001 "dsr.c"
+#line 4047 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4028,7 +4074,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4032 "dsr.c"
+#line 4078 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4044,7 +4090,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4048 "dsr.c"
+#line 4094 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4060,7 +4106,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4064 "dsr.c"
+#line 4110 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4076,7 +4122,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4080 "dsr.c"
+#line 4126 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4151,7 +4197,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 992);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 992);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4197,7 +4243,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, 2, 995);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 995);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4216,7 +4262,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 180 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    (void)rt_enter(g, 26, f->self, f->me, 2, 996);
+                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 996);
                 }
                 f->pc = 6;
                 {
@@ -4230,7 +4276,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 181 "cards/dsr/rules.cards"
                 { /* use_token */
-                    (void)rt_enter(g, 27, f->self, f->me, 1, 997);
+                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 997);
                 }
                 f->pc = 7;
                 {
@@ -4244,7 +4290,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 182 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 30, f->self, f->me, 1, 998);
+                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 998);
                 }
                 f->pc = 8;
                 {
@@ -4261,7 +4307,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 185 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 21, f->self, f->me, 0, 999);
+                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 999);
                 }
                 f->pc = 9;
                 {
@@ -4275,7 +4321,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 186 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, 3, 1000);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 1000);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4290,7 +4336,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4294 "dsr.c"
+#line 4340 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -4340,7 +4386,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4344 "dsr.c"
+#line 4390 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -4410,7 +4456,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4414 "dsr.c"
+#line 4460 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -4464,7 +4510,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1008);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4486,7 +4532,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1009);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4508,7 +4554,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1010);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4530,7 +4576,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1011);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4552,7 +4598,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1012);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1012);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4574,7 +4620,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1013);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1013);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4596,7 +4642,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1014);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1014);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4618,7 +4664,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, 5, 1015);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1015);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4636,7 +4682,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4640 "dsr.c"
+#line 4686 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -4697,7 +4743,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1020);
+            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1020);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4713,7 +4759,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1021);
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1021);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4728,7 +4774,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4732 "dsr.c"
+#line 4778 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -4759,7 +4805,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4763 "dsr.c"
+#line 4809 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -4797,7 +4843,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 #line 252 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, 4, 1038);
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1038);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4839,7 +4885,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4843 "dsr.c"
+#line 4889 "dsr.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -4928,7 +4974,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    RtValue *args = rt_enter(g, 24, f->self, f->me, 2, 1045);
+                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1045);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4944,7 +4990,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, 2, 1046);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1046);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4961,7 +5007,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4965 "dsr.c"
+#line 5011 "dsr.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -5021,7 +5067,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 283 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    (void)rt_enter(g, 36, f->self, f->me, 6, 1050);
+                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1050);
                 }
                 f->pc = 2;
                 {
@@ -5035,7 +5081,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 283 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    (void)rt_enter(g, 37, f->self, f->me, 1, 1051);
+                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1051);
                 }
                 f->pc = 3;
                 {
@@ -5048,7 +5094,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5052 "dsr.c"
+#line 5098 "dsr.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -5101,7 +5147,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5105 "dsr.c"
+#line 5151 "dsr.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -5159,7 +5205,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1062);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1062);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5176,7 +5222,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1063)].fd_power == ENUM_heal_two) {
             #line 311 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                (void)rt_enter(g, 36, f->self, f->me, 6, 1064);
+                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1064);
             }
             f->pc = 2;
             {
@@ -5198,7 +5244,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1067);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1067);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5215,7 +5261,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1068)].fd_power == ENUM_remove_counter) {
             #line 315 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                (void)rt_enter(g, 37, f->self, f->me, 1, 1069);
+                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1069);
             }
             f->pc = 3;
             {
@@ -5229,7 +5275,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 317 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 1070);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1070);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -5238,7 +5284,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5242 "dsr.c"
+#line 5288 "dsr.c"
         break;
     default:
         return rt_fail(g, 1071, "bad resume point");
@@ -5297,7 +5343,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 328 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 31, f->self, f->me, 1, 1075);
+                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1075);
                 }
                 f->pc = 2;
                 {
@@ -5312,7 +5358,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 330 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    RtValue *args = rt_enter(g, 33, f->self, f->me, 2, 1076);
+                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1076);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5328,7 +5374,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5332 "dsr.c"
+#line 5378 "dsr.c"
         break;
     default:
         return rt_fail(g, 1077, "bad resume point");
@@ -5387,7 +5433,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 340 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1079);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1079);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5402,7 +5448,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 341 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1080);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5417,7 +5463,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 342 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1081);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5432,7 +5478,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 343 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1082);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5447,7 +5493,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 344 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1083);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1083);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5462,7 +5508,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 345 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1084);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1084);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5477,7 +5523,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 346 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1085);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1085);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5492,7 +5538,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 347 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 1086);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1086);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5533,7 +5579,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5537 "dsr.c"
+#line 5583 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5575,7 +5621,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5579 "dsr.c"
+#line 5625 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -5653,7 +5699,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1097);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1097);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5670,7 +5716,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1098);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5687,7 +5733,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1099);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5704,7 +5750,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1100);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5721,7 +5767,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1101);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1101);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5738,7 +5784,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1102);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1102);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5755,7 +5801,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1103);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1103);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5772,7 +5818,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, 6, 1104);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1104);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5787,7 +5833,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5791 "dsr.c"
+#line 5837 "dsr.c"
         break;
     default:
         return rt_fail(g, 1105, "bad resume point");
@@ -5865,7 +5911,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5869 "dsr.c"
+#line 5915 "dsr.c"
         break;
     default:
         return rt_fail(g, 1110, "bad resume point");
@@ -5910,7 +5956,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5914 "dsr.c"
+#line 5960 "dsr.c"
         break;
     default:
         return rt_fail(g, 1121, "bad resume point");
@@ -5940,7 +5986,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5944 "dsr.c"
+#line 5990 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6004,7 +6050,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1126);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1126);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6071,7 +6117,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1131);
+                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1131);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6087,7 +6133,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6091 "dsr.c"
+#line 6137 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6146,7 +6192,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6150 "dsr.c"
+#line 6196 "dsr.c"
         break;
     default:
         return rt_fail(g, 1136, "bad resume point");
@@ -6244,7 +6290,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 421 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1141);
+                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1141);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6283,7 +6329,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 427 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    (void)rt_enter(g, 37, f->self, f->me, 1, 1143);
+                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1143);
                                 }
                                 f->pc = 4;
                                 {
@@ -6353,7 +6399,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    RtValue *args = rt_enter(g, 35, f->self, f->me, 3, 1148);
+                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1148);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -6370,7 +6416,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 435 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            (void)rt_enter(g, 28, f->self, f->me, 1, 1149);
+                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1149);
                         }
                         {
                             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6383,7 +6429,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6387 "dsr.c"
+#line 6433 "dsr.c"
         break;
     default:
         return rt_fail(g, 1150, "bad resume point");
@@ -6418,7 +6464,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             #line 446 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 1158);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1158);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6427,7 +6473,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6431 "dsr.c"
+#line 6477 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -6493,7 +6539,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, 1, 1164);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1164);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6588,7 +6634,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 483 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, 5, 1174);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1174);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -6618,7 +6664,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 491 "cards/dsr/rules.cards"
         { /* game_end */
-            (void)rt_enter(g, 43, f->self, f->me, 3, 1177);
+            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1177);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -6626,7 +6672,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6630 "dsr.c"
+#line 6676 "dsr.c"
         break;
     default:
         return rt_fail(g, 1178, "bad resume point");
@@ -6696,7 +6742,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, 1, 1186);
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1186);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6717,7 +6763,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6721 "dsr.c"
+#line 6767 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -6744,7 +6790,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, 1, 1189);
+            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1189);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6752,7 +6798,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6756 "dsr.c"
+#line 6802 "dsr.c"
         break;
     default:
         return rt_fail(g, 1190, "bad resume point");
@@ -6780,7 +6826,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6784 "dsr.c"
+#line 6830 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6796,7 +6842,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6800 "dsr.c"
+#line 6846 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6871,7 +6917,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6875 "dsr.c"
+#line 6921 "dsr.c"
         break;
     default:
         return rt_fail(g, 1193, "bad resume point");
@@ -7115,7 +7161,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, 10, 1211);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1211);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -7123,7 +7169,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7127 "dsr.c"
+#line 7173 "dsr.c"
         break;
     default:
         return rt_fail(g, 1212, "bad resume point");
@@ -7153,7 +7199,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, 6, 1213);
+                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1213);
             }
             f->pc = 1;
             {
@@ -7169,7 +7215,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7173 "dsr.c"
+#line 7219 "dsr.c"
         break;
     default:
         return rt_fail(g, 1215, "bad resume point");

@@ -1181,6 +1181,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f);
+enum {
+    NLOCALS_proc_take_turn = 5,
+    NLOCALS_proc_place = 4,
+    NLOCALS_proc_reroll = 7,
+    NLOCALS_proc_pick_reroll = 3,
+    NLOCALS_proc_use_rebel = 4,
+    NLOCALS_proc_use_ally = 1,
+    NLOCALS_proc_ally_symbol = 4,
+    NLOCALS_proc_restart = 1,
+    NLOCALS_proc_conclude = 4,
+    NLOCALS_proc_summon = 6,
+    NLOCALS_proc_next_site = 4,
+    NLOCALS_proc_game_end = 5
+};
 
 static inline RtValue Memo_pending(RtGame *g, RtFrame *f, RtValue *m)
 {
@@ -1200,7 +1214,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 113 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
-#line 1204 "galaxy.c"
+#line 1218 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:121: count */
@@ -1216,7 +1230,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1220 "galaxy.c"
+#line 1234 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:123: sum */
@@ -1232,7 +1246,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1236 "galaxy.c"
+#line 1250 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:120: function pending */
@@ -1242,7 +1256,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 121 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + (rt_var_at(g, VCELL_row_completed) ? Agg2_pending(g, f) : 0));
-#line 1246 "galaxy.c"
+#line 1260 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:129: function sith_earned */
@@ -1252,7 +1266,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
-#line 1256 "galaxy.c"
+#line 1270 "galaxy.c"
 }
 
 /* stage_of for each value of its parameters, worked out by cardc */
@@ -1266,7 +1280,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1270 "galaxy.c"
+#line 1284 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:142: function free_spaces */
@@ -1276,7 +1290,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 142 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 1280 "galaxy.c"
+#line 1294 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: function can_place */
@@ -1287,7 +1301,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 146 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
-#line 1291 "galaxy.c"
+#line 1305 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: function row_done */
@@ -1299,7 +1313,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 150 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1303 "galaxy.c"
+#line 1317 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1322,7 +1336,7 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
         if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
     }
     return acc;
-#line 1326 "galaxy.c"
+#line 1340 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -1336,7 +1350,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1340 "galaxy.c"
+#line 1354 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -1352,7 +1366,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1356 "galaxy.c"
+#line 1370 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -1363,7 +1377,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1367 "galaxy.c"
+#line 1381 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1470,7 +1484,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 67 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 13);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 13);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1488,7 +1502,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 68 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 14);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 14);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1506,7 +1520,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 69 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 15);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 15);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1524,7 +1538,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 70 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 16);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 16);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1542,7 +1556,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 71 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, 4, 17);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 17);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1559,7 +1573,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 72 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        (void)rt_enter(g, 4, f->self, f->me, 2, 18);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_use_rebel, 18);
                     }
                     f->pc = 7;
                     {
@@ -1573,7 +1587,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 73 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        (void)rt_enter(g, 5, f->self, f->me, 1, 19);
+                        (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_use_ally, 19);
                     }
                     f->pc = 8;
                     {
@@ -1587,7 +1601,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 74 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        (void)rt_enter(g, 2, f->self, f->me, 6, 20);
+                        (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_reroll, 20);
                     }
                     f->pc = 9;
                     {
@@ -1607,7 +1621,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 80 "cards/galaxy/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 8, f->self, f->me, 4, 22);
+            (void)rt_enter(g, 8, f->self, f->me, NLOCALS_proc_conclude, 22);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_conclude);
@@ -1615,7 +1629,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1619 "galaxy.c"
+#line 1633 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1746,7 +1760,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1750 "galaxy.c"
+#line 1764 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1798,7 +1812,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 31);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 31);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1813,7 +1827,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 32);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 32);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1828,7 +1842,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 105 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 33);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 33);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1843,7 +1857,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 106 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 34);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 34);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1858,7 +1872,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 107 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 35);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 35);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1873,7 +1887,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 108 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, 3, 36);
+                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 36);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -1903,7 +1917,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 115 "cards/galaxy/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
         if (rt_check(g)) return RT_END;
-#line 1907 "galaxy.c"
+#line 1921 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1942,7 +1956,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 1946 "galaxy.c"
+#line 1960 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -2060,7 +2074,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2064 "galaxy.c"
+#line 2078 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2120,7 +2134,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 140 "cards/galaxy/rules.cards"
                 { /* restart */
-                    (void)rt_enter(g, 7, f->self, f->me, 1, 54);
+                    (void)rt_enter(g, 7, f->self, f->me, NLOCALS_proc_restart, 54);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_restart);
@@ -2132,7 +2146,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 142 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 55);
+                    RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 55);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2151,7 +2165,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 143 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 56);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 56);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2168,7 +2182,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2172 "galaxy.c"
+#line 2186 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2299,7 +2313,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2303 "galaxy.c"
+#line 2317 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2347,7 +2361,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66, ZONE_pool);
         }
         if (rt_check(g)) return RT_END;
-#line 2351 "galaxy.c"
+#line 2365 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2455,7 +2469,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             #line 207 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 78);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_summon, 78);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -2480,7 +2494,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 212 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    RtValue *args = rt_enter(g, 9, f->self, f->me, 5, 79);
+                    RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_summon, 79);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2508,7 +2522,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 222 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    (void)rt_enter(g, 11, f->self, f->me, 3, 83);
+                    (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_game_end, 83);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -2519,7 +2533,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 222 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    (void)rt_enter(g, 10, f->self, f->me, 4, 84);
+                    (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 84);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2529,7 +2543,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2533 "galaxy.c"
+#line 2547 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2605,7 +2619,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2609 "galaxy.c"
+#line 2623 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2745,7 +2759,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2749 "galaxy.c"
+#line 2763 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2829,7 +2843,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2833 "galaxy.c"
+#line 2847 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2973,7 +2987,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me;
         #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, 4, 123);
+            (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 123);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -2981,7 +2995,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2985 "galaxy.c"
+#line 2999 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3011,7 +3025,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 36 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, 5, 125);
+                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 125);
             }
             f->pc = 1;
             {
@@ -3027,7 +3041,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3031 "galaxy.c"
+#line 3045 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3066,7 +3080,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3070 "galaxy.c"
+#line 3084 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3148,7 +3162,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3152 "galaxy.c"
+#line 3166 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

@@ -1243,6 +1243,44 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f);
+enum {
+    NLOCALS_proc_battle = 6,
+    NLOCALS_proc_tactics = 7,
+    NLOCALS_proc_step = 6,
+    NLOCALS_proc_roll_dice = 6,
+    NLOCALS_proc_explosions = 3,
+    NLOCALS_proc_assign_hits = 11,
+    NLOCALS_proc_destroy_damaged = 5,
+    NLOCALS_proc_leader_die = 9,
+    NLOCALS_proc_leader_hits = 7,
+    NLOCALS_proc_plans_attack = 9,
+    NLOCALS_proc_mission_roll = 5,
+    NLOCALS_proc_carry_out = 9,
+    NLOCALS_proc_spend = 1,
+    NLOCALS_proc_contest = 12,
+    NLOCALS_proc_resistance_mission = 29,
+    NLOCALS_proc_gain_vp = 1,
+    NLOCALS_proc_shift_loyalty = 2,
+    NLOCALS_proc_mission_damage = 6,
+    NLOCALS_proc_move_base = 9,
+    NLOCALS_proc_move_units = 12,
+    NLOCALS_proc_arrive = 2,
+    NLOCALS_proc_produce = 2,
+    NLOCALS_proc_add_to_queue = 4,
+    NLOCALS_proc_advance_queue = 4,
+    NLOCALS_proc_deploy = 10,
+    NLOCALS_proc_imperium_mission = 41,
+    NLOCALS_proc_build_doom_star = 8,
+    NLOCALS_proc_fire_laser = 10,
+    NLOCALS_proc_assign_missions = 1,
+    NLOCALS_proc_assign_one = 12,
+    NLOCALS_proc_refresh = 30,
+    NLOCALS_proc_new_leader = 5,
+    NLOCALS_proc_draw_missions = 4,
+    NLOCALS_proc_reveal_base = 0,
+    NLOCALS_proc_check_base = 0,
+    NLOCALS_proc_probes_done = 0
+};
 
 static inline RtValue Memo_player_of(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -1334,7 +1372,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1338 "simple.c"
+#line 1376 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1346,7 +1384,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1350 "simple.c"
+#line 1388 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1357,7 +1395,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1361 "simple.c"
+#line 1399 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1383,7 +1421,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1387 "simple.c"
+#line 1425 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1394,7 +1432,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1398 "simple.c"
+#line 1436 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1405,7 +1443,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1409 "simple.c"
+#line 1447 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1416,7 +1454,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1420 "simple.c"
+#line 1458 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1428,7 +1466,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1432 "simple.c"
+#line 1470 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1439,7 +1477,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1443 "simple.c"
+#line 1481 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1463,7 +1501,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1467 "simple.c"
+#line 1505 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1475,7 +1513,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1479 "simple.c"
+#line 1517 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1507,7 +1545,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1511 "simple.c"
+#line 1549 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1532,7 +1570,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1536 "simple.c"
+#line 1574 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1548,7 +1586,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
-#line 1552 "simple.c"
+#line 1590 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1567,7 +1605,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1571 "simple.c"
+#line 1609 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1580,7 +1618,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1584 "simple.c"
+#line 1622 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1598,7 +1636,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1602 "simple.c"
+#line 1640 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1610,7 +1648,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1614 "simple.c"
+#line 1652 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1621,7 +1659,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1625 "simple.c"
+#line 1663 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1632,7 +1670,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1636 "simple.c"
+#line 1674 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1643,7 +1681,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1647 "simple.c"
+#line 1685 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1654,7 +1692,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1658 "simple.c"
+#line 1696 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1665,7 +1703,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1669 "simple.c"
+#line 1707 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1683,7 +1721,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1687 "simple.c"
+#line 1725 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1695,7 +1733,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1699 "simple.c"
+#line 1737 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1713,7 +1751,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1717 "simple.c"
+#line 1755 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1725,7 +1763,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1729 "simple.c"
+#line 1767 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1744,7 +1782,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1748 "simple.c"
+#line 1786 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1757,7 +1795,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1761 "simple.c"
+#line 1799 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1769,7 +1807,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1773 "simple.c"
+#line 1811 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1788,7 +1826,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1792 "simple.c"
+#line 1830 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1802,7 +1840,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1806 "simple.c"
+#line 1844 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1821,7 +1859,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1825 "simple.c"
+#line 1863 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1835,7 +1873,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1839 "simple.c"
+#line 1877 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1850,7 +1888,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
-#line 1854 "simple.c"
+#line 1892 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1866,7 +1904,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1870 "simple.c"
+#line 1908 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1891,7 +1929,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1895 "simple.c"
+#line 1933 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1903,7 +1941,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1907 "simple.c"
+#line 1945 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1928,7 +1966,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1932 "simple.c"
+#line 1970 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1940,7 +1978,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1944 "simple.c"
+#line 1982 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1957,7 +1995,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1961 "simple.c"
+#line 1999 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1969,7 +2007,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1973 "simple.c"
+#line 2011 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1984,7 +2022,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1988 "simple.c"
+#line 2026 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1994,7 +2032,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1998 "simple.c"
+#line 2036 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -2004,7 +2042,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 2008 "simple.c"
+#line 2046 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -2020,7 +2058,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 2024 "simple.c"
+#line 2062 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2031,7 +2069,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2035 "simple.c"
+#line 2073 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2049,7 +2087,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2053 "simple.c"
+#line 2091 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2062,7 +2100,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
-#line 2066 "simple.c"
+#line 2104 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2079,7 +2117,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2083 "simple.c"
+#line 2121 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2090,7 +2128,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2094 "simple.c"
+#line 2132 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2106,7 +2144,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2110 "simple.c"
+#line 2148 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2130,7 +2168,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2134 "simple.c"
+#line 2172 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2140,7 +2178,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2144 "simple.c"
+#line 2182 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2151,7 +2189,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2155 "simple.c"
+#line 2193 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2162,7 +2200,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2166 "simple.c"
+#line 2204 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2178,7 +2216,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2182 "simple.c"
+#line 2220 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2189,7 +2227,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2193 "simple.c"
+#line 2231 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2200,7 +2238,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2204 "simple.c"
+#line 2242 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2223,7 +2261,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2227 "simple.c"
+#line 2265 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2241,7 +2279,7 @@ static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2245 "simple.c"
+#line 2283 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2257,7 +2295,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2261 "simple.c"
+#line 2299 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2269,7 +2307,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2273 "simple.c"
+#line 2311 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2280,7 +2318,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2284 "simple.c"
+#line 2322 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2292,7 +2330,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2296 "simple.c"
+#line 2334 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2307,7 +2345,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2311 "simple.c"
+#line 2349 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2322,7 +2360,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2326 "simple.c"
+#line 2364 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2332,7 +2370,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2336 "simple.c"
+#line 2374 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2343,7 +2381,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2347 "simple.c"
+#line 2385 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2358,7 +2396,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2362 "simple.c"
+#line 2400 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2368,7 +2406,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2372 "simple.c"
+#line 2410 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2384,7 +2422,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2388 "simple.c"
+#line 2426 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2396,7 +2434,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2400 "simple.c"
+#line 2438 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2408,7 +2446,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2412 "simple.c"
+#line 2450 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2424,7 +2462,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2428 "simple.c"
+#line 2466 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2435,7 +2473,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2439 "simple.c"
+#line 2477 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2461,7 +2499,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2465 "simple.c"
+#line 2503 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2474,7 +2512,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2478 "simple.c"
+#line 2516 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2485,7 +2523,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2489 "simple.c"
+#line 2527 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2514,7 +2552,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 1, f->self, f->me, 6, 101);
+            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 101);
             if (args) {
                 args[0] = arg0;
             }
@@ -2548,7 +2586,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, 4, 102);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 102);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -2567,7 +2605,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             #line 17 "cards/simple/combat.cards"
             { /* plans_attack */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, 6, 103);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_plans_attack, 103);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -2584,7 +2622,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, 4, 104);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 104);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -2609,7 +2647,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, 6, 105);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 105);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -2664,7 +2702,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2668 "simple.c"
+#line 2706 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2776,7 +2814,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2780 "simple.c"
+#line 2818 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2813,7 +2851,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_agile_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 3, f->self, f->me, 5, 127);
+                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_roll_dice, 127);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2831,7 +2869,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_heavy_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 0;
-                RtValue *args = rt_enter(g, 3, f->self, f->me, 5, 128);
+                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_roll_dice, 128);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2848,7 +2886,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 4, f->self, f->me, 2, 129);
+                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 129);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2872,7 +2910,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                RtValue *args = rt_enter(g, 5, f->self, f->me, 9, 130);
+                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 130);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2893,7 +2931,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = L->v_a;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 3, 131);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 131);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -2905,7 +2943,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2909 "simple.c"
+#line 2947 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3000,7 +3038,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3004 "simple.c"
+#line 3042 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3071,7 +3109,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3075 "simple.c"
+#line 3113 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3220,7 +3258,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3224 "simple.c"
+#line 3262 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3267,7 +3305,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3271 "simple.c"
+#line 3309 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3301,7 +3339,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3305 "simple.c"
+#line 3343 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3336,7 +3374,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 174);
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 174);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3436,7 +3474,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            RtValue *args = rt_enter(g, 8, f->self, f->me, 6, 184);
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 184);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -3456,7 +3494,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3460 "simple.c"
+#line 3498 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3534,7 +3572,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 190);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 190);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -3550,7 +3588,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 191);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 191);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -3562,7 +3600,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3566 "simple.c"
+#line 3604 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3595,7 +3633,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3599 "simple.c"
+#line 3637 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3661,7 +3699,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3665 "simple.c"
+#line 3703 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3719,7 +3757,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3723 "simple.c"
+#line 3761 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3762,7 +3800,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3766 "simple.c"
+#line 3804 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3779,7 +3817,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3783 "simple.c"
+#line 3821 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3796,7 +3834,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3800 "simple.c"
+#line 3838 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3847,7 +3885,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 14, f->self, f->me, 24, 217);
+                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 217);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3865,7 +3903,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 25, f->self, f->me, 35, 218);
+                RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_imperium_mission, 218);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3889,7 +3927,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = it_l;
-                    RtValue *args = rt_enter(g, 12, f->self, f->me, 1, 220);
+                    RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_spend, 220);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -3905,7 +3943,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 3909 "simple.c"
+#line 3947 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3926,7 +3964,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3930 "simple.c"
+#line 3968 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4109,7 +4147,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, 5, 239);
+                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 239);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4127,7 +4165,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, 5, 240);
+                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 240);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4176,7 +4214,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4180 "simple.c"
+#line 4218 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4230,7 +4268,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4234 "simple.c"
+#line 4272 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4247,7 +4285,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4251 "simple.c"
+#line 4289 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4263,7 +4301,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4267 "simple.c"
+#line 4305 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4280,7 +4318,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4284 "simple.c"
+#line 4322 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4297,7 +4335,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4301 "simple.c"
+#line 4339 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4314,7 +4352,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4318 "simple.c"
+#line 4356 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4332,7 +4370,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4336 "simple.c"
+#line 4374 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4408,7 +4446,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 250);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 250);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4429,7 +4467,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 251);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 251);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4475,7 +4513,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 254);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 254);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4498,7 +4536,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 257);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 257);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4549,7 +4587,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 260);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 260);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4576,7 +4614,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 261);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 261);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -4625,7 +4663,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 264);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 264);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4646,7 +4684,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 265);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 265);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4692,7 +4730,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 268);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 268);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4754,7 +4792,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 272);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 272);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4819,7 +4857,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 276);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 276);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4840,7 +4878,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 277);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 277);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4886,7 +4924,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 280);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 280);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4942,7 +4980,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            RtValue *args = rt_enter(g, 20, f->self, f->me, 2, 283);
+                            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 283);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4964,7 +5002,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 284);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 284);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4984,7 +5022,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        (void)rt_enter(g, 18, f->self, f->me, 5, 285);
+                        (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_move_base, 285);
                     }
                     f->pc = 21;
                     {
@@ -5002,7 +5040,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 286);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 286);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5028,7 +5066,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, 2, 287);
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 287);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -5078,7 +5116,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 290);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 290);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5099,7 +5137,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 291);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 291);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -5145,7 +5183,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 294);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 294);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5168,7 +5206,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
                             RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 295);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, 5, 296);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 296);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -5219,7 +5257,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 299);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 299);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5242,7 +5280,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
                             RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 300);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, 5, 301);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 301);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -5293,7 +5331,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 304);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 304);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5366,7 +5404,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5370 "simple.c"
+#line 5408 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5395,7 +5433,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5399 "simple.c"
+#line 5437 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5453,7 +5491,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5457 "simple.c"
+#line 5495 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5528,7 +5566,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 326);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 326);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -5544,7 +5582,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, 5, 327);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 327);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -5558,7 +5596,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, 0, 328);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 328);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -5566,7 +5604,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5570 "simple.c"
+#line 5608 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5599,7 +5637,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5603 "simple.c"
+#line 5641 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5696,7 +5734,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5700 "simple.c"
+#line 5738 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5868,7 +5906,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 20, f->self, f->me, 2, 356);
+                RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 356);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5883,7 +5921,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5887 "simple.c"
+#line 5925 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -5943,7 +5981,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    (void)rt_enter(g, 33, f->self, f->me, 0, 364);
+                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 364);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
@@ -5958,7 +5996,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, 6, 365);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 365);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5975,7 +6013,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, 0, 366);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 366);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -5983,7 +6021,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5987 "simple.c"
+#line 6025 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6007,7 +6045,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
             RtValue arg0 = L->v_p;
             RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 368)].fd_first_build;
             RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 369)].fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, 4, 370);
+            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 370);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6028,7 +6066,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
             RtValue arg0 = L->v_p;
             RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 371)].fd_second_build;
             RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 372)].fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, 4, 373);
+            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 373);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6044,7 +6082,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6048 "simple.c"
+#line 6086 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6113,7 +6151,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6117 "simple.c"
+#line 6155 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6149,7 +6187,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, 7, 384);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_deploy, 384);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6168,7 +6206,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6172 "simple.c"
+#line 6210 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6202,7 +6240,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6206 "simple.c"
+#line 6244 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6219,7 +6257,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6223 "simple.c"
+#line 6261 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6380,7 +6418,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6384 "simple.c"
+#line 6422 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6446,7 +6484,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6450 "simple.c"
+#line 6488 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6463,7 +6501,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6467 "simple.c"
+#line 6505 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6480,7 +6518,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6484 "simple.c"
+#line 6522 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6497,7 +6535,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6501 "simple.c"
+#line 6539 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6514,7 +6552,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6518 "simple.c"
+#line 6556 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6531,7 +6569,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6535 "simple.c"
+#line 6573 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6548,7 +6586,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6552 "simple.c"
+#line 6590 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6565,7 +6603,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6569 "simple.c"
+#line 6607 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6581,7 +6619,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6585 "simple.c"
+#line 6623 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6599,7 +6637,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6603 "simple.c"
+#line 6641 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6616,7 +6654,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6620 "simple.c"
+#line 6658 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6633,7 +6671,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6637 "simple.c"
+#line 6675 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6649,7 +6687,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6653 "simple.c"
+#line 6691 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6725,7 +6763,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 426);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 426);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6746,7 +6784,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            RtValue *args = rt_enter(g, 26, f->self, f->me, 4, 427);
+                            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_build_doom_star, 427);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6795,7 +6833,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 430);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 430);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6884,7 +6922,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 437);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 437);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6946,7 +6984,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 441);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 441);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6967,7 +7005,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            RtValue *args = rt_enter(g, 27, f->self, f->me, 6, 442);
+                            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_fire_laser, 442);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -7013,7 +7051,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 446);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 446);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7040,7 +7078,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 448);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 448);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -7089,7 +7127,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 452);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 452);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7116,7 +7154,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, 2, 453);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 453);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -7165,7 +7203,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 456);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 456);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7198,7 +7236,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 458);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 458);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -7240,7 +7278,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        (void)rt_enter(g, 35, f->self, f->me, 0, 463);
+                        (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 463);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_probes_done);
@@ -7282,7 +7320,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 466);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 466);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7309,7 +7347,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    RtValue *args = rt_enter(g, 21, f->self, f->me, 2, 467);
+                                    RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 467);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -7334,7 +7372,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 468);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 468);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -7360,7 +7398,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, 4, 469);
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 469);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -7410,7 +7448,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 473);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 473);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7476,7 +7514,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 478);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 478);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7567,7 +7605,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 484);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 484);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7590,7 +7628,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, 6, 485);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 485);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -7641,7 +7679,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, 12, 488);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 488);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7709,7 +7747,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7713 "simple.c"
+#line 7751 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7790,7 +7828,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, 6, 500);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 500);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7805,7 +7843,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7809 "simple.c"
+#line 7847 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7840,7 +7878,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7844 "simple.c"
+#line 7882 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7940,7 +7978,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, 0, 515);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 515);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -7948,7 +7986,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7952 "simple.c"
+#line 7990 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -7995,7 +8033,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 29, f->self, f->me, 10, 519);
+                        (void)rt_enter(g, 29, f->self, f->me, NLOCALS_proc_assign_one, 519);
                     }
                     f->pc = 2;
                     {
@@ -8013,7 +8051,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8017 "simple.c"
+#line 8055 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8049,7 +8087,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8053 "simple.c"
+#line 8091 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8066,7 +8104,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8070 "simple.c"
+#line 8108 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8083,7 +8121,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8087 "simple.c"
+#line 8125 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8326,7 +8364,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8330 "simple.c"
+#line 8368 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8400,7 +8438,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 567)[0]));
-                RtValue *args = rt_enter(g, 32, f->self, f->me, 3, 568);
+                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 568);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -8425,7 +8463,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 35, f->self, f->me, 0, 571);
+            (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 571);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_probes_done);
@@ -8439,7 +8477,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 31, f->self, f->me, 4, 572);
+                RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_new_leader, 572);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -8460,7 +8498,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 23, f->self, f->me, 4, 573);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 573);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -8485,7 +8523,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 21, f->self, f->me, 2, 575);
+                        RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 575);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8522,7 +8560,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        RtValue *args = rt_enter(g, 15, f->self, f->me, 1, 577);
+                        RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 577);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -8639,7 +8677,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8643 "simple.c"
+#line 8681 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8723,7 +8761,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8727 "simple.c"
+#line 8765 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8765,7 +8803,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8769 "simple.c"
+#line 8807 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8792,7 +8830,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8796 "simple.c"
+#line 8834 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8817,7 +8855,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8821 "simple.c"
+#line 8859 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8840,7 +8878,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                (void)rt_enter(g, 33, f->self, f->me, 0, 619);
+                (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 619);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
@@ -8849,7 +8887,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8853 "simple.c"
+#line 8891 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9018,7 +9056,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                RtValue *args = rt_enter(g, 32, f->self, f->me, 4, 636);
+                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 636);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -9555,7 +9593,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9559 "simple.c"
+#line 9597 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9591,7 +9629,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9595 "simple.c"
+#line 9633 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9608,7 +9646,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9612 "simple.c"
+#line 9650 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9630,7 +9668,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 28, f->self, f->me, 1, 687);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_missions, 687);
             }
             f->pc = 1;
             {
@@ -9732,7 +9770,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, 9, 697);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 697);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9751,7 +9789,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 19, f->self, f->me, 12, 698);
+                    RtValue *args = rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_units, 698);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -9778,7 +9816,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 30, f->self, f->me, 30, 700);
+            (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_refresh, 700);
         }
         f->pc = 5;
         {
@@ -9789,7 +9827,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9793 "simple.c"
+#line 9831 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");

@@ -974,6 +974,14 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         }
     }
     emit_dice_helpers(E, &out);
+    /* each procedure's locals as it was written, temporaries included:
+       what a call clears of the frame it pushes (rt_enter) */
+    int nprocs = 0;
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_procedure)
+            buf_printf(&protos, "%s\n    NLOCALS_%s = %d", nprocs++ ? "," : "enum {", m->units[u].cname, m->units[u].nlocals);
+    if (nprocs)
+        buf_put(&protos, "\n};\n");
     if (E->uses_run_script)   /* defined after the scripts' table (emit_card_defs) */
         buf_put(&protos, "static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site);\n");
     if (protos.len) {

@@ -806,8 +806,10 @@ static void call_procedure(Emit *E, const IrNode *s)
     E->indent++;
     for (int i = 0; i < s->nkids; i++)
         emit_line(E, "RtValue arg%d = %s;", i, emit_expr(E, s->kids[i]));
-    const char *enter = arena_printf(E->a, "rt_enter(g, %d, f->self, f->me, %d, %d)", E->script_of_unit[s->index],
-                                     u->nlocals, emit_site(E, s->loc));
+    /* NLOCALS_<procedure>: its locals once it is written, temporaries
+       included (it may be written after this call: emit_c.c) */
+    const char *enter = arena_printf(E->a, "rt_enter(g, %d, f->self, f->me, NLOCALS_%s, %d)", E->script_of_unit[s->index],
+                                     u->cname, emit_site(E, s->loc));
     if (s->nkids) {
         emit_line(E, "RtValue *args = %s;", enter);
         emit_line(E, "if (args) {");

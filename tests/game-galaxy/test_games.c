@@ -138,3 +138,35 @@ Test(games, log_on_and_off_and_rt_play_play_the_same_games)
         }
     }
 }
+
+/* -------------------------------------------------------------------------------------------- */
+
+/* At the first menu of a reroll (no die picked yet), the reroll's frame
+   holds nothing of an earlier frame at its depth: the local that keeps the
+   chosen option (a temporary cardc adds to the procedure while it writes
+   it, after it wrote the call in take_turn) is 0, as a new frame's locals
+   are. Every earlier reroll ended on its last option ("roll the picked
+   dice", 6), so a call that cleared only the locals the procedure had
+   before its temporaries would leave a 6 there. */
+static int visit_fresh_frame(RtGame *g, uint64_t *rng, void *vctx)
+{
+    (void)rng;
+    int *seen = vctx;
+    int reroll_menu = 0;
+    for (int f = 0; f < 6; f++)
+        reroll_menu |= drv_has(g, drv_reroll_label[f]);
+    if (!reroll_menu || drv_size(g, "rerolling", 0) != 0)
+        return DRV_RANDOM;
+    const RtGamePrefix *x = rt__pre(g);
+    const RtFrame *top = (const RtFrame *)(const void *)(x->frame_cells + (x->hdr->depth - 1) * x->frame_stride + 1);
+    cr_assert_str_eq(galaxy_game.scripts[top->script].name, "reroll");
+    cr_assert_eq(top->v[6], 0, "the reroll's option local holds %d before any option was chosen", (int)top->v[6]);
+    return ++*seen >= 200 ? DRV_STOP : DRV_RANDOM;
+}
+
+Test(games, a_procedures_frame_starts_with_every_local_at_zero)
+{
+    int seen = 0;
+    drv_search_p(&galaxy_game, 2, 1, 20, visit_fresh_frame, &seen, NULL);
+    cr_assert_geq(seen, 200);
+}

@@ -88,6 +88,9 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_x(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f);
+enum {
+    NLOCALS_proc_rt_call = 1
+};
 
 static inline RtValue Memo_fn_x(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -120,7 +123,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
-#line 124 "names.c"
+#line 127 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -131,7 +134,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 135 "names.c"
+#line 138 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -149,7 +152,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 153 "names.c"
+#line 156 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -162,7 +165,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return (Agg1_memo1(g, f, v_f, v_i) + Memo_fn_x(g, f, memo1, v_f));
-#line 166 "names.c"
+#line 169 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -173,7 +176,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return (Memo_memo1(g, f, memo1, f->me, 0) + Memo_memo1(g, f, memo1, f->me, 0));
-#line 177 "names.c"
+#line 180 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -189,7 +192,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
-#line 193 "names.c"
+#line 196 "names.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -249,7 +252,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 253 "names.c"
+#line 256 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -272,7 +275,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 0, f->self, f->me, 1, 9);
+            RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_rt_call, 9);
             if (args) {
                 args[0] = arg0;
             }
@@ -299,7 +302,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 303 "names.c"
+#line 306 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");

@@ -57,6 +57,9 @@ static int Matches_symbol(RtValue face, RtValue symbol)
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Script_proc_fill(RtGame *g, RtFrame *f);
+enum {
+    NLOCALS_proc_fill = 4
+};
 
 /* tests/cardc/good/plain/plain.cards:33: function can_fill */
 static inline RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue v_f)
@@ -66,7 +69,7 @@ static inline RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 34 "tests/cardc/good/plain/plain.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 3)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 3)) > 0)));
-#line 70 "plain.c"
+#line 73 "plain.c"
 }
 
 struct Locals_proc_fill {
@@ -157,7 +160,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 161 "plain.c"
+#line 164 "plain.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -209,7 +212,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 213 "plain.c"
+#line 216 "plain.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -240,7 +243,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 244 "plain.c"
+#line 247 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -282,7 +285,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 46 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_sword;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 12);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_fill, 12);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -300,7 +303,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 47 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_shield;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 13);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_fill, 13);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -318,7 +321,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     #line 48 "tests/cardc/good/plain/plain.cards"
                     { /* fill */
                         RtValue arg0 = ENUM_star;
-                        RtValue *args = rt_enter(g, 0, f->self, f->me, 4, 14);
+                        RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_fill, 14);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -363,7 +366,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 367 "plain.c"
+#line 370 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
