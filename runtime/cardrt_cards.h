@@ -242,31 +242,6 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
     rt__move(g, card, zone, where, site);
 }
 void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
-static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    if (rt__fast_move(x, from, to) && x->hdr->status == RT_RUNNING) {
-        int32_t *src = x->cells + x->zone_off[from];
-        int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
-        /* onto the top, from a zone of one kind the destination takes:
-           one pass (none for an empty zone) */
-        if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
-            int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
-            const int32_t *d = rt__reset_of(x, zk), *keep = rt__kept(x, zk);
-            int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
-            int m = dst[0];
-            for (int i = 0; i < n; i++) {   /* each card as rt_move moves it */
-                int32_t c = src[1 + i];
-                dst[1 + m + i] = c;
-                rt__arrive(g, x, c, cards + c * RT__STRIDE(x), from, live_from, to, live_to, d, keep);
-            }
-            dst[0] = m + n;
-            src[0] = 0;
-            return;
-        }
-    }
-    rt__move_all(g, from, to, where, site);
-}
 /* rt_move_end: rt_move of top(from) (end 0) or bottom(from) (end 1),
    without looking for the card; fails as rt_top and rt_move do. */
 static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
@@ -345,6 +320,28 @@ RT_HOT_INLINE void rt_move_all_known(RtGame *g, RtValue from, RtValue to, int wh
         dst[0] = m + n;
         src[0] = 0;
         return;
+    }
+    rt__move_all(g, from, to, where, site);
+}
+/* rt_move_all's inline half: onto the top, from a zone of one kind the
+   destination takes, the cards move in one pass as rt_move_all_known
+   moves them, the shape read from the game's tables (what the kind keeps,
+   which zones live counts read). */
+static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (rt__fast_move(x, from, to)) {
+        int zk = x->zi_kind[from], tk = x->zi_kind[to];
+        if (zk >= 0 && (tk < 0 || tk == zk)) {
+#ifdef CARDRT_NO_KEEP
+            int keep = RT_KEEP_NONE;
+#else
+            int keep = x->kind_keeps[zk];   /* 0, 1, 2: RT_KEEP_NONE, SOME, ALL */
+#endif
+            rt_move_all_known(g, from, to, where, site, zk, x->kind_nstate[zk], keep, rt__live_decl(x, from),
+                              rt__live_decl(x, to));
+            return;
+        }
     }
     rt__move_all(g, from, to, where, site);
 }
@@ -485,29 +482,7 @@ RT_HOT_INLINE void rt_set_state_when(RtGame *g, RtValue card, int kind, int slot
    fails the game at site). Inline with the generator's state in locals
    when no log is kept and the zone takes only kind. */
 void rt__roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site);
-static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || x->zi_kind[zone] != kind || kind < 0 ||
-        x->kind_nstate[kind] < 1) {
-        rt__roll(g, zone, kind, faces, nfaces, site);
-        return;
-    }
-    const int32_t *z = x->cells + x->zone_off[zone];
-    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
-    int live = RT__LIVE_ON(x) && (x->kind_live_slots[kind] & 1u);
-    for (int i = 1; i <= z[0]; i++) {
-        RtValue v = faces[rt__xoshiro_below_inline(rng, nfaces)];
-        if (live)
-            rt__set_live_in(g, x, z[i], 0, v);
-        else
-            x->card_cells[z[i] * RT__STRIDE(x) + 1] = v;
-    }
-    state[0] = rng[0];
-    state[1] = rng[1];
-    state[2] = rng[2];
-    state[3] = rng[3];
-}
+static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site);
 /* rt_roll_known: rt_roll of a zone of kind's dice where cardc knows
    live_decl, the zone's decl when live counts read the zone and a die's
    face, else -1 (a constant: no table is read for the counts). */
@@ -515,7 +490,8 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
                                  int live_decl)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || x->zi_kind[zone] != kind || x->kind_nstate[kind] < 1) {
+    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || kind < 0 || x->zi_kind[zone] != kind ||
+        x->kind_nstate[kind] < 1) {
         rt__roll(g, zone, kind, faces, nfaces, site);
         return;
     }
@@ -534,6 +510,14 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
     state[1] = rng[1];
     state[2] = rng[2];
     state[3] = rng[3];
+}
+/* rt_roll's inline half: rt_roll_known, whether live counts follow the
+   faces read from the game's tables. */
+static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    int live = (uint32_t)zone < (uint32_t)x->nzi && kind >= 0 && RT__LIVE_ON(x) && (x->kind_live_slots[kind] & 1u);
+    rt_roll_known(g, zone, kind, faces, nfaces, site, live ? rt__live_decl(x, zone) : -1);
 }
 
 #endif
