@@ -778,7 +778,7 @@ static void roll(Emit *E, const IrNode *s)
     if (s->kids[0]->type.base == T_ZONE) {
         /* a declared zone: whether live counts follow the faces is a constant */
         const IrNode *z = s->kids[0];
-        int zd = (z->op == IR_ZONE || z->op == IR_SPACE_ZONE) && s->index >= 0;
+        int zd = z->op == IR_ZONE || z->op == IR_SPACE_ZONE;
         int live = zd && ir_live_reads(E->ir, s->index, 0) ? emit_live_zone(E, z->index) : -1;
         if (zd)
             emit_line(E, "rt_roll_known(g, %s, %s, Faces_%s, %du, %d, %s);", emit_bare(E, x), emit_kind_enum(E, s->index),
