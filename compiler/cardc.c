@@ -382,7 +382,7 @@ int main(int argc, char **argv)
         goto done;
     }
     Model *m = sema_check(&d, &arena, &prog);
-    if (!m) {
+    if (!m || ir_check_model(m, &arena, &d) > 0) {
         rc = 1;
         goto done;
     }

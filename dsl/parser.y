@@ -494,13 +494,26 @@ enum_decl
     : ENUM NAME '{' names '}'         { $$ = NODE(AST_ENUM, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; }
     ;
 
-/* die -> "die" NAME [STRING] [COPIES] "{" "faces" names ["wild" names] "}"
-   (`faces` and `wild` are contextual: scanned as names, checked here) */
+/* die -> "die" NAME [STRING] [COPIES] ["interchangeable"] "{" "faces" names ["wild" names] "}"
+   (`faces`, `wild` and `interchangeable` are contextual: scanned as names,
+   checked here) */
 die_decl
     : DIE NAME opt_title '{' die_faces die_states '}'
         { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; $$->b = $6; }
     | DIE NAME opt_title COPIES '{' die_faces die_states '}'
         { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; $$->b = $7; }
+    | DIE NAME opt_title NAME '{' die_faces die_states '}'
+        {
+            parse_contextual(ctx, @4, $4, "interchangeable");
+            $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $6; $$->b = $7;
+            $$->flags |= DIE_INTERCHANGEABLE;
+        }
+    | DIE NAME opt_title COPIES NAME '{' die_faces die_states '}'
+        {
+            parse_contextual(ctx, @5, $5, "interchangeable");
+            $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $7; $$->b = $8;
+            $$->flags |= DIE_INTERCHANGEABLE;
+        }
     ;
 
 /* die_states -> { "state" field_name ":" type ["=" expr] ["keep"] }: state

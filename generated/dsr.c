@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 14
-#error "dsr.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "dsr.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -7299,7 +7299,8 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     }
 }
 
-/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card;
+   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -9204,6 +9205,7 @@ const RtGameDef dsr_game = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_imperials8 = {
@@ -9228,6 +9230,7 @@ const RtGameDef dsr_variant_imperials8 = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_imperials9 = {
@@ -9252,6 +9255,7 @@ const RtGameDef dsr_variant_imperials9 = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_imperials10 = {
@@ -9276,6 +9280,7 @@ const RtGameDef dsr_variant_imperials10 = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_imperials11 = {
@@ -9300,6 +9305,7 @@ const RtGameDef dsr_variant_imperials11 = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_head_start = {
@@ -9324,6 +9330,7 @@ const RtGameDef dsr_variant_head_start = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef dsr_variant_seven_losses = {
@@ -9348,6 +9355,7 @@ const RtGameDef dsr_variant_seven_losses = {
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const dsr_variants[] = {

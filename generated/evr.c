@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 14
-#error "evr.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "evr.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -4362,6 +4362,7 @@ const RtGameDef evr_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -4386,6 +4387,7 @@ const RtGameDef evr_variant_tutorial = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 14
-#error "galaxy.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "galaxy.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -28,13 +28,13 @@ enum { FIXED_last_stage = 6 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
-enum { VCELL_vp = 528, VCELL_first = 0, VCELL_turn_of = 1, VCELL_turn_no = 2, VCELL_stage = 3, VCELL_rerolled = 4, VCELL_turn_done = 5, VCELL_picking = 6, VCELL_last_by_die = 7, VCELL_row_completed = 8 };
-enum { LCELL_1 = 9, LCELL_2 = 16, LCELL_3 = 23, LCELL_4 = 24 };
-enum { ZCELL_box = 80, ZCELL_pool = 226, ZCELL_placed = 231, ZCELL_aside = 236, ZCELL_rerolling = 241, ZCELL_taken = 246, ZCELL_spaces = 251, ZCELL_planets = 374, ZCELL_token = 529, ZCELL_allies = 534, ZCELL_ally_supply = 497, ZCELL_offered = 511, ZCELL_edge = 525, ZCELL_visiting = 548 };
+enum { VCELL_vp = 556, VCELL_first = 0, VCELL_turn_of = 1, VCELL_turn_no = 2, VCELL_stage = 3, VCELL_rerolled = 4, VCELL_turn_done = 5, VCELL_picking = 6, VCELL_last_by_die = 7, VCELL_row_completed = 8 };
+enum { LCELL_1 = 9, LCELL_2 = 16, LCELL_3 = 23, LCELL_4 = 30, LCELL_5 = 37, LCELL_6 = 44, LCELL_7 = 51, LCELL_8 = 52 };
+enum { ZCELL_box = 108, ZCELL_pool = 254, ZCELL_placed = 259, ZCELL_aside = 264, ZCELL_rerolling = 269, ZCELL_taken = 274, ZCELL_spaces = 279, ZCELL_planets = 402, ZCELL_token = 557, ZCELL_allies = 562, ZCELL_ally_supply = 525, ZCELL_offered = 539, ZCELL_edge = 553, ZCELL_visiting = 576 };
 static const int32_t layout[] = {
     /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 122, 4, 13, 13, 13, 2, 2,
     /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_turn_no, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die, VCELL_row_completed,
-    /* live counts */ 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
+    /* live counts */ 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_planets, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
     PLAYER_CELLS,
 };
@@ -1217,24 +1217,8 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 #line 1218 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:121: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
-{
-    (void)f;
-    #line 121 "cards/galaxy/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i]; (void)it_d;
-        if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
-        acc++;
-    }
-    return acc;
-#line 1234 "galaxy.c"
-}
-
 /* cards/galaxy/game.cards:123: sum */
-RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
+RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
 {
     (void)f;
     #line 123 "cards/galaxy/game.cards"
@@ -1246,7 +1230,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1250 "galaxy.c"
+#line 1234 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:120: function pending */
@@ -1255,8 +1239,8 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 121 "cards/galaxy/game.cards"
-    return (Agg1_pending(g, f) + (rt_var_at(g, VCELL_row_completed) ? Agg2_pending(g, f) : 0));
-#line 1260 "galaxy.c"
+    return (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) + (rt_var_at(g, VCELL_row_completed) ? Agg1_pending(g, f) : 0));
+#line 1244 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:129: function sith_earned */
@@ -1266,7 +1250,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
-#line 1270 "galaxy.c"
+#line 1254 "galaxy.c"
 }
 
 /* stage_of for each value of its parameters, worked out by cardc */
@@ -1280,7 +1264,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1284 "galaxy.c"
+#line 1268 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:142: function free_spaces */
@@ -1289,8 +1273,8 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 142 "cards/galaxy/game.cards"
-    return rt_live_at(g, LCELL_3);
-#line 1294 "galaxy.c"
+    return rt_live_at(g, LCELL_7);
+#line 1278 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: function can_place */
@@ -1300,8 +1284,8 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)f;
     (void)v_f;
     #line 146 "cards/galaxy/game.cards"
-    return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0)));
-#line 1305 "galaxy.c"
+    return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(v_f, 6)) > 0)));
+#line 1289 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: function row_done */
@@ -1312,8 +1296,8 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_b;
     (void)v_r;
     #line 150 "cards/galaxy/game.cards"
-    return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1317 "galaxy.c"
+    return (rt_live_at(g, LCELL_8 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
+#line 1301 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1333,10 +1317,10 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
-        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
+        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
     }
     return acc;
-#line 1340 "galaxy.c"
+#line 1324 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -1350,7 +1334,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1354 "galaxy.c"
+#line 1338 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -1366,7 +1350,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1370 "galaxy.c"
+#line 1354 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -1377,7 +1361,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1381 "galaxy.c"
+#line 1365 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1434,32 +1418,42 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 }
                 #line 58 "cards/galaxy/rules.cards"
                 L->v_left = Rows_sith[rt__row(g, it_s)].fd_forfeit;
-                {
-                    RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
-                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                    int pluck_low = 0;
-                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                        if (L->v_left <= 0) break;
-                        L->v_left--;
-                        #line 58 "cards/galaxy/rules.cards"
-                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
-                        pluck_low = pluck_at;
-                        if (rt_check(g)) break;
+                if (rt_counted(g)) {
+                    L->v_left = rt_dice_move(g, ZCELL_pool, LCELL_1, ZCELL_taken, LCELL_5, 7, -1, L->v_left);
+                } else {
+                    {
+                        RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                        const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                        int pluck_low = 0;
+                        for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                            if (L->v_left <= 0) break;
+                            L->v_left--;
+                            #line 58 "cards/galaxy/rules.cards"
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_taken);
+                            rt_dice_sort(g, rt_zone_shared(g, ZONE_taken));
+                            pluck_low = pluck_at;
+                            if (rt_check(g)) break;
+                        }
+                        rt_pluck_close_from(g, pluck_from, pluck_low);
                     }
-                    rt_pluck_close_from(g, pluck_from, pluck_low);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
             }
         }
         #line 61 "cards/galaxy/rules.cards"
         {
-            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10, ZONE_pool);
+            if (rt_counted(g)) {
+                rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
+            } else {
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10, ZONE_pool);
+                rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+            }
         }
         if (rt_check(g)) return RT_END;
         #line 65 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
             #line 66 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 169, 0, 11);
+            rt_choose_begin(g, f->me, 168, 0, 11);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_stormtrooper)), 0, RT_NONE, 0);
@@ -1629,7 +1623,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1633 "galaxy.c"
+#line 1627 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1654,7 +1648,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 10, 0, 24);
         L->v_s = RT_NONE;
         {
-            int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
+            int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)));
             if (pick >= 0) {
                 RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                 {
@@ -1719,23 +1713,29 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 88 "cards/galaxy/rules.cards"
             L->v_left = 1;
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_d = pluck_cells[pluck_at];
-                    if (L->v_left <= 0) break;
-                    if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
-                    L->v_left--;
-                    #line 88 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
+            if (rt_counted(g)) {
+                int face_cell = rt_dice_cell(L->v_f, 0, 7);
+                L->v_left = rt_dice_move(g, ZCELL_pool, LCELL_1, ZCELL_placed, LCELL_2, 7, face_cell, L->v_left);
+            } else {
+                {
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    int pluck_low = 0;
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_d = pluck_cells[pluck_at];
+                        if (L->v_left <= 0) break;
+                        if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
+                        L->v_left--;
+                        #line 88 "cards/galaxy/rules.cards"
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_placed);
+                        rt_dice_sort(g, rt_zone_shared(g, ZONE_placed));
+                        pluck_low = pluck_at;
+                        if (rt_check(g)) break;
+                    }
+                    rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
             #line 89 "cards/galaxy/rules.cards"
             rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 27);
             #line 90 "cards/galaxy/rules.cards"
@@ -1789,7 +1789,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 101 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
             #line 102 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 169, 0, 30);
+            rt_choose_begin(g, f->me, 168, 0, 30);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 11);
@@ -1911,13 +1911,23 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 114 "cards/galaxy/rules.cards"
         {
-            rt_roll_known(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38, -1);
+            if (rt_counted(g)) {
+                rt_dice_roll(g, ZCELL_rerolling, LCELL_4, 7, 0, Faces_imperial_die, 6u);
+            } else {
+                rt_roll_known(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38, ZONE_rerolling);
+                rt_dice_sort(g, rt_zone_shared(g, ZONE_rerolling));
+            }
         }
         if (rt_check(g)) return RT_END;
         #line 115 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
-        if (rt_check(g)) return RT_END;
-#line 1921 "galaxy.c"
+        if (rt_counted(g)) {
+            rt_dice_move_all(g, ZCELL_rerolling, LCELL_4, ZCELL_pool, LCELL_1, 7);
+        } else {
+            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_rerolling, ZONE_pool);
+            if (rt_check(g)) return RT_END;
+            rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+        }
+#line 1931 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1939,24 +1949,30 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
     case 0:;
         #line 119 "cards/galaxy/rules.cards"
         L->v_left = 1;
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            int pluck_low = 0;
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_d = pluck_cells[pluck_at];
-                if (L->v_left <= 0) break;
-                if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
-                L->v_left--;
-                #line 119 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
-                pluck_low = pluck_at;
-                if (rt_check(g)) break;
+        if (rt_counted(g)) {
+            int face_cell = rt_dice_cell(L->v_f, 0, 7);
+            L->v_left = rt_dice_move(g, ZCELL_pool, LCELL_1, ZCELL_rerolling, LCELL_4, 7, face_cell, L->v_left);
+        } else {
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (L->v_left <= 0) break;
+                    if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
+                    L->v_left--;
+                    #line 119 "cards/galaxy/rules.cards"
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_rerolling);
+                    rt_dice_sort(g, rt_zone_shared(g, ZONE_rerolling));
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
-            rt_pluck_close_from(g, pluck_from, pluck_low);
+            if (rt_check(g)) return RT_END;
         }
-        if (rt_check(g)) return RT_END;
-#line 1960 "galaxy.c"
+#line 1976 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1989,7 +2005,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 10, 0, 46);
                 L->v_s = RT_NONE;
                 {
-                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, 6)));
+                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, 6)));
                     if (pick >= 0) {
                         RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                         {
@@ -2074,7 +2090,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2078 "galaxy.c"
+#line 2094 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2182,7 +2198,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2186 "galaxy.c"
+#line 2202 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2204,10 +2220,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 151 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 169, 0, 58);
+        rt_choose_begin(g, f->me, 168, 0, 58);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 19);
+            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 19);
             rt_opt_add(&ob, 1, RT_NONE, 20);
             rt_opt_done(g, &ob, 58);
         }
@@ -2223,7 +2239,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 10, 0, 59);
                 L->v_s_2 = RT_NONE;
                 {
-                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)));
+                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)));
                     if (pick >= 0) {
                         RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                         {
@@ -2313,7 +2329,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2317 "galaxy.c"
+#line 2333 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2350,18 +2366,28 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         #line 172 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
-        if (rt_check(g)) return RT_END;
+        if (rt_counted(g)) {
+            rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
+        } else {
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_check(g)) return RT_END;
+            rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+        }
         #line 173 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         #line 174 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 175 "cards/galaxy/rules.cards"
         {
-            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66, ZONE_pool);
+            if (rt_counted(g)) {
+                rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
+            } else {
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66, ZONE_pool);
+                rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+            }
         }
         if (rt_check(g)) return RT_END;
-#line 2365 "galaxy.c"
+#line 2391 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2383,21 +2409,27 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 183 "cards/galaxy/rules.cards"
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            int pluck_low = 0;
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_d = pluck_cells[pluck_at];
-                if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
-                #line 183 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, -1);
-                pluck_low = pluck_at;
-                if (rt_check(g)) break;
+        if (rt_counted(g)) {
+            int face_cell = rt_dice_cell(ENUM_victory, 0, 7);
+            (void)rt_dice_move(g, ZCELL_pool, LCELL_1, ZCELL_aside, LCELL_3, 7, face_cell, INT32_MAX);
+        } else {
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
+                    #line 183 "cards/galaxy/rules.cards"
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_aside);
+                    rt_dice_sort(g, rt_zone_shared(g, ZONE_aside));
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
             }
-            rt_pluck_close_from(g, pluck_from, pluck_low);
+            if (rt_check(g)) return RT_END;
         }
-        if (rt_check(g)) return RT_END;
         #line 184 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 185 "cards/galaxy/rules.cards"
@@ -2508,14 +2540,29 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 216 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
-        if (rt_check(g)) return RT_END;
+        if (rt_counted(g)) {
+            rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
+        } else {
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_check(g)) return RT_END;
+            rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+        }
         #line 217 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
-        if (rt_check(g)) return RT_END;
+        if (rt_counted(g)) {
+            rt_dice_move_all(g, ZCELL_aside, LCELL_3, ZCELL_pool, LCELL_1, 7);
+        } else {
+            if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_aside, ZONE_pool);
+            if (rt_check(g)) return RT_END;
+            rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+        }
         #line 218 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, -1, ZONE_pool);
-        if (rt_check(g)) return RT_END;
+        if (rt_counted(g)) {
+            rt_dice_move_all(g, ZCELL_taken, LCELL_5, ZCELL_pool, LCELL_1, 7);
+        } else {
+            if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_taken, ZONE_pool);
+            if (rt_check(g)) return RT_END;
+            rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+        }
         #line 221 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
             #line 222 "cards/galaxy/rules.cards"
@@ -2543,7 +2590,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2547 "galaxy.c"
+#line 2594 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2619,7 +2666,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2623 "galaxy.c"
+#line 2670 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2759,7 +2806,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2763 "galaxy.c"
+#line 2810 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2843,7 +2890,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2847 "galaxy.c"
+#line 2894 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2881,6 +2928,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 6 "cards/galaxy/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 114);
+                    rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -2995,7 +3043,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2999 "galaxy.c"
+#line 3047 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3041,7 +3089,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3045 "galaxy.c"
+#line 3093 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3071,6 +3119,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 128);
+                    rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3080,7 +3129,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3084 "galaxy.c"
+#line 3133 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3101,11 +3150,16 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 16 "cards/galaxy/variants.cards"
         {
-            rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130, ZONE_pool);
+            if (rt_counted(g)) {
+                rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
+            } else {
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130, ZONE_pool);
+                rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
+            }
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 169, 0, 131);
+        rt_choose_begin(g, f->me, 168, 0, 131);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 23);
@@ -3124,48 +3178,20 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             } else if (L->v_option == 1) { /* stop */
                 #line 19 "cards/galaxy/variants.cards"
                 return rt_draw_game(g);
-            } else if (L->v_option == 2) { /* look at a die */
+            } else if (L->v_option == 2) { /* count the victory points */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 26, 0, 132);
-                L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
-                if (L->v_d == RT_NONE) {
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        {
-                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_d = zc[1 + i]; (void)it_d;
-                                rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 132);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_d = rt_chosen(g);
-                    }
-                }
-                if (L->v_d != RT_NONE) {
-                    f->pc = 2;   /* drawn in place too: the state the decision leaves */
-                    #line 20 "cards/galaxy/variants.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_str(g, "The die shows ");
-                        rt_log_value(g, RT_TY_ENUM + 0, rt__state(g, L->v_d, 0));
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
-                    }
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_int(g, rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)));
+                    rt_log_str(g, " of the dice show a victory point.");
+                    rt_log_end(g);
                 }
             }
         }
-#line 3166 "galaxy.c"
+#line 3192 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 133, "bad resume point");
+        return rt_fail(g, 132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3179,22 +3205,46 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     switch (zone_decl) {
     case ZONE_pool:
         {
-            /* live 1: as in reroll */
+            /* live 1: the dice by face */
             c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    case ZONE_placed:
+        {
+            /* live 2: the dice by face */
+            c[LCELL_2 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    case ZONE_aside:
+        {
+            /* live 3: the dice by face */
+            c[LCELL_3 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    case ZONE_rerolling:
+        {
+            /* live 4: the dice by face */
+            c[LCELL_4 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    case ZONE_taken:
+        {
+            /* live 5: the dice by face */
+            c[LCELL_5 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
         }
         break;
     case ZONE_spaces:
         if (!(rt__state(g, card, 0))) {
-            /* live 2: as in ally_symbol */
+            /* live 6: as in ally_symbol */
             {
                 RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
-                c[LCELL_2 + rt_live_key(face, 6)] += sign;
-                c[LCELL_2 + 5] += sign & -(int)(face != ENUM_imperial);
+                c[LCELL_6 + rt_live_key(face, 6)] += sign;
+                c[LCELL_6 + 5] += sign & -(int)(face != ENUM_imperial);
             }
-            /* live 3: as in free_spaces */
-            c[LCELL_3] += sign;
-            /* live 4: as in row_done */
-            c[LCELL_4 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+            /* live 7: as in free_spaces */
+            c[LCELL_7] += sign;
+            /* live 8: as in row_done */
+            c[LCELL_8 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
         }
         break;
     default:
@@ -3213,24 +3263,56 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     case ZONE_pool: {
         int32_t *c = rt__pre(g)->cells;
         {
-            /* live 1: as in reroll */
+            /* live 1: the dice by face */
             c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    }
+    case ZONE_placed: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 2: the dice by face */
+            c[LCELL_2 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    }
+    case ZONE_aside: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 3: the dice by face */
+            c[LCELL_3 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    }
+    case ZONE_rerolling: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 4: the dice by face */
+            c[LCELL_4 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        }
+        break;
+    }
+    case ZONE_taken: {
+        int32_t *c = rt__pre(g)->cells;
+        {
+            /* live 5: the dice by face */
+            c[LCELL_5 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
         }
         break;
     }
     case ZONE_spaces: {
         int32_t *c = rt__pre(g)->cells;
         if (!(rt__state(g, card, 0))) {
-            /* live 2: as in ally_symbol */
+            /* live 6: as in ally_symbol */
             {
                 RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
-                c[LCELL_2 + rt_live_key(face, 6)] += sign;
-                c[LCELL_2 + 5] += sign & -(int)(face != ENUM_imperial);
+                c[LCELL_6 + rt_live_key(face, 6)] += sign;
+                c[LCELL_6 + 5] += sign & -(int)(face != ENUM_imperial);
             }
-            /* live 3: as in free_spaces */
-            c[LCELL_3] += sign;
-            /* live 4: as in row_done */
-            c[LCELL_4 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+            /* live 7: as in free_spaces */
+            c[LCELL_7] += sign;
+            /* live 8: as in row_done */
+            c[LCELL_8 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
         }
         break;
     }
@@ -3240,28 +3322,66 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     }
 }
 
-/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card;
+   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
-    memset(x->cells + LCELL_1, 0, 7 * sizeof(int32_t));
-    memset(x->cells + LCELL_2, 0, 7 * sizeof(int32_t));
-    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
-    memset(x->cells + LCELL_4, 0, 56 * sizeof(int32_t));
-    for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; at <= zc + zc[0]; at++)
-        if (*at >= 0)
-            Live_update(g, *at, ZONE_pool, RT_NONE, 1);
+    memset(x->cells + LCELL_6, 0, 7 * sizeof(int32_t));
+    memset(x->cells + LCELL_7, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_8, 0, 56 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_spaces, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_spaces, RT_NONE, 1);
+    if (!rt_counted(g)) {
+        memset(x->cells + LCELL_1, 0, 7 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_pool, RT_NONE, 1);
+        memset(x->cells + LCELL_2, 0, 7 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_placed, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_placed, RT_NONE, 1);
+        memset(x->cells + LCELL_3, 0, 7 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_aside, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_aside, RT_NONE, 1);
+        memset(x->cells + LCELL_4, 0, 7 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_rerolling, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_rerolling, RT_NONE, 1);
+        memset(x->cells + LCELL_5, 0, 7 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_taken, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_taken, RT_NONE, 1);
+    }
 }
 
 /* per live count cell: one per player */
-static const uint8_t Live_per_player[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Live_per_player[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 /* per zone: live counts read it */
-static const uint8_t Zone_live[] = { 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Zone_live[] = { 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0 };
 /* per kind: the state slots live counts read */
 static const uint32_t Kind_live_slots[] = { 0x1u, 0x1u, 0x0u, 0x0u, 0x0u };
+
+/* per zone: where a game without a log counts its interchangeable dice by face
+   (the live count's first cell among them, its cells, the least face) */
+static const RtDiceZone Dice_zones[] = {
+    { -1, 0, 0 },
+    { 0, 7, 0 },   /* pool */
+    { 7, 7, 0 },   /* placed */
+    { 14, 7, 0 },   /* aside */
+    { 21, 7, 0 },   /* rerolling */
+    { 28, 7, 0 },   /* taken */
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+    { -1, 0, 0 },
+};
 
 static const char *const Values_symbol[] = { "stormtrooper", "tie_fighter", "at_at", "star_destroyer", "victory", "imperial" };
 static const char *const Values_board[] = { "yavin4", "hoth", "dagobah", "bespin", "tatooine", "endor", "death_star2" };
@@ -3495,151 +3615,150 @@ static const char *const strings[] = {
     "take a turn", /* 22 */
     "roll again", /* 23 */
     "stop", /* 24 */
-    "look at a die", /* 25 */
-    "choose an imperial_die from pool", /* 26 */
-    "Imperial die", /* 27 */
-    "Yavin 4 1.1", /* 28 */
-    "Yavin 4 1.2", /* 29 */
-    "Yavin 4 2.1", /* 30 */
-    "Yavin 4 2.2", /* 31 */
-    "Yavin 4 3.1", /* 32 */
-    "Yavin 4 3.2", /* 33 */
-    "Yavin 4 3.3", /* 34 */
-    "Yavin 4 4.1", /* 35 */
-    "Yavin 4 4.2", /* 36 */
-    "Yavin 4 4.3", /* 37 */
-    "Yavin 4 5.1", /* 38 */
-    "Yavin 4 5.2", /* 39 */
-    "Yavin 4 5.3", /* 40 */
-    "Hoth 1.1", /* 41 */
-    "Hoth 1.2", /* 42 */
-    "Hoth 1.3", /* 43 */
-    "Hoth 2.1", /* 44 */
-    "Hoth 2.2", /* 45 */
-    "Hoth 2.3", /* 46 */
-    "Hoth 3.1", /* 47 */
-    "Hoth 3.2", /* 48 */
-    "Hoth 3.3", /* 49 */
-    "Hoth 4.1", /* 50 */
-    "Hoth 4.2", /* 51 */
-    "Hoth 4.3", /* 52 */
-    "Hoth 4.4", /* 53 */
-    "Hoth 5.1", /* 54 */
-    "Hoth 5.2", /* 55 */
-    "Hoth 5.3", /* 56 */
-    "Dagobah 1.1", /* 57 */
-    "Dagobah 1.2", /* 58 */
-    "Dagobah 2.1", /* 59 */
-    "Dagobah 2.2", /* 60 */
-    "Dagobah 2.3", /* 61 */
-    "Dagobah 3.1", /* 62 */
-    "Dagobah 3.2", /* 63 */
-    "Dagobah 3.3", /* 64 */
-    "Dagobah 3.4", /* 65 */
-    "Dagobah 4.1", /* 66 */
-    "Dagobah 4.2", /* 67 */
-    "Dagobah 4.3", /* 68 */
-    "Dagobah 5.1", /* 69 */
-    "Dagobah 5.2", /* 70 */
-    "Dagobah 5.3", /* 71 */
-    "Bespin 1.1", /* 72 */
-    "Bespin 1.2", /* 73 */
-    "Bespin 2.1", /* 74 */
-    "Bespin 2.2", /* 75 */
-    "Bespin 2.3", /* 76 */
-    "Bespin 2.4", /* 77 */
-    "Bespin 3.1", /* 78 */
-    "Bespin 3.2", /* 79 */
-    "Bespin 3.3", /* 80 */
-    "Bespin 4.1", /* 81 */
-    "Bespin 4.2", /* 82 */
-    "Bespin 4.3", /* 83 */
-    "Bespin 4.4", /* 84 */
-    "Bespin 5.1", /* 85 */
-    "Bespin 5.2", /* 86 */
-    "Bespin 5.3", /* 87 */
-    "Tatooine 1.1", /* 88 */
-    "Tatooine 1.2", /* 89 */
-    "Tatooine 1.3", /* 90 */
-    "Tatooine 2.1", /* 91 */
-    "Tatooine 2.2", /* 92 */
-    "Tatooine 2.3", /* 93 */
-    "Tatooine 3.1", /* 94 */
-    "Tatooine 3.2", /* 95 */
-    "Tatooine 3.3", /* 96 */
-    "Tatooine 3.4", /* 97 */
-    "Tatooine 4.1", /* 98 */
-    "Tatooine 4.2", /* 99 */
-    "Tatooine 4.3", /* 100 */
-    "Tatooine 4.4", /* 101 */
-    "Tatooine 5.1", /* 102 */
-    "Tatooine 5.2", /* 103 */
-    "Tatooine 5.3", /* 104 */
-    "Tatooine 5.4", /* 105 */
-    "Endor 1.1", /* 106 */
-    "Endor 1.2", /* 107 */
-    "Endor 1.3", /* 108 */
-    "Endor 2.1", /* 109 */
-    "Endor 2.2", /* 110 */
-    "Endor 2.3", /* 111 */
-    "Endor 3.1", /* 112 */
-    "Endor 3.2", /* 113 */
-    "Endor 3.3", /* 114 */
-    "Endor 3.4", /* 115 */
-    "Endor 4.1", /* 116 */
-    "Endor 4.2", /* 117 */
-    "Endor 4.3", /* 118 */
-    "Endor 4.4", /* 119 */
-    "Endor 5.1", /* 120 */
-    "Endor 5.2", /* 121 */
-    "Endor 5.3", /* 122 */
-    "Endor 5.4", /* 123 */
-    "Endor 5.5", /* 124 */
-    "Endor 5.6", /* 125 */
-    "Death Star 2 1.1", /* 126 */
-    "Death Star 2 1.2", /* 127 */
-    "Death Star 2 1.3", /* 128 */
-    "Death Star 2 2.1", /* 129 */
-    "Death Star 2 2.2", /* 130 */
-    "Death Star 2 2.3", /* 131 */
-    "Death Star 2 3.1", /* 132 */
-    "Death Star 2 3.2", /* 133 */
-    "Death Star 2 3.3", /* 134 */
-    "Death Star 2 3.4", /* 135 */
-    "Death Star 2 4.1", /* 136 */
-    "Death Star 2 4.2", /* 137 */
-    "Death Star 2 4.3", /* 138 */
-    "Death Star 2 4.4", /* 139 */
-    "Death Star 2 5.1", /* 140 */
-    "Death Star 2 5.2", /* 141 */
-    "Death Star 2 5.3", /* 142 */
-    "Death Star 2 5.4", /* 143 */
-    "Death Star 2 5.5", /* 144 */
-    "Death Star 2 6.1", /* 145 */
-    "Death Star 2 6.2", /* 146 */
-    "Death Star 2 6.3", /* 147 */
-    "Death Star 2 6.4", /* 148 */
-    "Death Star 2 6.5", /* 149 */
-    "Luke Skywalker", /* 150 */
-    "Princess Leia", /* 151 */
-    "Han Solo", /* 152 */
-    "Chewbacca", /* 153 */
-    "Bail Organa", /* 154 */
-    "Wedge Antilles", /* 155 */
-    "Wicket W. Warrick", /* 156 */
-    "Admiral Ackbar", /* 157 */
-    "Lando Calrissian", /* 158 */
-    "Jyn Erso", /* 159 */
-    "Biggs Darklighter", /* 160 */
-    "Nien Nunb", /* 161 */
-    "Mon Mothma", /* 162 */
-    "Obi-Wan Kenobi", /* 163 */
-    "Yoda", /* 164 */
-    "R2-D2", /* 165 */
-    "C-3PO", /* 166 */
-    "Darth Vader", /* 167 */
-    "Emperor Palpatine", /* 168 */
-    "choose", /* 169 */
+    "count the victory points", /* 25 */
+    "Imperial die", /* 26 */
+    "Yavin 4 1.1", /* 27 */
+    "Yavin 4 1.2", /* 28 */
+    "Yavin 4 2.1", /* 29 */
+    "Yavin 4 2.2", /* 30 */
+    "Yavin 4 3.1", /* 31 */
+    "Yavin 4 3.2", /* 32 */
+    "Yavin 4 3.3", /* 33 */
+    "Yavin 4 4.1", /* 34 */
+    "Yavin 4 4.2", /* 35 */
+    "Yavin 4 4.3", /* 36 */
+    "Yavin 4 5.1", /* 37 */
+    "Yavin 4 5.2", /* 38 */
+    "Yavin 4 5.3", /* 39 */
+    "Hoth 1.1", /* 40 */
+    "Hoth 1.2", /* 41 */
+    "Hoth 1.3", /* 42 */
+    "Hoth 2.1", /* 43 */
+    "Hoth 2.2", /* 44 */
+    "Hoth 2.3", /* 45 */
+    "Hoth 3.1", /* 46 */
+    "Hoth 3.2", /* 47 */
+    "Hoth 3.3", /* 48 */
+    "Hoth 4.1", /* 49 */
+    "Hoth 4.2", /* 50 */
+    "Hoth 4.3", /* 51 */
+    "Hoth 4.4", /* 52 */
+    "Hoth 5.1", /* 53 */
+    "Hoth 5.2", /* 54 */
+    "Hoth 5.3", /* 55 */
+    "Dagobah 1.1", /* 56 */
+    "Dagobah 1.2", /* 57 */
+    "Dagobah 2.1", /* 58 */
+    "Dagobah 2.2", /* 59 */
+    "Dagobah 2.3", /* 60 */
+    "Dagobah 3.1", /* 61 */
+    "Dagobah 3.2", /* 62 */
+    "Dagobah 3.3", /* 63 */
+    "Dagobah 3.4", /* 64 */
+    "Dagobah 4.1", /* 65 */
+    "Dagobah 4.2", /* 66 */
+    "Dagobah 4.3", /* 67 */
+    "Dagobah 5.1", /* 68 */
+    "Dagobah 5.2", /* 69 */
+    "Dagobah 5.3", /* 70 */
+    "Bespin 1.1", /* 71 */
+    "Bespin 1.2", /* 72 */
+    "Bespin 2.1", /* 73 */
+    "Bespin 2.2", /* 74 */
+    "Bespin 2.3", /* 75 */
+    "Bespin 2.4", /* 76 */
+    "Bespin 3.1", /* 77 */
+    "Bespin 3.2", /* 78 */
+    "Bespin 3.3", /* 79 */
+    "Bespin 4.1", /* 80 */
+    "Bespin 4.2", /* 81 */
+    "Bespin 4.3", /* 82 */
+    "Bespin 4.4", /* 83 */
+    "Bespin 5.1", /* 84 */
+    "Bespin 5.2", /* 85 */
+    "Bespin 5.3", /* 86 */
+    "Tatooine 1.1", /* 87 */
+    "Tatooine 1.2", /* 88 */
+    "Tatooine 1.3", /* 89 */
+    "Tatooine 2.1", /* 90 */
+    "Tatooine 2.2", /* 91 */
+    "Tatooine 2.3", /* 92 */
+    "Tatooine 3.1", /* 93 */
+    "Tatooine 3.2", /* 94 */
+    "Tatooine 3.3", /* 95 */
+    "Tatooine 3.4", /* 96 */
+    "Tatooine 4.1", /* 97 */
+    "Tatooine 4.2", /* 98 */
+    "Tatooine 4.3", /* 99 */
+    "Tatooine 4.4", /* 100 */
+    "Tatooine 5.1", /* 101 */
+    "Tatooine 5.2", /* 102 */
+    "Tatooine 5.3", /* 103 */
+    "Tatooine 5.4", /* 104 */
+    "Endor 1.1", /* 105 */
+    "Endor 1.2", /* 106 */
+    "Endor 1.3", /* 107 */
+    "Endor 2.1", /* 108 */
+    "Endor 2.2", /* 109 */
+    "Endor 2.3", /* 110 */
+    "Endor 3.1", /* 111 */
+    "Endor 3.2", /* 112 */
+    "Endor 3.3", /* 113 */
+    "Endor 3.4", /* 114 */
+    "Endor 4.1", /* 115 */
+    "Endor 4.2", /* 116 */
+    "Endor 4.3", /* 117 */
+    "Endor 4.4", /* 118 */
+    "Endor 5.1", /* 119 */
+    "Endor 5.2", /* 120 */
+    "Endor 5.3", /* 121 */
+    "Endor 5.4", /* 122 */
+    "Endor 5.5", /* 123 */
+    "Endor 5.6", /* 124 */
+    "Death Star 2 1.1", /* 125 */
+    "Death Star 2 1.2", /* 126 */
+    "Death Star 2 1.3", /* 127 */
+    "Death Star 2 2.1", /* 128 */
+    "Death Star 2 2.2", /* 129 */
+    "Death Star 2 2.3", /* 130 */
+    "Death Star 2 3.1", /* 131 */
+    "Death Star 2 3.2", /* 132 */
+    "Death Star 2 3.3", /* 133 */
+    "Death Star 2 3.4", /* 134 */
+    "Death Star 2 4.1", /* 135 */
+    "Death Star 2 4.2", /* 136 */
+    "Death Star 2 4.3", /* 137 */
+    "Death Star 2 4.4", /* 138 */
+    "Death Star 2 5.1", /* 139 */
+    "Death Star 2 5.2", /* 140 */
+    "Death Star 2 5.3", /* 141 */
+    "Death Star 2 5.4", /* 142 */
+    "Death Star 2 5.5", /* 143 */
+    "Death Star 2 6.1", /* 144 */
+    "Death Star 2 6.2", /* 145 */
+    "Death Star 2 6.3", /* 146 */
+    "Death Star 2 6.4", /* 147 */
+    "Death Star 2 6.5", /* 148 */
+    "Luke Skywalker", /* 149 */
+    "Princess Leia", /* 150 */
+    "Han Solo", /* 151 */
+    "Chewbacca", /* 152 */
+    "Bail Organa", /* 153 */
+    "Wedge Antilles", /* 154 */
+    "Wicket W. Warrick", /* 155 */
+    "Admiral Ackbar", /* 156 */
+    "Lando Calrissian", /* 157 */
+    "Jyn Erso", /* 158 */
+    "Biggs Darklighter", /* 159 */
+    "Nien Nunb", /* 160 */
+    "Mon Mothma", /* 161 */
+    "Obi-Wan Kenobi", /* 162 */
+    "Yoda", /* 163 */
+    "R2-D2", /* 164 */
+    "C-3PO", /* 165 */
+    "Darth Vader", /* 166 */
+    "Emperor Palpatine", /* 167 */
+    "choose", /* 168 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -3849,8 +3968,7 @@ static const RtSite Site_table[] = {
     { 4, 14, 3 }, /* 129: cards/galaxy/variants.cards:14:3 */
     { 4, 16, 5 }, /* 130: cards/galaxy/variants.cards:16:5 */
     { 4, 17, 5 }, /* 131: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 132: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
+    { 4, 15, 3 }, /* 132: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1, 1 };
@@ -4156,7 +4274,7 @@ const RtGameDef galaxy_game = {
     5, kinds,
     142, cards, Copies_base,
     10, vars,
-    170, strings,
+    169, strings,
     16, scripts,
     12, 13,
     1, Consts_base,
@@ -4165,11 +4283,12 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
-    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    Dice_zones, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -4180,7 +4299,7 @@ const RtGameDef galaxy_variant_short = {
     5, kinds,
     142, cards, Copies_short,
     10, vars,
-    170, strings,
+    169, strings,
     16, scripts,
     12, 13,
     1, Consts_short,
@@ -4189,11 +4308,12 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
-    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    Dice_zones, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -4204,7 +4324,7 @@ const RtGameDef galaxy_variant_dice_check = {
     5, kinds,
     142, cards, Copies_dice_check,
     10, vars,
-    170, strings,
+    169, strings,
     16, scripts,
     14, 15,
     1, Consts_dice_check,
@@ -4213,11 +4333,12 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    133, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
-    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    Dice_zones, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const galaxy_variants[] = {

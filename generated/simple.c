@@ -20,8 +20,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 14
-#error "simple.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "simple.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -9875,7 +9875,8 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     }
 }
 
-/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card;
+   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -11480,6 +11481,7 @@ const RtGameDef simple_game = {
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const simple_variants[] = {

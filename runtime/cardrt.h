@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 14
+#define CARDRT_ABI 15
 
 #define RT_NONE (-1)
 
@@ -159,6 +159,15 @@ typedef struct RtSweepPoint {
     RtValue base;         /* its value in the base game */
 } RtSweepPoint;
 
+/* Where a game without a log counts the interchangeable dice of a zone
+   declaration (docs/runtime.md "Interchangeable dice"): ncells live count
+   cells from live (an index among def->nlive), the dice showing face v in
+   cell v - lo, any other value in the last. live is -1 for a zone of
+   other cards. */
+typedef struct RtDiceZone {
+    int32_t live, ncells, lo;
+} RtDiceZone;
+
 typedef struct RtGameDef {
     int abi;                        /* CARDRT_ABI at generation */
     const char *id;                 /* the game's identifier */
@@ -238,6 +247,10 @@ typedef struct RtGameDef {
     /* sweep: the card and field this variant changes, when that is all it
        changes (RtSweepPoint); NULL otherwise, and for the base game. */
     const RtSweepPoint *sweep;
+    /* dice: per zone declaration, the live count of the interchangeable
+       dice it holds by face (RtDiceZone; live -1 for a zone of other
+       cards); NULL when the game has no interchangeable dice. */
+    const RtDiceZone *dice;
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state
@@ -294,7 +307,8 @@ typedef struct RtHeader {
     uint32_t out;           /* bit p: player p is out of the game (rt_eliminate) */
     int32_t nout;           /* players out */
     int32_t lost;           /* 1: every player lost, the game itself won (rt_lose_game) */
-    int32_t reserved;       /* 0: keeps the head a multiple of 8 bytes */
+    int32_t counted;        /* 1: the zones of interchangeable dice hold counts by face, not cards
+                               (a game without a log: docs/runtime.md "Interchangeable dice") */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -561,16 +575,22 @@ static inline int rt_zone_size(const RtGame *g, RtValue zone)
 }
 /* rt_zone_cards: zone's count, then its cards (bottom first), for a loop
    whose body cannot move cards; a bad zone reads as an empty one. The
-   pointer is valid until the next change of the state. */
+   pointer is valid until the next change of the state. (A zone of
+   interchangeable dice in a game rt_counted: its count, then cells that
+   name no die; rt_zone_faces counts its dice.) */
 static inline const int32_t *rt_zone_cards(const RtGame *g, RtValue zone)
 {
     static const int32_t empty[1] = {0};
     return zone >= 0 && zone < rt__pre(g)->nzi ? rt__zone_cells(g, zone) : empty;
 }
-/* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range. */
+/* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range
+   (and for a zone of interchangeable dice in a game rt_counted). */
 static inline RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
 {
-    if (zone < 0 || zone >= rt__pre(g)->nzi)
+    const RtGamePrefix *x = rt__pre(g);
+    if (zone < 0 || zone >= x->nzi)
+        return RT_NONE;
+    if (x->hdr->counted && x->def->dice && x->zi_live && x->zi_live[zone] >= 0 && x->def->dice[x->zi_live[zone]].live >= 0)
         return RT_NONE;
     const int32_t *z = rt__zone_cells(g, zone);
     return i >= 0 && i < z[0] ? z[1 + i] : RT_NONE;
@@ -590,6 +610,19 @@ RtValue rt_bottom(RtGame *g, RtValue zone, int site);
 RtValue rt_random_card(RtGame *g, RtValue zone, int site);
 RtValue rt_zone_owner(const RtGame *g, RtValue zone);       /* player or RT_NONE */
 int rt_zone_decl(const RtGame *g, RtValue zone);
+
+/* rt_counted: g keeps the interchangeable dice of its zones as counts by
+   face (a game without a log: docs/runtime.md "Interchangeable dice");
+   rt_zone_at then gives no die of those zones, and rt_zone_faces counts
+   them. */
+static inline int rt_counted(const RtGame *g) { return rt__pre(g)->hdr->counted; }
+
+/* rt_zone_faces: for a zone of interchangeable dice, how many of its dice
+   show each face: counts[i] for the face lo + i, i < n (*lo: the least
+   face of the dice, 0 for faces of an enum), rt_counted or not; for any
+   other zone, counts are 0. Returns how many cards (or dice) zone holds
+   (0 for a bad zone). */
+int rt_zone_faces(const RtGame *g, RtValue zone, int32_t *counts, int n, int32_t *lo);
 
 #include "cardrt_cards.h"   /* moves, live counts, shuffles, knowledge, card state, rolls */
 

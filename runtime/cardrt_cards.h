@@ -511,6 +511,86 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
     state[2] = rng[2];
     state[3] = rng[3];
 }
+/* Interchangeable dice kept as counts (rt_counted; docs/runtime.md
+   "Interchangeable dice"): a zone of them is its count cell (zcell, the
+   cell of its count of cards) and its count by face (ncells cells from
+   fcell; face v counts in cell rt_dice_cell(v, lo, ncells)). cardc writes
+   these calls only where rt_counted holds, with cells it laid out. */
+
+/* rt_dice_cell: the cell of face v among ncells (v - lo, or the last for
+   a value no face has). */
+static inline int rt_dice_cell(RtValue v, int32_t lo, int ncells)
+{
+    uint32_t i = (uint32_t)v - (uint32_t)lo;
+    return i < (uint32_t)(ncells - 1) ? (int)i : ncells - 1;
+}
+/* rt_dice_roll: `roll` of a zone of interchangeable dice: each of its dice
+   draws a side of faces (nsides of them) as rt_roll draws them, one after
+   the other, and the count by face is made again. */
+RT_HOT_INLINE void rt_dice_roll(RtGame *g, int32_t zcell, int32_t fcell, int ncells, int32_t lo, const RtValue *faces,
+                                uint32_t nsides)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    int32_t *c = x->cells + fcell, n = x->cells[zcell];
+    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
+    for (int i = 0; i < ncells; i++)
+        c[i] = 0;
+    for (int32_t i = 0; i < n; i++)
+        c[rt_dice_cell(faces[rt__xoshiro_below_inline(rng, nsides)], lo, ncells)]++;
+    state[0] = rng[0];
+    state[1] = rng[1];
+    state[2] = rng[2];
+    state[3] = rng[3];
+}
+/* rt_dice_move: up to n dice (n <= 0: none) of a zone of interchangeable
+   dice (zfrom, ffrom) go to another zone of the same dice (zto, fto):
+   those of face cell k, or with k < 0 those of any face, the greatest
+   faces first (such a zone lies in face order, the greatest on top, and a
+   move takes from the top). Returns n less the dice moved (what a loop's
+   `up to` counter has left after them). */
+RT_HOT_INLINE int32_t rt_dice_move(RtGame *g, int32_t zfrom, int32_t ffrom, int32_t zto, int32_t fto, int ncells, int k,
+                                   int32_t n)
+{
+    int32_t *c = rt__pre(g)->cells;
+    if (k >= 0) {   /* one face: no loop */
+        int32_t have = c[ffrom + k], m = n <= 0 ? 0 : have < n ? have : n;
+        c[ffrom + k] = have - m;
+        c[fto + k] += m;
+        c[zfrom] -= m;
+        c[zto] += m;
+        return n - m;
+    }
+    for (int i = ncells - 1; i >= 0 && n > 0; i--) {
+        int32_t m = c[ffrom + i] < n ? c[ffrom + i] : n;
+        c[ffrom + i] -= m;
+        c[fto + i] += m;
+        c[zfrom] -= m;
+        c[zto] += m;
+        n -= m;
+    }
+    return n;
+}
+/* rt_dice_move_all: every die of a zone of interchangeable dice (zfrom,
+   ffrom) goes to another zone of the same dice (zto, fto). */
+RT_HOT_INLINE void rt_dice_move_all(RtGame *g, int32_t zfrom, int32_t ffrom, int32_t zto, int32_t fto, int ncells)
+{
+    int32_t *c = rt__pre(g)->cells;
+    if (c[zfrom] == 0)   /* an empty zone: nothing to add */
+        return;
+    for (int i = 0; i < ncells; i++) {
+        c[fto + i] += c[ffrom + i];
+        c[ffrom + i] = 0;
+    }
+    c[zto] += c[zfrom];
+    c[zfrom] = 0;
+}
+/* rt_dice_sort: the dice of zone, a zone of interchangeable dice in a game
+   not rt_counted, put in face order (the least at the bottom; dice of one
+   face keep their order): where every such zone lies after a move into
+   it or a roll, so that a move of its top dice takes what rt_dice_move
+   takes. Not logged. */
+void rt_dice_sort(RtGame *g, RtValue zone);
+
 /* rt_roll's inline half: rt_roll_known, whether live counts follow the
    faces read from the game's tables. */
 static inline void rt_roll(RtGame *g, RtValue zone, int kind, const RtValue *faces, uint32_t nfaces, int site)

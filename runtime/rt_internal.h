@@ -63,6 +63,7 @@ struct RtGame {
     int32_t *zi_live;       /* nzi: its decl when live counts read it, else -1 (pre.zi_live) */
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
     uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind, 2 when it keeps all */
+    uint8_t *kind_dice;     /* nkinds: 1 for interchangeable dice (the kind of a zone def->dice counts) */
     int32_t *kind_keep;     /* nkinds * maxstate: -1 for a slot a move keeps (state_keep), else 0 */
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
     uint64_t *fresh_prelude;/* the same after the setup's prelude (games without a log; NULL: none) */

@@ -79,8 +79,9 @@ static int alloc_tables(RtGame *g)
     g->zone_cap = calloc(nzi, sizeof *g->zone_cap);
     g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
+    g->kind_dice = calloc((size_t)def->nkinds + 1, sizeof *g->kind_dice);
     g->kind_keep = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_keep);
-    return g->kind_reset && g->kind_keeps && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->card_inst && g->inst_kind && g->inst_row && g->kind_nstate
+    return g->kind_reset && g->kind_keeps && g->kind_dice && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->card_inst && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->zi_live && g->decl_first && g->decl_pp;
 }
 
@@ -127,6 +128,8 @@ static void fill_tables(RtGame *g)
             g->zi_noted[zi] = def->zones[z].per_player && def->zones[z].visibility == RT_PUBLIC ? p : -1;
             g->zi_live[zi] = def->nlive > 0 && def->zone_live[z] ? z : -1;
         }
+        if (def->dice && def->dice[z].live >= 0 && def->zones[z].kind >= 0)
+            g->kind_dice[def->zones[z].kind] = 1;
     }
 }
 
@@ -350,6 +353,7 @@ static void init_state(RtGame *g)
     h->chosen_value = RT_NONE;
     h->chosen_card = RT_NONE;
     h->max_steps = g->max_steps;
+    h->counted = def->dice != NULL && !g->log_on;   /* docs/runtime.md "Interchangeable dice" */
     h->steps_left = g->max_steps;
     int32_t *cells = rt__cells(g);
     for (int v = 0; v < def->nvars; v++) {
@@ -455,6 +459,7 @@ void rt_free(RtGame *g)
     free(g->zone_cap);
     free(g->kind_reset);
     free(g->kind_keeps);
+    free(g->kind_dice);
     free(g->kind_keep);
     free(g->fresh);
     free(g->fresh_prelude);
@@ -536,31 +541,48 @@ static uint64_t hash_cells(uint64_t h, const int32_t *c, size_t n)
    the frames on the stack (each as far as its script's locals go) and
    the lists on the list stack. Cells past a
    zone's count, popped frames and lists, and old options are not read:
-   two states equal in everything a game can observe hash equal. */
+   two states equal in everything a game can observe hash equal. A zone
+   of interchangeable dice is its count by face, and its dice are not
+   read one by one: a game kept as counts (rt_counted) and the same game
+   kept as cards hash equal. */
 uint64_t rt_hash(const RtGame *g)
 {
-    const RtHeader *hd = rt__hdr(g);
+    RtHeader hd = *rt__hdr(g);
     const int32_t *cells = rt__cells(g);
+    const RtDiceZone *dice = g->def->dice;
     uint64_t h = 0xcbf29ce484222325u;
-    h = hash_bytes(h, (const unsigned char *)hd, sizeof *hd);
-    if (hd->pending != RT_DEC_NONE)
-        h = hash_cells(h, cells + g->off_opts, 3 * (size_t)hd->dec_count);
+    hd.counted = 0;
+    h = hash_bytes(h, (const unsigned char *)&hd, sizeof hd);
+    if (hd.pending != RT_DEC_NONE)
+        h = hash_cells(h, cells + g->off_opts, 3 * (size_t)hd.dec_count);
     for (int v = 0; v < g->def->nvars; v++)
         for (int p = 0; p < (g->var_pp[v] ? g->nplayers : 1); p++)
             h = hash_word(h, (uint32_t)cells[g->var_cell[v] + p * g->pre.player_stride]);
     for (int z = 0; z < g->nzi; z++) {
         const int32_t *zz = cells + g->zone_off[z];
-        h = hash_cells(h, zz, 1 + (size_t)zz[0]);
+        const RtDiceZone *dz = dice && dice[g->zi_decl[z]].live >= 0 ? &dice[g->zi_decl[z]] : NULL;
+        if (dz) {   /* its count, and its count by face (a live count, kept either way) */
+            h = hash_word(h, (uint32_t)zz[0]);
+            h = hash_cells(h, cells + g->var_cell[g->def->nvars + dz->live], (size_t)dz->ncells);
+        } else {
+            h = hash_cells(h, zz, 1 + (size_t)zz[0]);
+        }
     }
-    h = hash_cells(h, cells + g->off_cards, (size_t)g->ninst * (size_t)g->card_stride);
+    if (!dice) {
+        h = hash_cells(h, cells + g->off_cards, (size_t)g->ninst * (size_t)g->card_stride);
+    } else {   /* the cards but the dice */
+        for (int c = 0; c < g->ninst; c++)
+            if (!g->kind_dice[g->inst_kind[c]])
+                h = hash_cells(h, cells + g->off_cards + (size_t)c * (size_t)g->card_stride, (size_t)g->card_stride);
+    }
     h = hash_cells(h, cells + g->off_know, 1 + 2 * (size_t)g->nplayers * (size_t)g->know_words);
-    for (int d = 0; d < hd->depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
+    for (int d = 0; d < hd.depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
         const int32_t *fc = cells + g->off_frames + (size_t)d * (size_t)g->frame_stride;
         int script = fc[1];
         size_t n = 5 + (size_t)(script >= 0 && script < g->def->nscripts ? g->def->scripts[script].nlocals : 0);
         h = hash_cells(h, fc, n < (size_t)g->frame_stride ? n : (size_t)g->frame_stride);
     }
-    h = hash_cells(h, cells + g->off_lists, (size_t)hd->list_top);
+    h = hash_cells(h, cells + g->off_lists, (size_t)hd.list_top);
     h *= 0xbf58476d1ce4e5b9u;
     return h ^ (h >> 31);
 }

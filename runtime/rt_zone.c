@@ -83,6 +83,53 @@ int rt_zone_decl(const RtGame *g, RtValue zone)
 
 static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card]; }
 
+/* rt_dice_sort: see cardrt_cards.h. An insertion sort: a zone holds a
+   few dice. */
+void rt_dice_sort(RtGame *g, RtValue zone)
+{
+    if (!rt__is_zone(g, zone) || rt__hdr(g)->counted)
+        return;
+    int32_t *z = rt__zone(g, zone);
+    for (int i = 2; i <= z[0]; i++) {
+        int32_t card = z[i], face = rt__card(g, card)[1];
+        int j = i - 1;
+        for (; j >= 1 && rt__card(g, z[j])[1] > face; j--)
+            z[j + 1] = z[j];
+        z[j + 1] = card;
+    }
+}
+
+/* rt_zone_faces: see cardrt.h. */
+int rt_zone_faces(const RtGame *g, RtValue zone, int32_t *counts, int n, int32_t *lo)
+{
+    if (lo)
+        *lo = 0;
+    for (int i = 0; counts && i < n; i++)
+        counts[i] = 0;
+    if (!rt__is_zone(g, zone))
+        return 0;
+    const int32_t *z = rt__zone(g, zone);
+    const RtDiceZone *dz = g->def->dice ? &g->def->dice[g->zi_decl[zone]] : NULL;
+    if (!dz || dz->live < 0 || !counts)
+        return z[0];
+    if (lo)
+        *lo = dz->lo;
+    if (rt__hdr(g)->counted) {   /* the count by face is the zone */
+        const int32_t *c = rt__cells(g) + g->var_cell[g->def->nvars + dz->live];
+        for (int i = 0; i < n && i < dz->ncells - 1; i++)
+            counts[i] = c[i];
+        return z[0];
+    }
+    for (int i = 1; i <= z[0]; i++) {
+        if (z[i] < 0 || z[i] >= g->ninst)
+            continue;
+        uint32_t at = (uint32_t)rt__card(g, z[i])[1] - (uint32_t)dz->lo;
+        if (at < (uint32_t)n && at < (uint32_t)(dz->ncells - 1))
+            counts[at]++;
+    }
+    return z[0];
+}
+
 /* enter: card (out of its zone's cells already, and of a kind zone
    takes) enters zone at where (rt__insert, rt__arrive). */
 RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)

@@ -844,6 +844,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    %s, /* live counts */\n", emit_live_def(E));
         buf_printf(out, "    %s, /* sweep: the one card field it changes */\n",
                 sweep_card(m, v) >= 0 ? arena_printf(E->a, "&Sweep_%s", mv->name) : "NULL");
+        buf_printf(out, "    %s, /* dice: interchangeable dice counted by face */\n", emit_dice_def(E));
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);

@@ -225,6 +225,16 @@ void emit_live_functions(Emit *E, Buf *out);
 int emit_live_zone(const Emit *E, int z);
 /* emit_live_def: the def's members for the live counts (C text). */
 const char *emit_live_def(const Emit *E);
+/* emit_dice_def: the def's member for its interchangeable dice (C text:
+   their table, Dice_zones, or NULL; emit_live_functions writes it). */
+const char *emit_dice_def(const Emit *E);
+/* emit_dice_zone: zone expression z is a zone of interchangeable dice
+   (ir_dice.c): the live count of its dice by face, else NULL. */
+const IrLive *emit_dice_zone(const Emit *E, const IrNode *z);
+/* emit_dice_sort: after a move into zone expression to, or a roll of it,
+   a zone of interchangeable dice in a game kept as cards gets its dice in
+   face order again (rt_dice_sort; nothing for another zone). */
+void emit_dice_sort(Emit *E, const IrNode *to);
 /* emit_live_flags: per live count cell (ir->live_cells of them), 1 when
    it is per player: the cells are laid out as vars after the vars. */
 void emit_live_flags(const Emit *E, uint8_t *per_player);

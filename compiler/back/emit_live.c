@@ -193,7 +193,10 @@ static int matches_key(Emit *E, const IrLive *L, const Parts *P, const char **si
 static int update_case(Emit *E, Buf *out, int i, const IrLive *L, const char **fixed_out)
 {
     static const char *const names[IR_LIVE_MAX_KEYS] = {"key0", "key1"};
-    buf_printf(out, "            /* live %d: as in %s */\n", i + 1, emit_c_comment(E->a, E->m->units[L->unit].name));
+    if (L->dice)
+        buf_printf(out, "            /* live %d: the dice by face */\n", i + 1);
+    else
+        buf_printf(out, "            /* live %d: as in %s */\n", i + 1, emit_c_comment(E->a, E->m->units[L->unit].name));
     Buf scratch = {0};
     E->unit = &E->m->units[L->unit];
     E->wunit = (MUnit *)E->unit;
@@ -285,6 +288,58 @@ static int counts_zone(const IrProgram *ir, int z)
     return 0;
 }
 
+/* live_recount: Live_recount, which counts every live count from the
+   zones: the shared counts once, then each player's counts of his zones;
+   a zone of interchangeable dice kept as counts is its count by face. */
+static void live_recount(Emit *E, Buf *out)
+{
+    const IrProgram *ir = E->ir;
+    const Model *m = E->m;
+    buf_put(out, "/* Live_recount: every live count from the zones (a gap a pluck loop left is no card;\n"
+                 "   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */\n"
+                 "static void Live_recount(RtGame *g)\n{\n"
+                 "    const RtGamePrefix *x = rt__pre(g);\n");
+    int per_player = 0, dice = 0;
+    for (int i = 0; i < ir->nlives; i++) {
+        per_player |= ir->lives[i].per_player;
+        dice |= ir->lives[i].dice;
+        if (!ir->lives[i].per_player && !ir->lives[i].dice)
+            buf_printf(out, "    memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
+    }
+    for (int z = 0; z < m->nzones; z++)
+        if (counts_zone(ir, z) && !m->zones[z].per_player && ir->dice_live[z] < 0)
+            buf_printf(out, "    for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                            "        if (*at >= 0)\n"
+                            "            Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
+    if (dice) {
+        buf_put(out, "    if (!rt_counted(g)) {\n");
+        for (int z = 0; z < m->nzones; z++) {
+            int i = ir->dice_live[z];
+            if (i < 0)
+                continue;
+            buf_printf(out, "        memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
+            buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                            "            if (*at >= 0)\n"
+                            "                Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
+        }
+        buf_put(out, "    }\n");
+    }
+    if (per_player) {
+        buf_put(out, "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
+        for (int i = 0; i < ir->nlives; i++)
+            if (ir->lives[i].per_player)
+                buf_printf(out, "        memset(x->cells + LCELL_%d + p * PLAYER_CELLS, 0, %d * sizeof(int32_t));\n", i + 1,
+                           ir->lives[i].ncells);
+        for (int z = 0; z < m->nzones; z++)
+            if (counts_zone(ir, z) && m->zones[z].per_player)
+                buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                                "            if (*at >= 0)\n"
+                                "                Live_update(g, *at, ZONE_%s, (RtValue)p, 1);\n", m->zones[z].name, m->zones[z].name);
+        buf_put(out, "    }\n");
+    }
+    buf_put(out, "}\n\n");
+}
+
 void emit_live_functions(Emit *E, Buf *out)
 {
     const IrProgram *ir = E->ir;
@@ -339,36 +394,11 @@ void emit_live_functions(Emit *E, Buf *out)
     buf_put(out, "    default:\n        Live_update(g, card, zone_decl, owner, sign);\n        break;\n    }\n}\n\n");
     buf_free(&inline_cases);
 
-    /* shared counts once, then each player's counts of his zones */
-    buf_put(out, "/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */\n"
-                 "static void Live_recount(RtGame *g)\n{\n"
-                 "    const RtGamePrefix *x = rt__pre(g);\n");
-    int per_player = 0;
-    for (int i = 0; i < ir->nlives; i++) {
-        per_player |= ir->lives[i].per_player;
-        if (!ir->lives[i].per_player)
-            buf_printf(out, "    memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
-    }
-    for (int z = 0; z < m->nzones; z++)
-        if (counts_zone(ir, z) && !m->zones[z].per_player)
-            buf_printf(out, "    for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                            "        if (*at >= 0)\n"
-                            "            Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
-    if (per_player) {
-        buf_put(out, "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
-        for (int i = 0; i < ir->nlives; i++)
-            if (ir->lives[i].per_player)
-                buf_printf(out, "        memset(x->cells + LCELL_%d + p * PLAYER_CELLS, 0, %d * sizeof(int32_t));\n", i + 1,
-                           ir->lives[i].ncells);
-        for (int z = 0; z < m->nzones; z++)
-            if (counts_zone(ir, z) && m->zones[z].per_player)
-                buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                                "            if (*at >= 0)\n"
-                                "                Live_update(g, *at, ZONE_%s, (RtValue)p, 1);\n", m->zones[z].name, m->zones[z].name);
-        buf_put(out, "    }\n");
-    }
-    buf_put(out, "}\n\n");
+    live_recount(E, out);
 
+    int dice = 0;
+    for (int i = 0; i < ir->nlives; i++)
+        dice |= ir->lives[i].dice;
     buf_put(out, "/* per live count cell: one per player */\nstatic const uint8_t Live_per_player[] = {");
     for (int i = 0, n = 0; i < ir->nlives; i++)
         for (int k = 0; k < ir->lives[i].ncells; k++)
@@ -386,11 +416,46 @@ void emit_live_functions(Emit *E, Buf *out)
         buf_printf(out, "%s0x%xu", k ? ", " : " ", (unsigned)slots);
     }
     buf_put(out, " };\n\n");
+    if (!dice)
+        return;
+    buf_put(out, "/* per zone: where a game without a log counts its interchangeable dice by face\n"
+                 "   (the live count's first cell among them, its cells, the least face) */\n"
+                 "static const RtDiceZone Dice_zones[] = {\n");
+    for (int z = 0; z < m->nzones; z++) {
+        int i = ir->dice_live[z];
+        if (i < 0)
+            buf_printf(out, "    { -1, 0, 0 },\n");
+        else
+            buf_printf(out, "    { %d, %d, %d },   /* %s */\n", ir->lives[i].first, ir->lives[i].ncells, ir->lives[i].lo[0],
+                       m->zones[z].name);
+    }
+    buf_put(out, "};\n\n");
 }
 
 int emit_live_zone(const Emit *E, int z)
 {
     return counts_zone(E->ir, z) ? z : -1;
+}
+
+const IrLive *emit_dice_zone(const Emit *E, const IrNode *z)
+{
+    if (!z || z->op != IR_ZONE || !E->ir->dice_live || E->ir->dice_live[z->index] < 0)
+        return NULL;
+    return &E->ir->lives[E->ir->dice_live[z->index]];
+}
+
+void emit_dice_sort(Emit *E, const IrNode *to)
+{
+    if (emit_dice_zone(E, to))
+        emit_line(E, "rt_dice_sort(g, %s);", emit_expr(E, to));
+}
+
+const char *emit_dice_def(const Emit *E)
+{
+    for (int z = 0; E->ir->dice_live && z < E->m->nzones; z++)
+        if (E->ir->dice_live[z] >= 0)
+            return "Dice_zones";
+    return "NULL";
 }
 
 const char *emit_live_def(const Emit *E)

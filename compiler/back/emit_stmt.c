@@ -366,6 +366,7 @@ static void pluck_stmt(Emit *E, const IrNode *b, const IrNode *from)
         const char *to = emit_expr(E, b->kids[1]), *shape = move_shape(E, from, b->kids[1]);
         emit_line(E, "rt_pluck%s(g, pluck_from, pluck_at, %s, %s, %d%s);", shape ? "_known" : "", to,
                   (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP", emit_site(E, b->loc), shape ? shape : "");
+        emit_dice_sort(E, b->kids[1]);
         emit_line(E, "pluck_low = pluck_at;");
         emit_line(E, "if (rt_check(g)) break;");
         return;
@@ -535,6 +536,45 @@ static int walkable(const Emit *E, const IrNode *s)
     return kind >= 0 && emit_every_move(E, s->kids[1], of_other_kind, kind) && emit_every_move(E, s->kids[2], of_other_kind, kind);
 }
 
+/* dice_cells: the C text "ZCELL, LCELL" of zone z of interchangeable dice
+   (L its count by face): its count cell and its first count by face. */
+static const char *dice_cells(Emit *E, const IrNode *z, const IrLive *L)
+{
+    return arena_printf(E->a, "ZCELL_%s, LCELL_%d", E->m->zones[z->index].name, (int)(L - E->ir->lives) + 1);
+}
+
+/* dice_for: in a game that keeps them as counts (rt_counted), a loop over
+   a zone of interchangeable dice that moves them to another (ir_dice.c)
+   is one rt_dice_move, of the dice of the face its where names, or of
+   any; its `up to` counter (left) has what the loop would leave. Opens
+   the block of the other games, which the caller closes. */
+static void dice_for(Emit *E, const IrNode *s, const char *left)
+{
+    const IrNode *from = s->kids[0], *to = ir_dice_loop_move(s)->kids[1];
+    const IrLive *L = emit_dice_zone(E, from), *T = emit_dice_zone(E, to);
+    const IrNode *face = s->kids[1] ? ir_dice_face(s->kids[1], s->index) : NULL;
+    emit_line(E, "if (rt_counted(g)) {");
+    E->indent++;
+    const char *k = "-1";
+    if (face) {
+        E->fallible = 0;
+        emit_line(E, "int face_cell = rt_dice_cell(%s, %d, %d);", emit_bare(E, emit_expr(E, face)), L->lo[0], L->ncells);
+        emit_check_fail(E);
+        k = "face_cell";
+    }
+    const char *move = arena_printf(E->a, "rt_dice_move(g, %s, %s, %d, %s, %s)", dice_cells(E, from, L), dice_cells(E, to, T),
+                                    L->ncells, k, left ? left : "INT32_MAX");
+    if (left)
+        emit_line(E, "%s = %s;", left, move);
+    else if (face)
+        emit_line(E, "(void)%s;", move);
+    else   /* every die */
+        emit_line(E, "rt_dice_move_all(g, %s, %s, %d);", dice_cells(E, from, L), dice_cells(E, to, T), L->ncells);
+    E->indent--;
+    emit_line(E, "} else {");
+    E->indent++;
+}
+
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
    or a snapshot) or over players or sides; with `up to`, its count first. */
 static void for_stmt(Emit *E, const IrNode *s)
@@ -542,6 +582,9 @@ static void for_stmt(Emit *E, const IrNode *s)
     if (s->flags & IR_SIMULTANEOUS)
         E->hidden++;
     const char *left = limit_begin(E, s);
+    int dice = emit_dice_zone(E, s->kids[0]) != NULL;
+    if (dice)
+        dice_for(E, s, left);
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s, left);
     } else if (walkable(E, s)) {
@@ -551,6 +594,10 @@ static void for_stmt(Emit *E, const IrNode *s)
     } else {
         count_loop_begin(E, s->kids[0], emit_local(E, s->index));
         for_body(E, s, left);
+        E->indent--;
+        emit_line(E, "}");
+    }
+    if (dice) {
         E->indent--;
         emit_line(E, "}");
     }
@@ -687,6 +734,14 @@ static void move(Emit *E, const IrNode *s)
 {
     const IrNode *c = s->kids[0];
     const char *where = (s->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
+    const IrLive *from = emit_dice_zone(E, c), *to = emit_dice_zone(E, s->kids[1]);
+    if (from && to) {   /* interchangeable dice kept as counts: one count added to another */
+        emit_line(E, "if (rt_counted(g)) {");
+        emit_line(E, "    rt_dice_move_all(g, %s, %s, %d);", dice_cells(E, c, from), dice_cells(E, s->kids[1], to),
+                  from->ncells);
+        emit_line(E, "} else {");
+        E->indent++;
+    }
     if (c->op == IR_BUILTIN && c->type.base != T_ZONE && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
         /* a zone's end card in one call: the zone is written, not its card */
         const char *from = emit_expr(E, c->kids[0]), *z = emit_expr(E, s->kids[1]);
@@ -709,6 +764,11 @@ static void move(Emit *E, const IrNode *s)
     }
     E->fallible = 1;
     emit_check_fail(E);
+    emit_dice_sort(E, s->kids[1]);
+    if (from && to) {
+        E->indent--;
+        emit_line(E, "}");
+    }
 }
 
 /* emit_reveal: `reveal X [to P]` or `look P at X`: one call of the runtime
@@ -780,6 +840,14 @@ static void roll(Emit *E, const IrNode *s)
         const IrNode *z = s->kids[0];
         int zd = z->op == IR_ZONE || z->op == IR_SPACE_ZONE;
         int live = zd && ir_live_reads(E->ir, s->index, 0) ? emit_live_zone(E, z->index) : -1;
+        const IrLive *dice = emit_dice_zone(E, z);
+        if (dice) {   /* interchangeable dice: kept as counts, or kept in face order */
+            emit_line(E, "if (rt_counted(g)) {");
+            emit_line(E, "    rt_dice_roll(g, %s, %d, %d, Faces_%s, %du);", dice_cells(E, z, dice), dice->ncells, dice->lo[0],
+                      kd->name, kd->nfaces);
+            emit_line(E, "} else {");
+            E->indent++;
+        }
         if (zd)
             emit_line(E, "rt_roll_known(g, %s, %s, Faces_%s, %du, %d, %s);", emit_bare(E, x), emit_kind_enum(E, s->index),
                       kd->name, kd->nfaces, emit_site(E, s->loc),
@@ -787,6 +855,11 @@ static void roll(Emit *E, const IrNode *s)
         else
             emit_line(E, "rt_roll(g, %s, %s, Faces_%s, %du, %d);", emit_bare(E, x), emit_kind_enum(E, s->index),
                       kd->name, kd->nfaces, emit_site(E, s->loc));
+        if (dice) {
+            emit_line(E, "rt_dice_sort(g, %s);", emit_bare(E, x));
+            E->indent--;
+            emit_line(E, "}");
+        }
     } else {
         emit_line(E, "RtValue die = %s;", x);
         emit_line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", emit_kind_enum(E, s->index),

@@ -511,6 +511,8 @@ static void w_die(Ex *x, const AstNode *d, int ind)
     title_key(x, d->text, ind);
     if (d->ival != 1)
         putf(x, "%*scopies: %lld\n", ind, "", (long long)d->ival);
+    if (d->flags & DIE_INTERCHANGEABLE)
+        putf(x, "%*sinterchangeable: true\n", ind, "");
     putf(x, "%*sfaces: ", ind, "");
     name_flow(x, &d->list, 0);
     put(x, "\n");

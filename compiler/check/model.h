@@ -57,6 +57,8 @@ typedef struct MKind {
     int symbols;              /* dice: the enum of the symbols the faces show, or -1 (number faces) */
     int32_t *counts;          /* dice of several symbols a face (sema_dice.c): nfaces rows of the
                                  symbols' counts; the face state is the face's position; else NULL */
+    int interchangeable;      /* dice declared `interchangeable`: its zones hold them by face
+                                 (docs/language.md "Interchangeable dice") */
 } MKind;
 
 /* One field value of one card (after defaults). */

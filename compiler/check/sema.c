@@ -129,6 +129,19 @@ int sema_want_kind(Sema *S, const char *name, Loc loc)
     return k;
 }
 
+/* check_dice_zone: zone declaration z holds interchangeable dice of kind:
+   it is shared, public and not ordered (its dice are counted by face, in
+   face order: docs/language.md "Interchangeable dice"). */
+static void check_dice_zone(Sema *S, const AstNode *z, int kind)
+{
+    const char *why = (z->flags & (ZONE_PER_PLAYER | ZONE_PER_SPACE)) ? "shared (not per player or per space)"
+                      : (z->flags & (ZONE_PRIVATE | ZONE_HIDDEN)) ? "public"
+                      : (z->flags & ZONE_ORDERED)                   ? "not ordered (its dice lie in face order)"
+                                                                      : NULL;
+    if (why)
+        diag_error(S->d, z->loc, "a zone of interchangeable dice ('%s') is %s", S->m->kinds[kind].name, why);
+}
+
 static void collect_zone(Sema *S, AstNode *z)
 {
     Model *m = S->m;
@@ -161,6 +174,8 @@ static void collect_zone(Sema *S, AstNode *z)
         mz->per_space = (z->flags & ZONE_PER_SPACE) != 0;   /* the map is known later (sema_graph.c) */
         if (mz->per_space && mz->per_player)
             diag_error(S->d, z->loc, "a zone is either 'per player' or 'per space', not both");
+        if (kind >= 0 && m->kinds[kind].interchangeable)
+            check_dice_zone(S, z, kind);
     }
 }
 

@@ -29,6 +29,7 @@ int sema_new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int
     k->name = n->name;
     k->loc = nl;
     k->is_die = 1;
+    k->interchangeable = (n->flags & DIE_INTERCHANGEABLE) != 0;
     k->faces = faces;
     k->nfaces = nfaces;
     k->symbols = -1;
@@ -263,6 +264,12 @@ void sema_die_states(Sema *S, const AstNode *n, int ki)
     if (!n->b || ki < 0)
         return;
     MKind *k = &S->m->kinds[ki];
+    if (k->interchangeable && n->b->list.count > 0) {   /* a state would tell one die from another */
+        const AstNode *fd = n->b->list.items[0];
+        diag_error(S->d, fd->loc2.line ? fd->loc2 : fd->loc,
+                   "die '%s' is interchangeable: it has no state but its face", k->name);
+        return;
+    }
     MField *f = arena_alloc(S->a, sizeof(MField) * (size_t)(k->nfields + n->b->list.count));
     memcpy(f, k->fields, sizeof(MField) * (size_t)k->nfields);
     k->fields = f;

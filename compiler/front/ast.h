@@ -39,7 +39,8 @@ typedef enum AstKind {
     AST_REMOVE_CARD, /* text=card name */
     AST_ENUM,        /* name, list=values (NAME) */
     AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME, INT or FACE;
-                        flags FACE_WILD on wild faces), b=NULL or a BLOCK of its state FIELDs */
+                        flags FACE_WILD on wild faces), b=NULL or a BLOCK of its state FIELDs;
+                        flags DIE_INTERCHANGEABLE (loc2 is then the word's) */
     AST_BOARD,       /* name, text=title or NULL, name2=space kind, list=rows (ROW) */
     AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
     AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */
@@ -147,7 +148,8 @@ enum {
     VIEW_HIDDEN = 1 << 20,
     ZONE_PER_SPACE = 1 << 21,    /* `zone units per space`: a zone for each space of the map */
     TURNS_ALL_PASS = 1 << 22,    /* with TURNS_PASSES: `until all pass` (c is NULL) */
-    CARD_CHANGES = 1 << 23       /* a variant's `set card KIND "Name" { ... }`: new data for a base card */
+    CARD_CHANGES = 1 << 23,      /* a variant's `set card KIND "Name" { ... }`: new data for a base card */
+    DIE_INTERCHANGEABLE = 1 << 24 /* `die NAME ... interchangeable { ... }`: its zones hold its dice by face */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

@@ -450,7 +450,7 @@ static AstNode *build_enum(Y *y, const YNode *m, Loc loc)
     return e;
 }
 
-/* die -> {die: NAME, title?, copies?: N, faces: [NAME...], wild?: [NAME...]}
+/* die -> {die: NAME, title?, copies?: N, interchangeable?: BOOL, faces: [NAME...], wild?: [NAME...]}
    (the wild faces follow the faces in the node's list, flagged FACE_WILD) */
 static AstNode *build_die(Y *y, const YNode *m, Loc loc)
 {
@@ -462,6 +462,10 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
     const YNode *cp = yl_get(m, "copies");
     if (cp)
         yl_integer(y, cp, "'copies'", &d->ival); /* the checker bounds it, as for `xN` */
+    const YNode *ic = yl_get(m, "interchangeable");
+    int interchangeable = 0;
+    if (ic && yl_boolean(y, ic, "'interchangeable'", &interchangeable) && interchangeable)
+        d->flags |= DIE_INTERCHANGEABLE;
     if (yl_need(y, m, "faces", "a die"))
         d->list = yl_faces_at(y, m, loc);
     AstList wild = name_list(y, m, "wild", loc, "a wild face", 1);
@@ -766,7 +770,7 @@ static const DeclForm top_forms[] = {
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },
     { "round", build_round, { "round", "origin", "lines", NULL } },
     { "enum", build_enum, { "enum", "values", "origin", "lines", NULL } },
-    { "die", build_die, { "die", "title", "copies", "faces", "wild", "fields", "origin", "lines", NULL } },
+    { "die", build_die, { "die", "title", "copies", "interchangeable", "faces", "wild", "fields", "origin", "lines", NULL } },
     { "board", build_board, { "board", "title", "of", "rows", "origin", "lines", NULL } },
     { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },

@@ -230,6 +230,9 @@ typedef struct IrLive {
     int lo[IR_LIVE_MAX_KEYS];               /* an int key's least value (0 for the others) */
     int ncells;              /* the product of the domains */
     int first;               /* its first cell among all the live counts' (in order) */
+    int dice;                /* the count of a zone of interchangeable dice by face (ir_live.c
+                                makes one for each such zone: a game without a log keeps the
+                                zone as it, docs/runtime.md "Interchangeable dice") */
 } IrLive;
 
 typedef struct IrProgram {
@@ -241,6 +244,8 @@ typedef struct IrProgram {
     IrLive *lives;           /* the live counts (ir_live.c) */
     int nlives;
     int live_cells;          /* the cells of all of them */
+    int *dice_live;          /* per zone declaration: its live count by face when it holds
+                                interchangeable dice, else -1 (ir_live.c; NULL before it) */
 } IrProgram;
 
 /* ir_lower: lower every unit of the checked model m (allocated in arena);
@@ -262,6 +267,11 @@ void ir_inline(IrProgram *p);
 void ir_memo(IrProgram *p);
 void ir_live(IrProgram *p);
 
+/* ir_dice_domain: the cells of a count of the interchangeable dice of kind
+   k by face: one per face (an enum's values, or the numbers from the least,
+   *lo, to the greatest) and one for any other value (ir_live.c). */
+int ir_dice_domain(const Model *m, int k, int *lo);
+
 /* ir_live_reads: some live count reads state slot of kind (ir_live.c):
    a write of it changes the counts of the card's zone. */
 int ir_live_reads(const IrProgram *p, int kind, int slot);
@@ -281,6 +291,29 @@ int ir_pluck_ok(const IrNode *n);
 /* ir_for_limit: the count of an IR_FOR written `for up to N` (its counter
    is the local slot n->aux), or NULL. */
 static inline const IrNode *ir_for_limit(const IrNode *n) { return n->nkids > 3 ? n->kids[3] : NULL; }
+
+/* ir_dice_zone: zone declaration z of m holds interchangeable dice
+   (docs/language.md "Interchangeable dice"; ir_dice.c). */
+int ir_dice_zone(const Model *m, int z);
+
+/* ir_dice_check: report (through d) every use of a zone of interchangeable
+   dice that a count of its dice by face does not answer as the dice would;
+   returns how many (ir_dice.c). p is lowered; its facts need not be. */
+int ir_dice_check(const IrProgram *p, Diag *d);
+
+/* ir_check_model: the checks of checked model m that need its IR (the
+   uses of interchangeable dice: ir_dice_check), lowering it in arena
+   when it has such dice; returns how many errors it reported through d.
+   `cardc check` and every back end run it after sema_check. */
+int ir_check_model(const Model *m, Arena *arena, Diag *d);
+
+/* ir_dice_face: F when cond is `d.face == F` (or `F == d.face`), d the
+   local in slot, F not reading it and steady (ir_steady); else NULL. */
+const IrNode *ir_dice_face(const IrNode *cond, int slot);
+
+/* ir_dice_loop_move: the one move of for statement s when its body only
+   moves the loop's card (`move d to Z2`); else NULL. */
+const IrNode *ir_dice_loop_move(const IrNode *s);
 
 /* ir_has_aggregate: an aggregate at or below n (ir_inline.c). */
 int ir_has_aggregate(const IrNode *n);

@@ -357,6 +357,101 @@ static void try_live(IrProgram *p, IrNode *n, int unit)
         read_live(p, n, i, &F);
 }
 
+int ir_dice_domain(const Model *m, int k, int *lo)
+{
+    const MKind *kd = &m->kinds[k];
+    *lo = 0;
+    if (kd->fields[0].enum_index >= 0)
+        return m->enums[kd->fields[0].enum_index].nvalues + 1;
+    int32_t least = kd->faces[0], most = kd->faces[0];
+    for (int f = 1; f < kd->nfaces; f++) {
+        least = kd->faces[f] < least ? kd->faces[f] : least;
+        most = kd->faces[f] > most ? kd->faces[f] : most;
+    }
+    *lo = least;
+    return (int)((int64_t)most - least) + 2;
+}
+
+/* new_node: a node of op and type at loc with nkids kids (arena). */
+static IrNode *new_node(IrProgram *p, IrOp op, Type type, Loc loc, int nkids)
+{
+    IrNode *n = arena_alloc(p->arena, sizeof *n);
+    memset(n, 0, sizeof *n);
+    n->op = op;
+    n->type = type;
+    n->loc = loc;
+    n->index = n->aux = -1;
+    n->nkids = nkids;
+    n->kids = arena_alloc(p->arena, sizeof *n->kids * (size_t)(nkids ? nkids : 1));
+    memset(n->kids, 0, sizeof *n->kids * (size_t)(nkids ? nkids : 1));
+    return n;
+}
+
+/* dice_lives: for each zone of interchangeable dice, the count of its dice
+   by face (`d.face == key`, key the face), made first: a game without a
+   log keeps the zone as that count, and every count of its dice reads it. */
+static void dice_lives(IrProgram *p)
+{
+    const Model *m = p->m;
+    enum { CARD_SLOT = 0, KEY_SLOT = 1 };   /* the card and the key as the count's condition reads them */
+    p->dice_live = arena_alloc(p->arena, sizeof *p->dice_live * (size_t)(m->nzones ? m->nzones : 1));
+    for (int z = 0; z < m->nzones; z++) {
+        p->dice_live[z] = -1;
+        if (!ir_dice_zone(m, z))
+            continue;
+        int k = m->zones[z].kind, lo = 0, cells = ir_dice_domain(m, k, &lo);
+        const MField *face = &m->kinds[k].fields[0];
+        Type ft = {face->enum_index >= 0 ? T_ENUM : T_INT, face->enum_index};
+        Loc at = m->zones[z].loc;
+        IrNode *card = new_node(p, IR_LOCAL, (Type){T_CARD, k}, at, 0);
+        card->index = CARD_SLOT;
+        IrNode *state = new_node(p, IR_CARD_STATE, ft, at, 1);
+        state->kids[0] = card;
+        state->card.kind = k;
+        state->card.field = 0;
+        state->card.check = IR_KIND_KNOWN;
+        IrNode *key = new_node(p, IR_LOCAL, ft, at, 0);
+        key->index = KEY_SLOT;
+        IrNode *eq = new_node(p, IR_COMPARE, (Type){T_BOOL, -1}, at, 2);
+        eq->binop = IR_EQ;
+        eq->kids[0] = state;
+        eq->kids[1] = key;
+        IrLive *grown = arena_alloc(p->arena, sizeof *grown * (size_t)(p->nlives + 1));
+        if (p->nlives)
+            memcpy(grown, p->lives, sizeof *grown * (size_t)p->nlives);
+        IrLive *L = &grown[p->nlives];
+        memset(L, 0, sizeof *L);
+        L->zone = z;
+        L->kind = k;
+        L->slot = CARD_SLOT;
+        L->where = eq;
+        L->nkeys = 1;
+        L->keys[0] = key;
+        L->domain[0] = cells;
+        L->lo[0] = lo;
+        L->ncells = cells;
+        L->first = p->live_cells;
+        L->dice = 1;
+        p->live_cells += cells;
+        p->lives = grown;
+        p->dice_live[z] = p->nlives++;
+    }
+}
+
+/* dice_aggregate: aggregate n over a zone of interchangeable dice that
+   counts those of one face (ir_dice.c checked it) reads the zone's count
+   by face, at that face. */
+static void dice_aggregate(IrProgram *p, IrNode *n)
+{
+    IrNode *cond = n->kids[1] ? n->kids[1] : n->kids[2];
+    const IrNode *face = ir_dice_face(cond, n->index);
+    if (!face)
+        return;
+    n->live = 1 + p->dice_live[n->kids[0]->index];
+    n->live_keys = arena_alloc(p->arena, sizeof *n->live_keys);
+    n->live_keys[0] = (IrNode *)face;
+}
+
 /* Hot code: what a game asks again and again while its state changes
    little: the conditions of a menu's options and of actions, of `while`
    and `until`, the `where` of loops and choices, the conditions of
@@ -428,7 +523,9 @@ static void walk(IrProgram *p, IrNode *n, int unit, int hot)
         return;
     for (int i = 0; i < n->nkids; i++)
         walk(p, n->kids[i], unit, hot || hot_kid(n, i));
-    if (n->op == IR_AGGREGATE && hot)
+    if (n->op == IR_AGGREGATE && n->kids[0] && n->kids[0]->op == IR_ZONE && p->dice_live[n->kids[0]->index] >= 0)
+        dice_aggregate(p, n);   /* hot or not: the zone may be a count */
+    else if (n->op == IR_AGGREGATE && hot)
         try_live(p, n, unit);
 }
 
@@ -468,6 +565,7 @@ static void choices(IrProgram *p, IrNode *n)
 
 void ir_live(IrProgram *p)
 {
+    dice_lives(p);
     uint8_t *hot = hot_units(p);
     for (int u = 0; u < p->nunits; u++)
         walk(p, p->units[u].body, u, hot[u]);

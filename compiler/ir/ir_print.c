@@ -296,8 +296,8 @@ void ir_print(const IrProgram *p, const char *const *files, int nfiles, Buf *out
                        : key->type.base == T_INT ? arena_printf(p->arena, "int %d..%d", L->lo[k], L->lo[k] + L->domain[k] - 2)
                                                  : "bool");
         }
-        buf_printf(out, "; as in %s @%s:%d:%d\n", p->m->units[L->unit].name, path_of(&P, c->loc.file), c->loc.line,
-                   c->loc.col);
+        buf_printf(out, "; %s%s @%s:%d:%d\n", L->dice ? "the dice by face" : "as in ",
+                   L->dice ? "" : p->m->units[L->unit].name, path_of(&P, c->loc.file), c->loc.line, c->loc.col);
     }
 }
 

@@ -1,7 +1,7 @@
 /* test_dice.c: the game's dice, rolled a million times through the
    runtime's `roll` (the dice_check variant: the four dice in the pool, rolled
-   once per round), against the fair-die frequencies; and the dice at the
-   terminal. */
+   once per round), against the fair-die frequencies, in a game kept as
+   counts and in one kept as cards; and the dice at the terminal. */
 #include <math.h>
 
 #include "drive.h"
@@ -9,6 +9,8 @@
 
 #define ROLLS 1000000
 
+/* The dice are interchangeable: a game without a log keeps them as
+   counts by face (rt_counted), which rt_zone_faces reads. */
 Test(dice, a_million_rolls_of_the_four_dice_are_fair)
 {
     RtOptions o;
@@ -20,26 +22,23 @@ Test(dice, a_million_rolls_of_the_four_dice_are_fair)
     o.max_steps = 10 * ROLLS;   /* a round is a step, and so is each turn */
     RtGame *g = rt_new(&galaxy_variant_dice_check, &o);
     cr_assert_not_null(g);
-    const RtGameDef *d = rt_def(g);
-    int kind = -1;
-    for (int i = 0; i < d->nkinds; i++)
-        if (strcmp(d->kinds[i].name, "imperial_die") == 0)
-            kind = i;
-    cr_assert_geq(kind, 0);
+    cr_assert(rt_counted(g));
     RtValue pool = rt_zone(g, drv_zone_decl(g, "pool"), 0);
     long faces[6] = {0};
     long with_vp = 0;
     for (long n = 0; n < ROLLS; n++) {
         cr_assert_eq(rt_advance(g), 1, "roll %ld: %s", n, rt_error(g));
-        cr_assert_eq(rt_zone_size(g, pool), 4);
-        int vp = 0;
-        for (int i = 0; i < 4; i++) {
-            RtValue f = rt_card_state(g, rt_zone_at(g, pool, i), kind, 0, 0);
-            cr_assert(f >= 0 && f < 6);
-            faces[f]++;
-            vp |= f == S_VP;
+        int32_t counts[6], lo = -1;
+        cr_assert_eq(rt_zone_faces(g, pool, counts, 6, &lo), 4);
+        cr_assert_eq(lo, 0);
+        cr_assert_eq(rt_zone_at(g, pool, 0), RT_NONE, "no die is one card");
+        int dice = 0;
+        for (int f = 0; f < 6; f++) {
+            faces[f] += counts[f];
+            dice += counts[f];
         }
-        with_vp += vp;
+        cr_assert_eq(dice, 4);
+        with_vp += counts[S_VP] > 0;
         rt_apply(g, 0); /* roll again */
     }
     cr_assert_eq(rt_rounds(g), ROLLS);
@@ -57,19 +56,47 @@ Test(dice, a_million_rolls_of_the_four_dice_are_fair)
     rt_free(g);
 }
 
-/* ---- at the terminal ---------------------------------------------------------------------------- */
-
-/* `play`: a choice among the dice tells them apart by the face they show
-   (the dice are identical cards: the same label, not the same state); the
-   dice_check variant's "look at a die" is such a choice. */
-Test(dice, play_shows_the_faces_of_the_dice_to_choose)
+/* The same rolls kept as cards (a game with a log) and as counts: after
+   each roll both pools show the same faces and hash the same, and the
+   cards lie in face order, the least at the bottom. */
+Test(dice, a_game_kept_as_cards_rolls_what_one_kept_as_counts_rolls)
 {
-    RunResult r = run_cmd("printf '3\\n1\\n2\\n' | " TEST_BUILD_DIR "/san/galaxy play --variant dice_check --seed 5");
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect(strstr(r.out, "\nPlayer 1 to choose: choose an imperial_die from pool\n"
-                            "  1) Imperial die (face at_at)\n"
-                            "  2) Imperial die (face victory) (x3)\n") != NULL,
-              "the faces tell the dice apart; three dice of one face are one option: %s", r.out);
-    cr_expect(strstr(r.out, "The die shows at_at.") != NULL);
-    run_free(&r);
+    RtGame *g[2];
+    for (int i = 0; i < 2; i++) {
+        RtOptions o;
+        memset(&o, 0, sizeof o);
+        o.players = 2;
+        o.seed = 77;
+        o.log = i;
+        o.max_rounds = 3000;
+        o.max_steps = 100000;
+        g[i] = rt_new(&galaxy_variant_dice_check, &o);
+        cr_assert_not_null(g[i]);
+        cr_assert_eq(rt_counted(g[i]), !i);
+    }
+    const RtGameDef *d = rt_def(g[1]);
+    int kind = -1;
+    for (int i = 0; i < d->nkinds; i++)
+        if (strcmp(d->kinds[i].name, "imperial_die") == 0)
+            kind = i;
+    cr_assert_geq(kind, 0);
+    RtValue pool = rt_zone(g[0], drv_zone_decl(g[0], "pool"), 0);
+    for (int n = 0; n < 2000; n++) {
+        int32_t counts[2][6];
+        for (int i = 0; i < 2; i++) {
+            cr_assert_eq(rt_advance(g[i]), 1, "roll %d: %s", n, rt_error(g[i]));
+            cr_assert_eq(rt_zone_faces(g[i], pool, counts[i], 6, NULL), 4);
+        }
+        cr_assert_arr_eq(counts[0], counts[1], sizeof counts[0], "roll %d", n);
+        cr_assert_eq(rt_hash(g[0]), rt_hash(g[1]), "roll %d", n);
+        for (int i = 1; i < 4; i++)
+            cr_assert_leq(rt_card_state(g[1], rt_zone_at(g[1], pool, i - 1), kind, 0, 0),
+                          rt_card_state(g[1], rt_zone_at(g[1], pool, i), kind, 0, 0), "roll %d", n);
+        for (int i = 0; i < 2; i++)
+            rt_apply(g[i], n % 3 == 2 ? 2 : 0); /* roll again, or count the victory points first */
+    }
+    for (int i = 0; i < 2; i++) {
+        cr_assert(!rt_failed(g[i]), "%s", rt_error(g[i]));
+        rt_free(g[i]);
+    }
 }

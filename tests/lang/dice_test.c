@@ -116,6 +116,44 @@ Test(dice, a_card_that_is_not_a_die_fails_at_the_roll_or_the_count)
                       "these symbols\n");
 }
 
+/* Interchangeable dice (tests/lang/games/dice_counts): a game without a
+   log keeps them as counts by face, one with a log as cards in face
+   order; for 30 seeds the moons left in the pools, tallied by `sim` (no
+   log) and logged by the same game replayed with its log, agree. The log
+   shows the dice as cards: a roll logs each die whose face changes. */
+Test(dice, interchangeable_dice_play_the_same_games_as_counts_and_as_cards)
+{
+    game_expect("dice_counts", "counts",
+                "d=$(dirname $e) && for s in $(seq 1 30); do "
+                "t=$($e sim --games 1 --seed $s --tally moons --log $d/log.jsonl | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'); "
+                "l=$(grep '\"var\":\"moons\"' $d/log.jsonl | tail -n 1 | sed 's/.*\"to\":\\([0-9]*\\).*/\\1/'); "
+                "echo \"$t $l\"; done > $d/pairs && awk '$1 == $2 && $1 > 0 { n++ } END { print n + 0 \" the same\" }' $d/pairs && "
+                "$e log --seed 2 | sed -n '8,16p' && " SIM_1000,
+                "30 the same\n"
+                "round 1\n"
+                "state \"Mark die\" face star -> moon\n"
+                "state \"Mark die\" face star -> sun\n"
+                "state \"Mark die\" face star -> moon\n"
+                "state \"Mark die\" face star -> moon\n"
+                "state \"Mark die\" face star -> blank\n"
+                "choose Player 1: keep\n"
+                "set score(Player 1) 0 -> 1\n"
+                "set moons 0 -> 3\n"
+                "errors: 0\n");
+}
+
+/* `play`: a choice among identical dice tells them apart by the face (and
+   state) they show, the same label otherwise; dice that show the same are
+   one option: two Red dice show hit x2. */
+Test(dice, play_tells_the_dice_to_choose_apart_by_their_face)
+{
+    game_expect("held_dice", "held", "printf '1\\n3\\n' | $e play --seed 1 | grep -m 1 -A 3 'to choose'",
+                "Player 1 to choose: choose a red from pool (0 of 2 chosen)\n"
+                "  1) Red die (face hit x2, held false, rolls 0) (x2)\n"
+                "  2) Red die (face crit + hit, held false, rolls 0)\n"
+                "  3) done\n");
+}
+
 /* Dice that carry a state of their own: Player 2 holds two dice (hit and
    hit x2, `d.held = true`), `roll d in pool where not d.held` rerolls the
    third only (hit -> blank), and the held dice still show hit and hit x2:

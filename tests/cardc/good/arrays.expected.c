@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 14
-#error "arrays.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "arrays.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -295,6 +295,7 @@ const RtGameDef arrays_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const arrays_variants[] = {

@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 14
-#error "dice.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "dice.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -332,6 +332,7 @@ const RtGameDef dice_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const dice_variants[] = {

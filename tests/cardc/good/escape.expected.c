@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 14
-#error "escape.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "escape.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -234,6 +234,7 @@ const RtGameDef escape_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 14
-#error "graph.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "graph.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -478,6 +478,7 @@ const RtGameDef graph_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const graph_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "knowledge.h"
 
-#if CARDRT_ABI != 14
-#error "knowledge.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "knowledge.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -269,6 +269,7 @@ const RtGameDef knowledge_game = {
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const knowledge_variants[] = {

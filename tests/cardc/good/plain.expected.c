@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "plain.h"
 
-#if CARDRT_ABI != 14
-#error "plain.c was generated for libcardrt ABI 14; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 15
+#error "plain.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_sword = 0, ENUM_shield = 1, ENUM_star = 2 };
@@ -436,7 +436,8 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     }
 }
 
-/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card;
+   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -584,6 +585,7 @@ const RtGameDef plain_game = {
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
+    NULL, /* dice: interchangeable dice counted by face */
 };
 
 const RtGameDef *const plain_variants[] = {

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     parse_file(&r.d, &r.arena, file, &r.prog);
     if (!r.d.errors) { /* as cardc: the checker sees only programs that loaded */
         Model *m = sema_check(&r.d, &r.arena, &r.prog);
-        if (m && !r.d.errors) {
+        if (m && !r.d.errors && ir_check_model(m, &r.arena, &r.d) == 0) {
             const char *files[] = {"fuzz.cards"};
             ir_text(m, &r.arena, files, 1, 1);
         }
