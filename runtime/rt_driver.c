@@ -41,15 +41,44 @@ static inline void apply(RtGame *g, RtHeader *h, int i, int forced)
 }
 
 #ifdef CARDRT_CHECK_LIVE
+/* check_dice: in a game kept as counts (rt_counted), each zone of
+   interchangeable dice holds as many dice as its count by face says, and
+   no count is below 0; else a report on stderr and an abort. */
+static void check_dice(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    if (!def->dice || !rt__hdr(g)->counted)
+        return;
+    const int32_t *cells = rt__cells(g);
+    for (int z = 0; z < g->nzi; z++) {
+        const RtDiceZone *dz = &def->dice[g->zi_decl[z]];
+        if (dz->live < 0)
+            continue;
+        const int32_t *c = cells + g->var_cell[def->nvars + dz->live];
+        int32_t sum = 0, low = 0;
+        for (int i = 0; i < dz->ncells; i++) {
+            sum += c[i];
+            low = c[i] < low ? c[i] : low;
+        }
+        if (sum != rt__zone(g, z)[0] || low < 0) {
+            fprintf(stderr, "cardrt: %s: zone %s holds %d dice, its count by face %d\n", def->id,
+                    def->zones[g->zi_decl[z]].name, (int)rt__zone(g, z)[0], (int)sum);
+            abort();
+        }
+    }
+}
+
 /* check_live: the sanitized runtime (built with CARDRT_CHECK_LIVE) checks
    after every step of a script that each live count (RtGameDef.nlive) is
-   what counting the zones gives; a difference is a bug of cardc or of the
+   what counting the zones gives, and that the interchangeable dice kept as
+   counts add up (check_dice); a difference is a bug of cardc or of the
    runtime, reported on stderr before an abort. */
 static void check_live(RtGame *g)
 {
     const RtGameDef *def = g->def;
     if (def->nlive <= 0)
         return;
+    check_dice(g);
     int32_t *cells = rt__cells(g);
     size_t n = (size_t)def->nlive * (size_t)g->nplayers;
     int32_t *kept = malloc(n * sizeof *kept);

@@ -420,12 +420,44 @@ void pg_small(PgCtx *c, PgBuf *b)
     }
 }
 
+void pg_dice_face(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    const PgLocal *l = pg_local(c, PG_ENUM, g->idie_enum);
+    if (l && pg_chance(g, 30))
+        pg_put(b, "%s", l->name);
+    else
+        pg_put(b, "%s", g->en[g->idie_enum].val[pg_rand(g, g->en[g->idie_enum].nval)]);
+}
+
+/* dice_count: how many interchangeable dice a zone of theirs holds, of
+   one face or of any (an int), or whether one shows a face or none is
+   there (a bool). */
+static void dice_count(PgCtx *c, PgBuf *b, int is_bool)
+{
+    PgGen *g = c->g;
+    const char *z = g->izone[pg_rand(g, g->nizone)];
+    char x[PG_NAME];
+    pg_fresh(g, x);
+    if (pg_chance(g, 30)) {
+        pg_put(b, is_bool ? "empty(%s)" : "count(%s)", z);
+        return;
+    }
+    pg_put(b, is_bool ? "any(%s in %s: %s.face == " : "count(%s in %s where %s.face == ", x, z, x);
+    pg_dice_face(c, b);
+    pg_put(b, ")");
+}
+
 /* pg_int: an int expression of depth at most d. */
 void pg_int(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
     if (g->narr && pg_chance(g, 8)) {
         pg_elem(c, b, -1);
+        return;
+    }
+    if (g->nizone && pg_chance(g, 6)) {
+        dice_count(c, b, 0);
         return;
     }
     for (;;) {
@@ -550,6 +582,10 @@ static void compare(PgCtx *c, PgBuf *b, int d)
 void pg_bool(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
+    if (g->nizone && pg_chance(g, 6)) {
+        dice_count(c, b, 1);
+        return;
+    }
     for (;;) {
         int r = pg_rand(g, d > 0 ? 16 : 5);
         switch (r) {

@@ -39,6 +39,8 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     [PG_F_STACKS] = {"stacks", NULL},
     /* for up to N x in ..., move up to N x in Z where COND to Z2: the first N that pass */
     [PG_F_UP_TO] = {"up-to", NULL},
+    /* Interchangeable dice: zones a game without a log keeps as counts by face. */
+    [PG_F_INTERCHANGEABLE] = {"interchangeable", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */
@@ -274,6 +276,23 @@ static void decl_kinds(PgGen *g, PgBuf *b)
         d->deck = decl_zone(g, b, g->die, 0, "");
         decl_zone(g, b, g->die, pg_chance(g, 50), "");
     }
+    g->nizone = 0;
+    if ((g->feat & PG_BIT(PG_F_INTERCHANGEABLE)) && g->nen && pg_chance(g, 50)) {
+        g->idie_enum = pg_rand(g, g->nen);
+        const PgEnum *e = &g->en[g->idie_enum];
+        pg_fresh(g, g->idie);
+        pg_put(b, "die %s \"Die %s\" x%d interchangeable {\n  faces", g->idie, g->idie, 2 + pg_rand(g, 4));
+        for (int v = 0; v < e->nval; v++)
+            pg_put(b, "%s %s", v ? "," : "", e->val[v]);
+        if (pg_chance(g, 40))
+            pg_put(b, ", %s", e->val[e->nval - 1]);
+        pg_put(b, "\n}\n");
+        g->nizone = 2 + pg_rand(g, 2);
+        for (int i = 0; i < g->nizone; i++) {
+            pg_fresh(g, g->izone[i]);
+            pg_put(b, "zone %s%s of %s\n", g->izone[i], pg_chance(g, 50) ? " shared" : "", g->idie);
+        }
+    }
 }
 
 /* decl_arrays: one to three arrays: a counter by player and a range, an
@@ -431,6 +450,8 @@ static void decl_setup(PgGen *g, PgBuf *b)
                k->f_side, z);
         pg_put(b, "    shuffle p.%s\n  }\n", z);
     }
+    if (g->nizone)
+        pg_put(b, "  for d in box where d is %s { move d to %s }\n", g->idie, g->izone[0]);
     if (g->feat & PG_BIT(PG_F_BOX_LOOP)) {
         /* every card is dealt already: this loop runs over an empty box */
         pg_put(b, "  for c in box { move c to %s }\n", g->zone[g->kind[0].deck + 2].name);

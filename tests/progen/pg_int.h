@@ -84,6 +84,12 @@ typedef struct PgGen {
     int nen;
     PgKind kind[4];
     int nkind, die;
+    /* interchangeable dice (PG_F_INTERCHANGEABLE): their name, the enum of
+       their faces, and their zones (nizone, 0: none), kept apart from
+       kind and zone so that only the rules such dice allow name them */
+    char idie[PG_NAME];
+    int idie_enum, nizone;
+    char izone[3][PG_NAME];
     PgZone zone[16];
     int nzone;
     PgCounter ctr[4];

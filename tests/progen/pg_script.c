@@ -510,10 +510,55 @@ static int compound(PgCtx *c, PgBuf *b)
     }
 }
 
+/* dice_stmt: a rule on the interchangeable dice: a roll, or a move of
+   them (a zone, up to N of a face or of any, all of a face) to another of
+   their zones, or out of the box; or a log of their counts. */
+static void dice_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    int a = pg_rand(g, g->nizone), t = (a + 1 + pg_rand(g, g->nizone - 1)) % g->nizone;
+    const char *from = g->izone[a], *to = g->izone[t];
+    char d[PG_NAME];
+    pg_fresh(g, d);
+    switch (pg_rand(g, 8)) {
+    case 0: pg_put(b, "roll %s", from); return;
+    case 1: pg_put(b, "move %s to %s", from, to); return;
+    case 2: case 3:
+        pg_put(b, "move up to (");
+        pg_small(c, b);
+        pg_put(b, ") %s in %s", d, from);
+        if (pg_chance(g, 60)) {
+            pg_put(b, " where %s.face == ", d);
+            pg_dice_face(c, b);
+        }
+        pg_put(b, " to %s", to);
+        return;
+    case 4:
+        pg_put(b, "for %s in %s where %s.face == ", d, from, d);
+        pg_dice_face(c, b);
+        pg_put(b, " { move %s to %s }", d, to);
+        return;
+    case 5: pg_put(b, "for %s in %s { move %s to %s }", d, from, d, to); return;
+    case 6: pg_put(b, "for %s in box where %s is %s { move %s to %s }", d, d, g->idie, d, from); return;
+    default:
+        pg_put(b, "log \"%s {count(%s)}, ", from, from);
+        pg_dice_face(c, b);
+        pg_put(b, " ");
+        pg_put(b, "{count(%s in %s where %s.face == ", d, from, d);
+        pg_dice_face(c, b);
+        pg_put(b, ")}\"");
+        return;
+    }
+}
+
 /* simple: a statement that holds none, or 0 if the pick does not fit here. */
 static int simple(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
+    if (g->nizone && pg_chance(g, 10)) {
+        dice_stmt(c, b);
+        return 1;
+    }
     switch (pg_rand(g, 12)) {
     case 0: case 1: return assign(c, b);
     case 2: let(c, b); return 1;

@@ -80,7 +80,7 @@ Test(progen, covers_constructs)
         " passes in a row", "action \"", " pass ", "simultaneously for ", "while ", "for ", "if ", " else ",
         "move ", "shuffle ", "roll ", "run ", "win ", "win all ", "draw_game", "lose_game", "count(", "sum(", "any(",
         "all(", "empty(", "matches(", "top(", "bottom(", "random(", "next(", " is ", "let ", "log \"", "for up to ",
-        "move up to ", "set card ", " for v in ", " label \"take {",
+        "move up to ", "set card ", " for v in ", " label \"take {", " interchangeable {",
         "variant ", "remove card ", " keep", " private", " hidden", " by ", " as ", "opponent", "this.",
     };
     for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
