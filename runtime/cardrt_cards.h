@@ -542,6 +542,27 @@ RT_HOT_INLINE void rt_dice_roll(RtGame *g, int32_t zcell, int32_t fcell, int nce
     state[2] = rng[2];
     state[3] = rng[3];
 }
+/* rt_dice_reroll: `roll d in Z where d.face == F` (face cell k; k < 0:
+   every die) of a zone of interchangeable dice: the dice of that face
+   draw again, one after the other, as rt_roll draws. */
+RT_HOT_INLINE void rt_dice_reroll(RtGame *g, int32_t zcell, int32_t fcell, int ncells, int32_t lo, const RtValue *faces,
+                                  uint32_t nsides, int k)
+{
+    if (k < 0) {
+        rt_dice_roll(g, zcell, fcell, ncells, lo, faces, nsides);
+        return;
+    }
+    const RtGamePrefix *x = rt__pre(g);
+    int32_t *c = x->cells + fcell, n = c[k];
+    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
+    c[k] = 0;
+    for (int32_t i = 0; i < n; i++)
+        c[rt_dice_cell(faces[rt__xoshiro_below_inline(rng, nsides)], lo, ncells)]++;
+    state[0] = rng[0];
+    state[1] = rng[1];
+    state[2] = rng[2];
+    state[3] = rng[3];
+}
 /* rt_dice_move: up to n dice (n <= 0: none) of a zone of interchangeable
    dice (zfrom, ffrom) go to another zone of the same dice (zto, fto):
    those of face cell k, or with k < 0 those of any face, the greatest

@@ -544,14 +544,15 @@ static const char *dice_cells(Emit *E, const IrNode *z, const IrLive *L)
 }
 
 /* dice_for: in a game that keeps them as counts (rt_counted), a loop over
-   a zone of interchangeable dice that moves them to another (ir_dice.c)
+   a zone of interchangeable dice (ir_dice.c) that moves them to another
    is one rt_dice_move, of the dice of the face its where names, or of
-   any; its `up to` counter (left) has what the loop would leave. Opens
-   the block of the other games, which the caller closes. */
+   any (its `up to` counter, left, has what the loop would leave), and one
+   that rolls them one rt_dice_reroll. Opens the block of the other games,
+   which the caller closes. */
 static void dice_for(Emit *E, const IrNode *s, const char *left)
 {
-    const IrNode *from = s->kids[0], *to = ir_dice_loop_move(s)->kids[1];
-    const IrLive *L = emit_dice_zone(E, from), *T = emit_dice_zone(E, to);
+    const IrNode *from = s->kids[0];
+    const IrLive *L = emit_dice_zone(E, from);
     const IrNode *face = s->kids[1] ? ir_dice_face(s->kids[1], s->index) : NULL;
     emit_line(E, "if (rt_counted(g)) {");
     E->indent++;
@@ -562,6 +563,17 @@ static void dice_for(Emit *E, const IrNode *s, const char *left)
         emit_check_fail(E);
         k = "face_cell";
     }
+    if (ir_dice_loop_roll(s)) {
+        const MKind *kd = &E->m->kinds[L->kind];
+        emit_line(E, "rt_dice_reroll(g, %s, %d, %d, Faces_%s, %du, %s);", dice_cells(E, from, L), L->ncells, L->lo[0],
+                  kd->name, kd->nfaces, k);
+        E->indent--;
+        emit_line(E, "} else {");
+        E->indent++;
+        return;
+    }
+    const IrNode *to = ir_dice_loop_move(s)->kids[1];
+    const IrLive *T = emit_dice_zone(E, to);
     const char *move = arena_printf(E->a, "rt_dice_move(g, %s, %s, %d, %s, %s)", dice_cells(E, from, L), dice_cells(E, to, T),
                                     L->ncells, k, left ? left : "INT32_MAX");
     if (left)
@@ -598,6 +610,8 @@ static void for_stmt(Emit *E, const IrNode *s)
         emit_line(E, "}");
     }
     if (dice) {
+        if (ir_dice_loop_roll(s))   /* the faces changed: face order again */
+            emit_dice_sort(E, s->kids[0]);
         E->indent--;
         emit_line(E, "}");
     }

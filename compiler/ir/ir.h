@@ -315,6 +315,10 @@ const IrNode *ir_dice_face(const IrNode *cond, int slot);
    moves the loop's card (`move d to Z2`); else NULL. */
 const IrNode *ir_dice_loop_move(const IrNode *s);
 
+/* ir_dice_loop_roll: for statement s's body only rolls the loop's die
+   (`roll d in Z where ...`). */
+int ir_dice_loop_roll(const IrNode *s);
+
 /* ir_has_aggregate: an aggregate at or below n (ir_inline.c). */
 int ir_has_aggregate(const IrNode *n);
 

@@ -10,6 +10,7 @@
      count(d in Z where d.face == F), any(d in Z: d.face == F);
      for [up to N] d in Z [where d.face == F] { move d to Z2 }
        (`move [up to N] d in Z [where d.face == F] to Z2`);
+     for d in Z [where d.face == F] { roll d } (`roll d in Z where ...`);
      move a card of another zone (a die from the box) to Z;
    where Z2 is a zone of the same dice and F does not read d and cannot
    change while the dice move (ir_steady). Anything else names Z, or a die
@@ -59,14 +60,27 @@ const IrNode *ir_dice_face(const IrNode *cond, int slot)
     return NULL;
 }
 
-const IrNode *ir_dice_loop_move(const IrNode *s)
+/* loop_body: the one statement of for statement s's body, else NULL. */
+static const IrNode *loop_body(const IrNode *s)
 {
     const IrNode *b = s->kids[2];
     while (b && b->op == IR_BLOCK && b->nkids == 1)
         b = b->kids[0];
+    return b && b->op != IR_BLOCK ? b : NULL;
+}
+
+const IrNode *ir_dice_loop_move(const IrNode *s)
+{
+    const IrNode *b = loop_body(s);
     if (!b || b->op != IR_MOVE || b->kids[0]->op != IR_LOCAL || b->kids[0]->index != s->index)
         return NULL;
     return b;
+}
+
+int ir_dice_loop_roll(const IrNode *s)
+{
+    const IrNode *b = loop_body(s);
+    return b && b->op == IR_ROLL && b->kids[0]->op == IR_LOCAL && b->kids[0]->index == s->index;
 }
 
 /* Checker: the program, where to report, and how many were reported. */
@@ -97,12 +111,14 @@ static void report(Dice *D, const IrNode *z, const char *hint)
 }
 
 /* loop_ok: for statement s over a zone of interchangeable dice only moves
-   each die it takes to another zone of them, with at most `where d.face
-   == F`. */
+   each die it takes to another zone of them, or rolls it (`roll d in Z where
+   ...`), with at most `where d.face == F`; no `up to` for a roll. */
 static int loop_ok(const Dice *D, const IrNode *s)
 {
     const IrNode *mv = ir_dice_loop_move(s);
-    if (!mv || (s->flags & IR_SIMULTANEOUS) || !same_dice(D, s->kids[0], mv->kids[1]))
+    int roll = ir_dice_loop_roll(s);
+    if ((!mv && !roll) || (s->flags & IR_SIMULTANEOUS) || (mv && !same_dice(D, s->kids[0], mv->kids[1])) ||
+        (roll && ir_for_limit(s)))
         return 0;
     return !s->kids[1] || ir_dice_face(s->kids[1], s->index);
 }
@@ -135,7 +151,8 @@ static void zone_use(Dice *D, const IrNode *parent, int i, const IrNode *z)
     case IR_FOR:
         if (i == 0 && loop_ok(D, parent))
             return;
-        report(D, z, "write `move [up to N] d in Z [where d.face == F] to Z2`, Z2 a zone of the same dice");
+        report(D, z, "write `move [up to N] d in Z [where d.face == F] to Z2`, Z2 a zone of the same dice, "
+                     "or `roll d in Z where d.face == F`");
         return;
     case IR_AGGREGATE:
         if (i == 0 && aggregate_ok(parent))

@@ -136,7 +136,7 @@ Test(dice, interchangeable_dice_play_the_same_games_as_counts_and_as_cards)
                 "state \"Mark die\" face star -> moon\n"
                 "state \"Mark die\" face star -> moon\n"
                 "state \"Mark die\" face star -> blank\n"
-                "choose Player 1: keep\n"
+                "choose Player 1: reroll the blanks\n"
                 "set score(Player 1) 0 -> 1\n"
                 "set moons 0 -> 3\n"
                 "errors: 0\n");

@@ -520,8 +520,12 @@ static void dice_stmt(PgCtx *c, PgBuf *b)
     const char *from = g->izone[a], *to = g->izone[t];
     char d[PG_NAME];
     pg_fresh(g, d);
-    switch (pg_rand(g, 8)) {
+    switch (pg_rand(g, 9)) {
     case 0: pg_put(b, "roll %s", from); return;
+    case 8:
+        pg_put(b, "roll %s in %s where %s.face == ", d, from, d);
+        pg_dice_face(c, b);
+        return;
     case 1: pg_put(b, "move %s to %s", from, to); return;
     case 2: case 3:
         pg_put(b, "move up to (");
