@@ -557,9 +557,17 @@ static void dice_for(Emit *E, const IrNode *s, const char *left)
     emit_line(E, "if (rt_counted(g)) {");
     E->indent++;
     const char *k = "-1";
+    int guarded = 0;
     if (face) {
         E->fallible = 0;
-        emit_line(E, "int face_cell = rt_dice_cell(%s, %d, %d);", emit_bare(E, emit_expr(E, face)), L->lo[0], L->ncells);
+        const char *f = emit_bare(E, emit_expr(E, face));
+        if (E->fallible) {   /* read only where the loop would read it: at a die, and with `up to` left */
+            emit_line(E, "if (rt_zone_cells_at(g, ZCELL_%s)[0] > 0%s) {", E->m->zones[from->index].name,
+                      left ? arena_printf(E->a, " && %s > 0", left) : "");
+            E->indent++;
+            guarded = 1;
+        }
+        emit_line(E, "int face_cell = rt_dice_cell(%s, %d, %d);", f, L->lo[0], L->ncells);
         emit_check_fail(E);
         k = "face_cell";
     }
@@ -567,21 +575,22 @@ static void dice_for(Emit *E, const IrNode *s, const char *left)
         const MKind *kd = &E->m->kinds[L->kind];
         emit_line(E, "rt_dice_reroll(g, %s, %d, %d, Faces_%s, %du, %s);", dice_cells(E, from, L), L->ncells, L->lo[0],
                   kd->name, kd->nfaces, k);
-        E->indent--;
-        emit_line(E, "} else {");
-        E->indent++;
-        return;
+    } else {
+        const IrNode *to = ir_dice_loop_move(s)->kids[1];
+        const IrLive *T = emit_dice_zone(E, to);
+        const char *move = arena_printf(E->a, "rt_dice_move(g, %s, %s, %d, %s, %s)", dice_cells(E, from, L),
+                                        dice_cells(E, to, T), L->ncells, k, left ? left : "INT32_MAX");
+        if (left)
+            emit_line(E, "%s = %s;", left, move);
+        else if (face)
+            emit_line(E, "(void)%s;", move);
+        else   /* every die */
+            emit_line(E, "rt_dice_move_all(g, %s, %s, %d);", dice_cells(E, from, L), dice_cells(E, to, T), L->ncells);
     }
-    const IrNode *to = ir_dice_loop_move(s)->kids[1];
-    const IrLive *T = emit_dice_zone(E, to);
-    const char *move = arena_printf(E->a, "rt_dice_move(g, %s, %s, %d, %s, %s)", dice_cells(E, from, L), dice_cells(E, to, T),
-                                    L->ncells, k, left ? left : "INT32_MAX");
-    if (left)
-        emit_line(E, "%s = %s;", left, move);
-    else if (face)
-        emit_line(E, "(void)%s;", move);
-    else   /* every die */
-        emit_line(E, "rt_dice_move_all(g, %s, %s, %d);", dice_cells(E, from, L), dice_cells(E, to, T), L->ncells);
+    if (guarded) {
+        E->indent--;
+        emit_line(E, "}");
+    }
     E->indent--;
     emit_line(E, "} else {");
     E->indent++;
