@@ -524,17 +524,13 @@ static inline int rt_dice_cell(RtValue v, int32_t lo, int ncells)
     uint32_t i = (uint32_t)v - (uint32_t)lo;
     return i < (uint32_t)(ncells - 1) ? (int)i : ncells - 1;
 }
-/* rt_dice_roll: `roll` of a zone of interchangeable dice: each of its dice
-   draws a side of faces (nsides of them) as rt_roll draws them, one after
-   the other, and the count by face is made again. */
-RT_HOT_INLINE void rt_dice_roll(RtGame *g, int32_t zcell, int32_t fcell, int ncells, int32_t lo, const RtValue *faces,
-                                uint32_t nsides)
+/* rt__dice_draw: n dice, taken off the count by face c already, each draw
+   a side of faces (nsides of them) as rt_roll draws them, one after the
+   other, and count in c again. */
+RT_HOT_INLINE void rt__dice_draw(RtGame *g, int32_t *c, int32_t n, int ncells, int32_t lo, const RtValue *faces,
+                                 uint32_t nsides)
 {
-    const RtGamePrefix *x = rt__pre(g);
-    int32_t *c = x->cells + fcell, n = x->cells[zcell];
-    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
-    for (int i = 0; i < ncells; i++)
-        c[i] = 0;
+    uint64_t *state = rt__pre(g)->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
     for (int32_t i = 0; i < n; i++)
         c[rt_dice_cell(faces[rt__xoshiro_below_inline(rng, nsides)], lo, ncells)]++;
     state[0] = rng[0];
@@ -542,9 +538,18 @@ RT_HOT_INLINE void rt_dice_roll(RtGame *g, int32_t zcell, int32_t fcell, int nce
     state[2] = rng[2];
     state[3] = rng[3];
 }
+/* rt_dice_roll: `roll` of a zone of interchangeable dice: every die draws. */
+RT_HOT_INLINE void rt_dice_roll(RtGame *g, int32_t zcell, int32_t fcell, int ncells, int32_t lo, const RtValue *faces,
+                                uint32_t nsides)
+{
+    int32_t *c = rt__pre(g)->cells + fcell;
+    for (int i = 0; i < ncells; i++)
+        c[i] = 0;
+    rt__dice_draw(g, c, rt__pre(g)->cells[zcell], ncells, lo, faces, nsides);
+}
 /* rt_dice_reroll: `roll d in Z where d.face == F` (face cell k; k < 0:
    every die) of a zone of interchangeable dice: the dice of that face
-   draw again, one after the other, as rt_roll draws. */
+   draw again. */
 RT_HOT_INLINE void rt_dice_reroll(RtGame *g, int32_t zcell, int32_t fcell, int ncells, int32_t lo, const RtValue *faces,
                                   uint32_t nsides, int k)
 {
@@ -552,16 +557,9 @@ RT_HOT_INLINE void rt_dice_reroll(RtGame *g, int32_t zcell, int32_t fcell, int n
         rt_dice_roll(g, zcell, fcell, ncells, lo, faces, nsides);
         return;
     }
-    const RtGamePrefix *x = rt__pre(g);
-    int32_t *c = x->cells + fcell, n = c[k];
-    uint64_t *state = x->hdr->rng, rng[4] = {state[0], state[1], state[2], state[3]};
+    int32_t *c = rt__pre(g)->cells + fcell, n = c[k];
     c[k] = 0;
-    for (int32_t i = 0; i < n; i++)
-        c[rt_dice_cell(faces[rt__xoshiro_below_inline(rng, nsides)], lo, ncells)]++;
-    state[0] = rng[0];
-    state[1] = rng[1];
-    state[2] = rng[2];
-    state[3] = rng[3];
+    rt__dice_draw(g, c, n, ncells, lo, faces, nsides);
 }
 /* rt_dice_move: up to n dice (n <= 0: none) of a zone of interchangeable
    dice (zfrom, ffrom) go to another zone of the same dice (zto, fto):
