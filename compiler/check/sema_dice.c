@@ -30,6 +30,16 @@ int sema_new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int
     k->loc = nl;
     k->is_die = 1;
     k->interchangeable = (n->flags & DIE_INTERCHANGEABLE) != 0;
+    if (k->interchangeable && e < 0 && nfaces > 0) {   /* a count by face keeps a cell per number */
+        int32_t least = faces[0], most = faces[0];
+        for (int i = 1; i < nfaces; i++) {
+            least = faces[i] < least ? faces[i] : least;
+            most = faces[i] > most ? faces[i] : most;
+        }
+        if ((int64_t)most - least >= 64)
+            diag_error(S->d, nl, "the numbers of interchangeable die '%s' span at most 64 values, not %lld (%d to %d)",
+                       n->name, (long long)most - least + 1, (int)least, (int)most);
+    }
     k->faces = faces;
     k->nfaces = nfaces;
     k->symbols = -1;
