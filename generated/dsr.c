@@ -7305,11 +7305,11 @@ static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
     memset(x->cells + LCELL_2, 0, 1 * sizeof(int32_t));
-    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
     memset(x->cells + LCELL_4, 0, 4 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_deployed, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_deployed, RT_NONE, 1);
+    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_deathstar, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_deathstar, RT_NONE, 1);

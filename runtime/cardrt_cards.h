@@ -517,6 +517,18 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
    fcell; face v counts in cell rt_dice_cell(v, lo, ncells)). cardc writes
    these calls only where rt_counted holds, with cells it laid out. */
 
+/* rt_dice_at: what to add to the cells of a per-player zone of
+   interchangeable dice (zone_decl) for player p's: p * stride; -1 after
+   failing the game at site for no such player. */
+static inline ptrdiff_t rt_dice_at(RtGame *g, int zone_decl, ptrdiff_t stride, RtValue p, int site)
+{
+    if ((uint32_t)p < (uint32_t)rt__pre(g)->nplayers)
+        return p * stride;
+    rt__zone_fail(g, zone_decl, p, site);
+    return -1;
+}
+/* rt_dice_count: cell's value (a zone's count of dice, or a count of one face). */
+static inline int32_t rt_dice_count(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells[cell]; }
 /* rt_dice_cell: the cell of face v among ncells (v - lo, or the last for
    a value no face has). */
 static inline int rt_dice_cell(RtValue v, int32_t lo, int ncells)

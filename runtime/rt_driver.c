@@ -49,12 +49,11 @@ static void check_dice(RtGame *g)
     const RtGameDef *def = g->def;
     if (!def->dice || !rt__hdr(g)->counted)
         return;
-    const int32_t *cells = rt__cells(g);
     for (int z = 0; z < g->nzi; z++) {
         const RtDiceZone *dz = &def->dice[g->zi_decl[z]];
         if (dz->live < 0)
             continue;
-        const int32_t *c = cells + g->var_cell[def->nvars + dz->live];
+        const int32_t *c = rt__dice_faces(g, z, dz);
         int32_t sum = 0, low = 0;
         for (int i = 0; i < dz->ncells; i++) {
             sum += c[i];

@@ -115,6 +115,13 @@ static inline int rt__is_zone(const RtGame *g, RtValue z) { return z >= 0 && z <
 static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->zone_off[z]; }
 /* Card instance c: its zone, then maxstate state slots. */
 static inline int32_t *rt__card(const RtGame *g, RtValue c) { return rt__cells(g) + g->off_cards + c * g->card_stride; }
+/* rt__dice_faces: zone instance z's count of its interchangeable dice by
+   face (dz its decl's RtDiceZone): the live count's cells, its owner's
+   for a player's zone. */
+static inline int32_t *rt__dice_faces(const RtGame *g, int z, const RtDiceZone *dz)
+{
+    return rt__cells(g) + g->var_cell[g->def->nvars + dz->live] + (g->zi_owner[z] >= 0 ? g->zi_owner[z] * g->pre.player_stride : 0);
+}
 /* Frame d: the list-stack base when pushed, then the RtFrame. */
 static inline int32_t *rt__frame_cell(const RtGame *g, int d) { return rt__cells(g) + g->off_frames + d * g->frame_stride; }
 static inline RtFrame *rt__frame(const RtGame *g, int d) { return (RtFrame *)(void *)(rt__frame_cell(g, d) + 1); }

@@ -563,7 +563,7 @@ uint64_t rt_hash(const RtGame *g)
         const RtDiceZone *dz = dice && dice[g->zi_decl[z]].live >= 0 ? &dice[g->zi_decl[z]] : NULL;
         if (dz) {   /* its count, and its count by face (a live count, kept either way) */
             h = hash_word(h, (uint32_t)zz[0]);
-            h = hash_cells(h, cells + g->var_cell[g->def->nvars + dz->live], (size_t)dz->ncells);
+            h = hash_cells(h, rt__dice_faces(g, z, dz), (size_t)dz->ncells);
         } else {
             h = hash_cells(h, zz, 1 + (size_t)zz[0]);
         }

@@ -115,7 +115,7 @@ int rt_zone_faces(const RtGame *g, RtValue zone, int32_t *counts, int n, int32_t
     if (lo)
         *lo = dz->lo;
     if (rt__hdr(g)->counted) {   /* the count by face is the zone */
-        const int32_t *c = rt__cells(g) + g->var_cell[g->def->nvars + dz->live];
+        const int32_t *c = rt__dice_faces(g, zone, dz);
         for (int i = 0; i < n && i < dz->ncells - 1; i++)
             counts[i] = c[i];
         return z[0];

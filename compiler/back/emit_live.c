@@ -288,9 +288,26 @@ static int counts_zone(const IrProgram *ir, int z)
     return 0;
 }
 
+/* recount_zone: the lines of Live_recount that clear the counts of zone
+   z (of a player p when per_player) and count its cards again, indented
+   by ind. */
+static void recount_zone(const IrProgram *ir, const Model *m, Buf *out, int z, int per_player, int ind)
+{
+    const char *p = per_player ? " + p * PLAYER_CELLS" : "";
+    for (int i = 0; i < ir->nlives; i++)
+        if (ir->lives[i].zone == z)
+            buf_printf(out, "%*smemset(x->cells + LCELL_%d%s, 0, %d * sizeof(int32_t));\n", ind, "", i + 1, p,
+                       ir->lives[i].ncells);
+    buf_printf(out, "%*sfor (const int32_t *zc = x->cells + ZCELL_%s%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                    "%*s    if (*at >= 0)\n"
+                    "%*s        Live_update(g, *at, ZONE_%s, %s, 1);\n",
+               ind, "", m->zones[z].name, p, ind, "", ind, "", m->zones[z].name, per_player ? "(RtValue)p" : "RT_NONE");
+}
+
 /* live_recount: Live_recount, which counts every live count from the
-   zones: the shared counts once, then each player's counts of his zones;
-   a zone of interchangeable dice kept as counts is its count by face. */
+   zones: the shared zones' once, then each player's zones; a zone of
+   interchangeable dice kept as counts (rt_counted) is its count by face,
+   and is counted from its cards only in a game kept as cards. */
 static void live_recount(Emit *E, Buf *out)
 {
     const IrProgram *ir = E->ir;
@@ -299,42 +316,37 @@ static void live_recount(Emit *E, Buf *out)
                  "   a zone of interchangeable dice kept as counts, rt_counted, is its count by face). */\n"
                  "static void Live_recount(RtGame *g)\n{\n"
                  "    const RtGamePrefix *x = rt__pre(g);\n");
-    int per_player = 0, dice = 0;
-    for (int i = 0; i < ir->nlives; i++) {
-        per_player |= ir->lives[i].per_player;
-        dice |= ir->lives[i].dice;
-        if (!ir->lives[i].per_player && !ir->lives[i].dice)
-            buf_printf(out, "    memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
-    }
-    for (int z = 0; z < m->nzones; z++)
-        if (counts_zone(ir, z) && !m->zones[z].per_player && ir->dice_live[z] < 0)
-            buf_printf(out, "    for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                            "        if (*at >= 0)\n"
-                            "            Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
-    if (dice) {
-        buf_put(out, "    if (!rt_counted(g)) {\n");
+    int per_player = 0;
+    for (int pass = 0; pass < 2; pass++) {   /* the zones of other cards, then those of dice */
+        int dice = 0;
         for (int z = 0; z < m->nzones; z++) {
-            int i = ir->dice_live[z];
-            if (i < 0)
+            if (!counts_zone(ir, z) || m->zones[z].per_player) {
+                per_player |= counts_zone(ir, z);
                 continue;
-            buf_printf(out, "        memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
-            buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                            "            if (*at >= 0)\n"
-                            "                Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
+            }
+            if ((ir->dice_live[z] >= 0) != pass)
+                continue;
+            if (pass && !dice++)
+                buf_put(out, "    if (!rt_counted(g)) {\n");
+            recount_zone(ir, m, out, z, 0, pass ? 8 : 4);
         }
-        buf_put(out, "    }\n");
+        if (dice)
+            buf_put(out, "    }\n");
     }
     if (per_player) {
         buf_put(out, "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
-        for (int i = 0; i < ir->nlives; i++)
-            if (ir->lives[i].per_player)
-                buf_printf(out, "        memset(x->cells + LCELL_%d + p * PLAYER_CELLS, 0, %d * sizeof(int32_t));\n", i + 1,
-                           ir->lives[i].ncells);
-        for (int z = 0; z < m->nzones; z++)
-            if (counts_zone(ir, z) && m->zones[z].per_player)
-                buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                                "            if (*at >= 0)\n"
-                                "                Live_update(g, *at, ZONE_%s, (RtValue)p, 1);\n", m->zones[z].name, m->zones[z].name);
+        for (int pass = 0; pass < 2; pass++) {
+            int dice = 0;
+            for (int z = 0; z < m->nzones; z++) {
+                if (!counts_zone(ir, z) || !m->zones[z].per_player || (ir->dice_live[z] >= 0) != pass)
+                    continue;
+                if (pass && !dice++)
+                    buf_put(out, "        if (!rt_counted(g)) {\n");
+                recount_zone(ir, m, out, z, 1, pass ? 12 : 8);
+            }
+            if (dice)
+                buf_put(out, "        }\n");
+        }
         buf_put(out, "    }\n");
     }
     buf_put(out, "}\n\n");

@@ -130,11 +130,11 @@ int sema_want_kind(Sema *S, const char *name, Loc loc)
 }
 
 /* check_dice_zone: zone declaration z holds interchangeable dice of kind:
-   it is shared, public and not ordered (its dice are counted by face, in
-   face order: docs/language.md "Interchangeable dice"). */
+   it is public, not ordered and not per space (its dice are counted by
+   face, in face order: docs/language.md "Interchangeable dice"). */
 static void check_dice_zone(Sema *S, const AstNode *z, int kind)
 {
-    const char *why = (z->flags & (ZONE_PER_PLAYER | ZONE_PER_SPACE)) ? "shared (not per player or per space)"
+    const char *why = (z->flags & ZONE_PER_SPACE)                ? "shared or per player (not per space)"
                       : (z->flags & (ZONE_PRIVATE | ZONE_HIDDEN)) ? "public"
                       : (z->flags & ZONE_ORDERED)                   ? "not ordered (its dice lie in face order)"
                                                                       : NULL;

@@ -90,11 +90,13 @@ typedef struct Dice {
     int errors;
 } Dice;
 
-/* same_dice: zones a and b (IR nodes) are two zone declarations of the
-   same interchangeable dice. */
+/* same_dice: zones a and b (IR nodes) are zones of the same
+   interchangeable dice: two declarations, or two players' zones of one
+   (which may be the same player's: the dice then stay where they are). */
 static int same_dice(const Dice *D, const IrNode *a, const IrNode *b)
 {
-    return dice_zone_node(D->m, a) && dice_zone_node(D->m, b) && a->index != b->index &&
+    return dice_zone_node(D->m, a) && dice_zone_node(D->m, b) &&
+           (a->index != b->index || D->m->zones[a->index].per_player) &&
            D->m->zones[a->index].kind == D->m->zones[b->index].kind;
 }
 

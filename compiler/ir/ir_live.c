@@ -422,6 +422,7 @@ static void dice_lives(IrProgram *p)
         IrLive *L = &grown[p->nlives];
         memset(L, 0, sizeof *L);
         L->zone = z;
+        L->per_player = m->zones[z].per_player != 0;
         L->kind = k;
         L->slot = CARD_SLOT;
         L->where = eq;

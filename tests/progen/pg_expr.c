@@ -420,6 +420,13 @@ void pg_small(PgCtx *c, PgBuf *b)
     }
 }
 
+void pg_dice_zone(PgCtx *c, PgBuf *b, int i)
+{
+    if (c->g->izone_pp[i])
+        owner(c, b);
+    pg_put(b, "%s", c->g->izone[i]);
+}
+
 void pg_dice_face(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
@@ -436,16 +443,18 @@ void pg_dice_face(PgCtx *c, PgBuf *b)
 static void dice_count(PgCtx *c, PgBuf *b, int is_bool)
 {
     PgGen *g = c->g;
-    const char *z = g->izone[pg_rand(g, g->nizone)];
+    PgBuf z = {0};
+    pg_dice_zone(c, &z, pg_rand(g, g->nizone));
     char x[PG_NAME];
     pg_fresh(g, x);
     if (pg_chance(g, 30)) {
-        pg_put(b, is_bool ? "empty(%s)" : "count(%s)", z);
-        return;
+        pg_put(b, is_bool ? "empty(%s)" : "count(%s)", z.s);
+    } else {
+        pg_put(b, is_bool ? "any(%s in %s: %s.face == " : "count(%s in %s where %s.face == ", x, z.s, x);
+        pg_dice_face(c, b);
+        pg_put(b, ")");
     }
-    pg_put(b, is_bool ? "any(%s in %s: %s.face == " : "count(%s in %s where %s.face == ", x, z, x);
-    pg_dice_face(c, b);
-    pg_put(b, ")");
+    free(z.s);
 }
 
 /* pg_int: an int expression of depth at most d. */

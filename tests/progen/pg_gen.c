@@ -290,7 +290,9 @@ static void decl_kinds(PgGen *g, PgBuf *b)
         g->nizone = 2 + pg_rand(g, 2);
         for (int i = 0; i < g->nizone; i++) {
             pg_fresh(g, g->izone[i]);
-            pg_put(b, "zone %s%s of %s\n", g->izone[i], pg_chance(g, 50) ? " shared" : "", g->idie);
+            g->izone_pp[i] = i > 0 && pg_chance(g, 40);
+            pg_put(b, "zone %s%s of %s\n", g->izone[i], g->izone_pp[i] ? " per player" : pg_chance(g, 50) ? " shared" : "",
+                   g->idie);
         }
     }
 }

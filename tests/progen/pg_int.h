@@ -90,6 +90,7 @@ typedef struct PgGen {
     char idie[PG_NAME];
     int idie_enum, nizone;
     char izone[3][PG_NAME];
+    int izone_pp[3];   /* the zone is per player (never the first, which the setup deals to) */
     PgZone zone[16];
     int nzone;
     PgCounter ctr[4];

@@ -517,42 +517,47 @@ static void dice_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
     int a = pg_rand(g, g->nizone), t = (a + 1 + pg_rand(g, g->nizone - 1)) % g->nizone;
-    const char *from = g->izone[a], *to = g->izone[t];
+    if (g->izone_pp[a] && pg_chance(g, 30))
+        t = a;   /* a player's zone to another player's (or his own) */
+    PgBuf from = {0}, to = {0};
+    pg_dice_zone(c, &from, a);
+    pg_dice_zone(c, &to, t);
     char d[PG_NAME];
     pg_fresh(g, d);
     switch (pg_rand(g, 9)) {
-    case 0: pg_put(b, "roll %s", from); return;
-    case 8:
-        pg_put(b, "roll %s in %s where %s.face == ", d, from, d);
-        pg_dice_face(c, b);
-        return;
-    case 1: pg_put(b, "move %s to %s", from, to); return;
+    case 0: pg_put(b, "roll %s", from.s); break;
+    case 1: pg_put(b, "move %s to %s", from.s, to.s); break;
     case 2: case 3:
         pg_put(b, "move up to (");
         pg_small(c, b);
-        pg_put(b, ") %s in %s", d, from);
+        pg_put(b, ") %s in %s", d, from.s);
         if (pg_chance(g, 60)) {
             pg_put(b, " where %s.face == ", d);
             pg_dice_face(c, b);
         }
-        pg_put(b, " to %s", to);
-        return;
+        pg_put(b, " to %s", to.s);
+        break;
     case 4:
-        pg_put(b, "for %s in %s where %s.face == ", d, from, d);
+        pg_put(b, "for %s in %s where %s.face == ", d, from.s, d);
         pg_dice_face(c, b);
-        pg_put(b, " { move %s to %s }", d, to);
-        return;
-    case 5: pg_put(b, "for %s in %s { move %s to %s }", d, from, d, to); return;
-    case 6: pg_put(b, "for %s in box where %s is %s { move %s to %s }", d, d, g->idie, d, from); return;
+        pg_put(b, " { move %s to %s }", d, to.s);
+        break;
+    case 5: pg_put(b, "for %s in %s { move %s to %s }", d, from.s, d, to.s); break;
+    case 6: pg_put(b, "for %s in box where %s is %s { move %s to %s }", d, d, g->idie, d, from.s); break;
+    case 8:
+        pg_put(b, "roll %s in %s where %s.face == ", d, from.s, d);
+        pg_dice_face(c, b);
+        break;
     default:
-        pg_put(b, "log \"%s {count(%s)}, ", from, from);
+        pg_put(b, "log \"%s {count(%s)}, ", g->izone[a], from.s);
         pg_dice_face(c, b);
-        pg_put(b, " ");
-        pg_put(b, "{count(%s in %s where %s.face == ", d, from, d);
+        pg_put(b, " {count(%s in %s where %s.face == ", d, from.s, d);
         pg_dice_face(c, b);
         pg_put(b, ")}\"");
-        return;
+        break;
     }
+    free(from.s);
+    free(to.s);
 }
 
 /* simple: a statement that holds none, or 0 if the pick does not fit here. */

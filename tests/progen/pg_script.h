@@ -45,6 +45,9 @@ void pg_counter(PgCtx *c, PgBuf *b, int i);
 void pg_elem(PgCtx *c, PgBuf *b, int i);
 int pg_var(PgCtx *c, PgBuf *b, int ty, int sub);
 void pg_small(PgCtx *c, PgBuf *b);
+/* pg_dice_zone: zone i of the interchangeable dice (its owner first when
+   it is per player). */
+void pg_dice_zone(PgCtx *c, PgBuf *b, int i);
 /* pg_dice_face: the F of `d.face == F` for the interchangeable dice: one
    of their faces, or a local of their enum (steady as the dice move). */
 void pg_dice_face(PgCtx *c, PgBuf *b);

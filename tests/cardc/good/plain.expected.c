@@ -442,10 +442,10 @@ static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
     memset(x->cells + LCELL_1, 0, 4 * sizeof(int32_t));
-    memset(x->cells + LCELL_2, 0, 4 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_pool, RT_NONE, 1);
+    memset(x->cells + LCELL_2, 0, 4 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_slots, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_slots, RT_NONE, 1);
