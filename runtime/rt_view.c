@@ -18,15 +18,15 @@ static int zone_shown(const RtGameDef *def, int zone_decl)
     return !def->view || !def->view->zone_hidden || !def->view->zone_hidden[zone_decl];
 }
 
-/* print_card: one line for a card the viewer sees: its name, its state
-   (every slot, by type: booleans as words, faces and enums by name), its
-   printed fields; its text on the next line, indented. */
-static void print_card(const RtGame *g, RtValue card, FILE *out)
+/* print_card_state: one line for a card the viewer sees, its state slots
+   being state: its name, its state (every slot, by type: booleans as
+   words, faces and enums by name), its printed fields; its text on the
+   next line, indented. */
+static void print_card_state(const RtGame *g, RtValue card, const int32_t *state, FILE *out)
 {
     int cd = g->inst_card[card];
     const RtKindDef *k = &g->def->kinds[g->def->cards[cd].kind];
     const RtViewDef *view = g->def->view;
-    const int32_t *cs = rt__card(g, card);
     char buf[200];
     fputs("    \"", out);
     rt__put_esc(out, rt__card_label(g, card));
@@ -35,7 +35,7 @@ static void print_card(const RtGame *g, RtValue card, FILE *out)
         fputs(s ? ", " : " (", out);
         rt__put_esc(out, k->state_names && k->state_names[s] ? k->state_names[s] : "?");
         fputc(' ', out);
-        rt__put_esc(out, rt__value_text(g, k->state_types ? k->state_types[s] : RT_TY_INT, cs[1 + s], buf, sizeof buf));
+        rt__put_esc(out, rt__value_text(g, k->state_types ? k->state_types[s] : RT_TY_INT, state[s], buf, sizeof buf));
     }
     if (k->nstate)
         fputc(')', out);
@@ -49,6 +49,26 @@ static void print_card(const RtGame *g, RtValue card, FILE *out)
         rt__put_esc(out, view->card_texts[cd]);
         fputc('\n', out);
     }
+}
+
+/* print_card: print_card_state of card with its own state. */
+static void print_card(const RtGame *g, RtValue card, FILE *out) { print_card_state(g, card, rt__card(g, card) + 1, out); }
+
+/* print_dice: the dice of zone z, a zone of interchangeable dice (dz) in
+   a game that keeps them as counts, as print_card prints them in a game
+   that keeps them as cards: a line a die, the greatest faces on top (the
+   dice are one card's copies: any of them names them). */
+static void print_dice(const RtGame *g, int z, const RtDiceZone *dz, FILE *out)
+{
+    int kind = g->def->zones[g->zi_decl[z]].kind, die = -1;
+    for (int c = 0; c < g->ninst && die < 0; c++)
+        die = g->inst_kind[c] == kind ? c : -1;
+    const int32_t *counts = rt__dice_faces(g, z, dz);
+    for (int i = dz->ncells - 2; die >= 0 && i >= 0; i--)
+        for (int32_t n = 0; n < counts[i]; n++) {
+            int32_t face = dz->lo + i;
+            print_card_state(g, die, &face, out);
+        }
 }
 
 /* print_values: the def's view values, each evaluated on a copy of the
@@ -155,7 +175,9 @@ static void print_zones(const RtGame *g, int player, FILE *out)
             int visible = player < 0 || (player < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> player & 1u));
             rt__put_esc(out, rt__zone_label(g, z, a, sizeof a));
             fprintf(out, ": %d card%s\n", (int)zc[0], zc[0] == 1 ? "" : "s");
-            if (visible)
+            if (def->dice && def->dice[g->zi_decl[z]].live >= 0 && rt__hdr(g)->counted)
+                print_dice(g, z, &def->dice[g->zi_decl[z]], out);
+            else if (visible)
                 for (int i = zc[0] - 1; i >= 0; i--)
                     print_card(g, zc[1 + i], out);
             else

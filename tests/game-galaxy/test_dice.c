@@ -56,9 +56,22 @@ Test(dice, a_million_rolls_of_the_four_dice_are_fair)
     rt_free(g);
 }
 
+/* view: what rt_view_print shows of g (caller frees). */
+static char *view(const RtGame *g)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    cr_assert_not_null(f);
+    rt_view_print(g, -1, f);
+    fclose(f);
+    return text;
+}
+
 /* The same rolls kept as cards (a game with a log) and as counts: after
-   each roll both pools show the same faces and hash the same, and the
-   cards lie in face order, the least at the bottom. */
+   each roll both pools show the same faces, hash the same and print the
+   same on the play screen's view, and the cards lie in face order, the
+   least at the bottom. */
 Test(dice, a_game_kept_as_cards_rolls_what_one_kept_as_counts_rolls)
 {
     RtGame *g[2];
@@ -89,6 +102,13 @@ Test(dice, a_game_kept_as_cards_rolls_what_one_kept_as_counts_rolls)
         }
         cr_assert_arr_eq(counts[0], counts[1], sizeof counts[0], "roll %d", n);
         cr_assert_eq(rt_hash(g[0]), rt_hash(g[1]), "roll %d", n);
+        if (n < 50) {
+            char *a = view(g[0]), *b = view(g[1]);
+            cr_assert_str_eq(a, b, "roll %d", n);
+            cr_assert(strstr(a, "pool: 4 cards\n    \"Imperial die\" (face ") != NULL, "%s", a);
+            free(a);
+            free(b);
+        }
         for (int i = 1; i < 4; i++)
             cr_assert_leq(rt_card_state(g[1], rt_zone_at(g[1], pool, i - 1), kind, 0, 0),
                           rt_card_state(g[1], rt_zone_at(g[1], pool, i), kind, 0, 0), "roll %d", n);
