@@ -304,6 +304,25 @@ static void recount_zone(const IrProgram *ir, const Model *m, Buf *out, int z, i
                ind, "", m->zones[z].name, p, ind, "", ind, "", m->zones[z].name, per_player ? "(RtValue)p" : "RT_NONE");
 }
 
+/* recount_zones: recount_zone for each zone with counts, shared or per
+   player (of player p), indented by ind: the zones of other cards, then
+   those of interchangeable dice, counted only in a game kept as cards. */
+static void recount_zones(const IrProgram *ir, const Model *m, Buf *out, int per_player, int ind)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int dice = 0;
+        for (int z = 0; z < m->nzones; z++) {
+            if (!counts_zone(ir, z) || (m->zones[z].per_player != 0) != per_player || (ir->dice_live[z] >= 0) != pass)
+                continue;
+            if (pass && !dice++)
+                buf_printf(out, "%*sif (!rt_counted(g)) {\n", ind, "");
+            recount_zone(ir, m, out, z, per_player, pass ? ind + 4 : ind);
+        }
+        if (dice)
+            buf_printf(out, "%*s}\n", ind, "");
+    }
+}
+
 /* live_recount: Live_recount, which counts every live count from the
    zones: the shared zones' once, then each player's zones; a zone of
    interchangeable dice kept as counts (rt_counted) is its count by face,
@@ -317,36 +336,12 @@ static void live_recount(Emit *E, Buf *out)
                  "static void Live_recount(RtGame *g)\n{\n"
                  "    const RtGamePrefix *x = rt__pre(g);\n");
     int per_player = 0;
-    for (int pass = 0; pass < 2; pass++) {   /* the zones of other cards, then those of dice */
-        int dice = 0;
-        for (int z = 0; z < m->nzones; z++) {
-            if (!counts_zone(ir, z) || m->zones[z].per_player) {
-                per_player |= counts_zone(ir, z);
-                continue;
-            }
-            if ((ir->dice_live[z] >= 0) != pass)
-                continue;
-            if (pass && !dice++)
-                buf_put(out, "    if (!rt_counted(g)) {\n");
-            recount_zone(ir, m, out, z, 0, pass ? 8 : 4);
-        }
-        if (dice)
-            buf_put(out, "    }\n");
-    }
+    for (int z = 0; z < m->nzones; z++)
+        per_player |= counts_zone(ir, z) && m->zones[z].per_player;
+    recount_zones(ir, m, out, 0, 4);
     if (per_player) {
         buf_put(out, "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
-        for (int pass = 0; pass < 2; pass++) {
-            int dice = 0;
-            for (int z = 0; z < m->nzones; z++) {
-                if (!counts_zone(ir, z) || !m->zones[z].per_player || (ir->dice_live[z] >= 0) != pass)
-                    continue;
-                if (pass && !dice++)
-                    buf_put(out, "        if (!rt_counted(g)) {\n");
-                recount_zone(ir, m, out, z, 1, pass ? 12 : 8);
-            }
-            if (dice)
-                buf_put(out, "        }\n");
-        }
+        recount_zones(ir, m, out, 1, 8);
         buf_put(out, "    }\n");
     }
     buf_put(out, "}\n\n");

@@ -292,6 +292,9 @@ int ir_pluck_ok(const IrNode *n);
    is the local slot n->aux), or NULL. */
 static inline const IrNode *ir_for_limit(const IrNode *n) { return n->nkids > 3 ? n->kids[3] : NULL; }
 
+/* ir_reads_local: local slot is read at or below n (ir_live.c). */
+int ir_reads_local(const IrNode *n, int slot);
+
 /* ir_dice_zone: zone declaration z of m holds interchangeable dice
    (docs/language.md "Interchangeable dice"; ir_dice.c). */
 int ir_dice_zone(const Model *m, int z);

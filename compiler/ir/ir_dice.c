@@ -34,19 +34,6 @@ static int dice_zone_node(const Model *m, const IrNode *n)
     return n && n->op == IR_ZONE && ir_dice_zone(m, n->index);
 }
 
-/* reads_slot: local slot is read at or below n. */
-static int reads_slot(const IrNode *n, int slot)
-{
-    if (!n)
-        return 0;
-    if (n->op == IR_LOCAL && n->index == slot)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (reads_slot(n->kids[i], slot))
-            return 1;
-    return 0;
-}
-
 const IrNode *ir_dice_face(const IrNode *cond, int slot)
 {
     if (!cond || cond->op != IR_COMPARE || cond->binop != IR_EQ)
@@ -54,7 +41,7 @@ const IrNode *ir_dice_face(const IrNode *cond, int slot)
     for (int side = 0; side < 2; side++) {
         const IrNode *s = cond->kids[side], *other = cond->kids[1 - side];
         if (s->op == IR_CARD_STATE && s->card.field == 0 && s->kids[0]->op == IR_LOCAL && s->kids[0]->index == slot &&
-            !reads_slot(other, slot) && ir_steady(other, slot))
+            !ir_reads_local(other, slot) && ir_steady(other, slot))
             return other;
     }
     return NULL;

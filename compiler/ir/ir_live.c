@@ -55,18 +55,20 @@ static int is_card(const Finder *F, const IrNode *n)
     return n && n->op == IR_LOCAL && n->index == F->slot;
 }
 
-/* reads_card: the card's slot is read at or below n. */
-static int reads_card(const Finder *F, const IrNode *n)
+int ir_reads_local(const IrNode *n, int slot)
 {
     if (!n)
         return 0;
     if (n->op == IR_LOCAL)
-        return n->index == F->slot;
+        return n->index == slot;
     for (int i = 0; i < n->nkids; i++)
-        if (reads_card(F, n->kids[i]))
+        if (ir_reads_local(n->kids[i], slot))
             return 1;
     return 0;
 }
+
+/* reads_card: the card's slot is read at or below n. */
+static int reads_card(const Finder *F, const IrNode *n) { return ir_reads_local(n, F->slot); }
 
 /* combined: CARD, FREE or BAD for an operator over kids from..nkids-1. */
 static int classify(const Finder *F, const IrNode *n);
