@@ -1437,6 +1437,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         rt_pluck_close_from(g, pluck_from, pluck_low);
                     }
                     if (rt_check(g)) return RT_END;
+                    L->v_d = 0;   /* the frame as a game kept as counts leaves it */
                 }
             }
         }
@@ -1623,7 +1624,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1627 "galaxy.c"
+#line 1628 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1735,6 +1736,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     rt_pluck_close_from(g, pluck_from, pluck_low);
                 }
                 if (rt_check(g)) return RT_END;
+                L->v_d = 0;   /* the frame as a game kept as counts leaves it */
             }
             #line 89 "cards/galaxy/rules.cards"
             rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 27);
@@ -1760,7 +1762,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1764 "galaxy.c"
+#line 1766 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1927,7 +1929,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 1931 "galaxy.c"
+#line 1933 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1971,8 +1973,9 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
+            L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 1976 "galaxy.c"
+#line 1979 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -2090,7 +2093,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2094 "galaxy.c"
+#line 2097 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2198,7 +2201,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2202 "galaxy.c"
+#line 2205 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2329,7 +2332,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2333 "galaxy.c"
+#line 2336 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2387,7 +2390,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 2391 "galaxy.c"
+#line 2394 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2429,6 +2432,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
+            L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
         #line 184 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
@@ -2590,7 +2594,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2594 "galaxy.c"
+#line 2598 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2666,7 +2670,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2670 "galaxy.c"
+#line 2674 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2806,7 +2810,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2810 "galaxy.c"
+#line 2814 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2890,7 +2894,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2894 "galaxy.c"
+#line 2898 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3043,7 +3047,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3047 "galaxy.c"
+#line 3051 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3089,7 +3093,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3093 "galaxy.c"
+#line 3097 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3129,7 +3133,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3133 "galaxy.c"
+#line 3137 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3188,7 +3192,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3192 "galaxy.c"
+#line 3196 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");

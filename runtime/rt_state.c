@@ -539,28 +539,6 @@ static uint64_t hash_cells(uint64_t h, const int32_t *c, size_t n)
     return hash_word(h, (uint64_t)n);
 }
 
-/* hash_know: fold the knowledge record into h (as hash_cells), the
-   interchangeable dice's bits left out: they only ever leave the box for
-   public zones, where a game kept as cards forgets them as they move and
-   one kept as counts does not move them. */
-static uint64_t hash_know(const RtGame *g, uint64_t h)
-{
-    const int32_t *know = rt__cells(g) + g->off_know;
-    size_t n = 1 + 2 * (size_t)g->nplayers * (size_t)g->know_words;
-    if (!g->def->dice)
-        return hash_cells(h, know, n);
-    h = hash_word(h, (uint32_t)know[0]);
-    for (size_t i = 1; i < n; i++) {
-        uint32_t w = (uint32_t)know[i];
-        int word = (int)((i - 1) % (size_t)g->know_words);
-        for (int c = word * 32; c < g->ninst && c < word * 32 + 32; c++)
-            if (g->kind_dice[g->inst_kind[c]])
-                w &= ~(1u << (c & 31));
-        h = hash_word(h, w);
-    }
-    return hash_word(h, (uint64_t)n);
-}
-
 /* rt_hash: a 64-bit hash of the live parts of the state block (the same
    value on every machine; docs/runtime.md): the header, the pending
    decision's options, the vars, each zone's count and cards, the cards,
@@ -601,7 +579,9 @@ uint64_t rt_hash(const RtGame *g)
             if (!g->kind_dice[g->inst_kind[c]])
                 h = hash_cells(h, cells + g->off_cards + (size_t)c * (size_t)g->card_stride, (size_t)g->card_stride);
     }
-    h = hash_know(g, h);
+    /* the knowledge record: a die's bits are 0 either way (each move clears a
+       card's bits, and nothing shows a die in its zones) */
+    h = hash_cells(h, cells + g->off_know, 1 + 2 * (size_t)g->nplayers * (size_t)g->know_words);
     for (int d = 0; d < hd.depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
         const int32_t *fc = cells + g->off_frames + (size_t)d * (size_t)g->frame_stride;
         int script = fc[1];

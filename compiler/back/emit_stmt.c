@@ -284,11 +284,14 @@ static void for_body(Emit *E, const IrNode *s, const char *left)
    first) on the runtime's list stack, so that the body may move them. When
    the body cannot yield, the loop reads the snapshot through a pointer;
    otherwise (the state may have been copied while the script waited)
-   through its handle. */
-static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left)
+   through its handle. The frame locals it adds (the index and the
+   list's handle) go to temps[0] and temps[1]. */
+static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left, const char *temps[2])
 {
     const char *idx = emit_temp(E, "i");
     const char *list = emit_temp(E, "list");
+    temps[0] = idx;
+    temps[1] = list;
     if (s->kids[0]->type.base == T_SPACES)
         emit_line(E, "%s = %s;", list, emit_graph_list(E, s->kids[0], emit_site(E, s->loc)));
     else
@@ -641,6 +644,20 @@ static void dice_for(Emit *E, const IrNode *s, const char *left)
     dice_else(E, open, stop);
 }
 
+/* dice_frame_reset: after a loop over interchangeable dice kept as cards,
+   the frame locals the loop wrote (its variable; a snapshot's index and
+   handle, temps) back to 0, as a game kept as counts, which never writes
+   them, leaves them (a frame's locals start at 0): both ways' frames,
+   and so their rt_hash, stay equal. */
+static void dice_frame_reset(Emit *E, const IrNode *s, const char *const temps[2])
+{
+    E->reads_frame = 1;
+    emit_line(E, "L->%s = 0;   /* the frame as a game kept as counts leaves it */", emit_lname(E, E->unit->locals[s->index]));
+    for (int i = 0; i < 2; i++)
+        if (temps[i])
+            emit_line(E, "%s = 0;", temps[i]);
+}
+
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
    or a snapshot) or over players or sides; with `up to`, its count first. */
 static void for_stmt(Emit *E, const IrNode *s)
@@ -648,6 +665,7 @@ static void for_stmt(Emit *E, const IrNode *s)
     if (s->flags & IR_SIMULTANEOUS)
         E->hidden++;
     const char *left = limit_begin(E, s);
+    const char *temps[2] = {NULL, NULL};
     int dice = emit_dice_zone(E, s->kids[0]) != NULL;
     if (dice)
         dice_for(E, s, left);
@@ -656,7 +674,7 @@ static void for_stmt(Emit *E, const IrNode *s)
     } else if (walkable(E, s)) {
         walk_for(E, s, left);
     } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
-        zone_for(E, s, emit_local(E, s->index), left);
+        zone_for(E, s, emit_local(E, s->index), left, temps);
     } else {
         count_loop_begin(E, s->kids[0], emit_local(E, s->index));
         for_body(E, s, left);
@@ -666,6 +684,7 @@ static void for_stmt(Emit *E, const IrNode *s)
     if (dice) {
         if (ir_dice_loop_roll(s))   /* the faces changed: face order again */
             emit_dice_sort(E, s->kids[0]);
+        dice_frame_reset(E, s, temps);
         E->indent--;
         emit_line(E, "}");
     }
