@@ -76,6 +76,7 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
     write_file(path, text);
     char variant[64];
     int has_variant = variant_of(text, variant, sizeof variant);
+    int has_dice = strstr(text, " interchangeable {") != NULL;
     free(text);
 
     RunResult r;
@@ -161,6 +162,20 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
             }
             bad = 1;
         }
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
+    /* interchangeable dice: games played without a log (the dice as counts)
+       and with one (as cards) in step hash equal after every step and note
+       the same cards played (tests/lang/counted/counted_check.c) */
+    if (has_dice) {
+        snprintf(cmd, sizeof cmd,
+                 "cc " PG_STRICT " " PG_SAN " -DGAME_DEF=g%llu_game -o '%s/counted' tests/lang/counted/counted_check.c "
+                 "'%s/out/g%llu.c' %s/san/libcardlab.a %s/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo) && "
+                 "'%s/counted' counted %d",
+                 s, dir, game, s, o->build, o->build, dir, o->games < 20 ? o->games : 20);
+        int bad = step(dir, seed, "games with and without a log in step", cmd, 0, &r, msg, n);
         run_free(&r);
         if (bad)
             return PG_FAILED;
