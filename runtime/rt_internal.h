@@ -93,7 +93,6 @@ struct RtGame {
     int lab_slot;           /* the slot being formatted (rt_label_begin) */
     int labeling;           /* a label is being formatted: a failing hole does not fail the game */
     int label_failed;       /* ... and one did */
-    int fail_site;          /* the site of the failure h->error says, once the game failed */
 };
 
 /* rt_label.c: the formatted label of option i / of the prompt of the

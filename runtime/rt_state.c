@@ -483,7 +483,6 @@ RtGame *rt_clone(const RtGame *g)
     c->max_steps = g->max_steps;
     memcpy(c->pre.seat_side, g->pre.seat_side, sizeof c->pre.seat_side);   /* the copy plays the same seating */
     memcpy(c->blk, g->blk, g->size);
-    c->fail_site = g->fail_site;
     return c;
 }
 
@@ -509,7 +508,6 @@ void rt_copy_state(RtGame *dst, const RtGame *src)
         return;
     memcpy(dst->pre.seat_side, src->pre.seat_side, sizeof dst->pre.seat_side);
     memcpy(dst->blk, src->blk, src->size);
-    dst->fail_site = src->fail_site;
 }
 
 /* hash_word: fold one 64-bit word into h. */
@@ -725,24 +723,7 @@ const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int lab
     return buf;
 }
 
-/* site_before: whether site a lies before site b in the game's source
-   (file, line, column); 0 when either is no site of the def. */
-static int site_before(const RtGame *g, int a, int b)
-{
-    const RtGameDef *d = g->def;
-    if (!d->sites || a < 0 || b < 0 || a >= d->nsites || b >= d->nsites)
-        return 0;
-    const RtSite *x = &d->sites[a], *y = &d->sites[b];
-    if (x->file != y->file)
-        return x->file < y->file;
-    return x->line != y->line ? x->line < y->line : x->col < y->col;
-}
-
-/* rt__vfailf: see rt_internal.h. A game fails once, but one statement
-   may fail twice before its script stops (both operands of a sum
-   overflow), in an order C leaves to the compiler (a call's arguments):
-   the failure first in the source is the one reported, whichever
-   compiler built the engine. */
+/* rt__vfailf: see rt_internal.h. */
 void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
 {
     RtHeader *h = rt__hdr(g);
@@ -750,8 +731,7 @@ void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
         g->label_failed = 1;
         return;
     }
-    int again = h->status == RT_FAILED && site_before(g, site, g->fail_site);
-    if (h->status != RT_RUNNING && !again)
+    if (h->status != RT_RUNNING)
         return;
     char msg[RT_ERROR_SIZE];
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -778,15 +758,6 @@ void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
         n = sizeof h->error - 1;
     memcpy(h->error, full, n);
     h->error[n] = '\0';
-    g->fail_site = site;
-    if (again) {   /* the log's last event is the error, which it replaces */
-        RtEvent *e = g->nev > 0 && g->ev[g->nev - 1].type == RT_EV_ERROR ? &g->ev[g->nev - 1] : NULL;
-        if (e) {
-            free(e->text);
-            e->text = strdup(h->error);
-        }
-        return;
-    }
     RtEvent *e = rt__event(g, RT_EV_ERROR, RT_VIS_EVERYONE);
     if (e)
         e->text = strdup(h->error);

@@ -57,23 +57,6 @@ Test(arith, overflow_and_division_by_zero_fail_at_the_operation)
     run_free(&r);
 }
 
-/* Both operands of a sum overflow (option "both"): C leaves the order of
-   a call's arguments to the compiler (gcc builds this engine to evaluate
-   the right one first, clang the left), and the failure reported is the
-   first in the source under either. */
-Test(arith, of_two_failures_in_one_statement_the_first_in_the_source_is_reported)
-{
-    RunResult r = play("arith", "$e log --seed 1 --choices 8 | tail -n 1 && " CARDC " build --cc clang " FAILS
-                                "arith -o $d/clang >/dev/null && $d/clang log --seed 1 --choices 8 | tail -n 1");
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    const char *want = "error " FAILS "arith/arith.cards:27:28: integer overflow: 2147483000 + 1000 is out of range "
-                       "(-2147483648..2147483647)\n";
-    char both[1024];
-    snprintf(both, sizeof both, "%s%s", want, want);
-    cr_expect_str_eq(r.out, both);
-    run_free(&r);
-}
-
 /* `+=` on a counter with a bound stops at the bound, however far past
    the int32 range the sum would go. */
 Test(arith, a_bounded_counter_stops_at_its_bound)
