@@ -111,11 +111,12 @@ $(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
 
 # The header dependencies the objects wrote (none before the first build).
--include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d $(B)/obj/*/*/*.d $(B)/san/*/*/*.d)
+-include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d $(B)/obj/*/*/*.d $(B)/san/*/*/*.d $(B)/clang/*/*.d $(B)/clang/*/*/*.d)
 # A .d file is only ever written by the compiler: never remake one (the
 # engines' rule $(B)/% would otherwise try).
 $(B)/obj/%.d: ;
 $(B)/san/%.d: ;
+$(B)/clang/%.d: ;
 
 # cardc writes its outputs through the runtime's writer (runtime/rt_out.c)
 # and lays out the state block with the runtime's one computation of it
@@ -124,6 +125,26 @@ $(B)/cardc: $(CC_OBJ) $(B)/obj/rt/rt_out.o $(B)/obj/rt/rt_layout.o
 	$(CC) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 $(B)/san/cardc: $(CC_SAN_OBJ) $(B)/san/rt/rt_out.o $(B)/san/rt/rt_layout.o
 	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
+
+# --- cardc built by clang ------------------------------------------------------
+# Its output must be byte for byte what the gcc-built cardc writes (tests/cardc,
+# tests/progen): C leaves the order of a call's arguments to the compiler, and
+# the emitter never depends on it (compiler/back/emit_internal.h, emit_site).
+CLANG_CC_OBJ := $(patsubst compiler/%.c,$(B)/clang/cc/%.o,$(CC_SRC)) $(B)/clang/cc/parser.o $(B)/clang/cc/lexer.o
+$(B)/clang/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/front/ast.h
+	@mkdir -p $(dir $@)
+	clang $(GENFLAGS) $(CC_INC) -c -o $@ $<
+$(B)/clang/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/front/ast.h
+	@mkdir -p $(dir $@)
+	clang $(GENFLAGS) $(CC_INC) -c -o $@ $<
+$(B)/clang/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
+	@mkdir -p $(dir $@)
+	clang $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(CC_INC) -c -o $@ $<
+$(B)/clang/rt/%.o: runtime/%.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	clang $(BASEFLAGS) $(DEPFLAGS) $(WARN) -Iruntime -c -o $@ $<
+$(B)/clang/cardc: $(CLANG_CC_OBJ) $(B)/clang/rt/rt_out.o $(B)/clang/rt/rt_layout.o
+	clang -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
 # --- the runtime (libcardrt) and the lab (libcardlab) ------------------------
 # The runtime is plain C11 and POSIX: no threads, no cairo (runtime/README.md).
@@ -256,9 +277,9 @@ FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC) $(LAB_SRC))
 
 # The progen suite generates games and runs build/cardc, build/san/cardc,
 # gcc and clang on them (tests/progen/pg_run.c).
-$(B)/tests/progen: $(B)/cardc $(B)/san/cardc
+$(B)/tests/progen: $(B)/cardc $(B)/san/cardc $(B)/clang/cardc
 
-TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc mpi-engines
+TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc $(B)/clang/cardc mpi-engines
 
 test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
 	@MAKE="$(MAKE)" FUZZ_BIN=$(B)/fuzz/bin FUZZ_TARGETS="$(FUZZ_TARGETS)" bash tests/run-suites.sh $(TEST_BINS)

@@ -2160,8 +2160,9 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         L->v_q_2 = it_q_2;
         acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
     }
+    L->v_q_2 = 0;
     return acc;
-#line 2165 "dsr.c"
+#line 2166 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2177,7 +2178,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
     }
     return acc;
-#line 2181 "dsr.c"
+#line 2182 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2194,7 +2195,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2198 "dsr.c"
+#line 2199 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2208,7 +2209,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
-#line 2212 "dsr.c"
+#line 2213 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2219,7 +2220,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
-#line 2223 "dsr.c"
+#line 2224 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2381,7 +2382,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2385 "dsr.c"
+#line 2386 "dsr.c"
         break;
     default:
         return rt_fail(g, 852, "bad resume point");
@@ -2479,7 +2480,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2483 "dsr.c"
+#line 2484 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -2537,7 +2538,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2541 "dsr.c"
+#line 2542 "dsr.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -2580,7 +2581,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2584 "dsr.c"
+#line 2585 "dsr.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -2617,7 +2618,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2621 "dsr.c"
+#line 2622 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -2658,7 +2659,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2662 "dsr.c"
+#line 2663 "dsr.c"
         break;
     default:
         return rt_fail(g, 877, "bad resume point");
@@ -2716,7 +2717,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2720 "dsr.c"
+#line 2721 "dsr.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -2750,7 +2751,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2754 "dsr.c"
+#line 2755 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2820,7 +2821,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2824 "dsr.c"
+#line 2825 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -2869,7 +2870,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2873 "dsr.c"
+#line 2874 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -3103,7 +3104,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3107 "dsr.c"
+#line 3108 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3129,7 +3130,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3133 "dsr.c"
+#line 3134 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3155,7 +3156,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3159 "dsr.c"
+#line 3160 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3181,7 +3182,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3185 "dsr.c"
+#line 3186 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3324,7 +3325,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3328 "dsr.c"
+#line 3329 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -3474,7 +3475,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3478 "dsr.c"
+#line 3479 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -3510,7 +3511,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3514 "dsr.c"
+#line 3515 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -3772,7 +3773,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3776 "dsr.c"
+#line 3777 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -3799,7 +3800,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 969), 968);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 968), 969);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3873,7 +3874,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 975), 974);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -3907,7 +3908,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 979), 978);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 978), 979);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -3940,7 +3941,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3944 "dsr.c"
+#line 3945 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -3980,7 +3981,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3984 "dsr.c"
+#line 3985 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -4043,7 +4044,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4047 "dsr.c"
+#line 4048 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4074,7 +4075,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4078 "dsr.c"
+#line 4079 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4090,7 +4091,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4094 "dsr.c"
+#line 4095 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4106,7 +4107,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4110 "dsr.c"
+#line 4111 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4122,7 +4123,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4126 "dsr.c"
+#line 4127 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4336,7 +4337,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4340 "dsr.c"
+#line 4341 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -4386,7 +4387,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4390 "dsr.c"
+#line 4391 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -4456,7 +4457,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4460 "dsr.c"
+#line 4461 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -4682,7 +4683,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4686 "dsr.c"
+#line 4687 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -4774,7 +4775,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4778 "dsr.c"
+#line 4779 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -4805,7 +4806,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 4809 "dsr.c"
+#line 4810 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -4885,7 +4886,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4889 "dsr.c"
+#line 4890 "dsr.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -5007,7 +5008,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5011 "dsr.c"
+#line 5012 "dsr.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -5094,7 +5095,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5098 "dsr.c"
+#line 5099 "dsr.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -5147,7 +5148,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5151 "dsr.c"
+#line 5152 "dsr.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -5284,7 +5285,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5288 "dsr.c"
+#line 5289 "dsr.c"
         break;
     default:
         return rt_fail(g, 1071, "bad resume point");
@@ -5374,7 +5375,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5378 "dsr.c"
+#line 5379 "dsr.c"
         break;
     default:
         return rt_fail(g, 1077, "bad resume point");
@@ -5579,7 +5580,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
         if (rt_check(g)) return RT_END;
-#line 5583 "dsr.c"
+#line 5584 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5621,7 +5622,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
         if (rt_check(g)) return RT_END;
-#line 5625 "dsr.c"
+#line 5626 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -5833,7 +5834,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5837 "dsr.c"
+#line 5838 "dsr.c"
         break;
     default:
         return rt_fail(g, 1105, "bad resume point");
@@ -5911,7 +5912,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5915 "dsr.c"
+#line 5916 "dsr.c"
         break;
     default:
         return rt_fail(g, 1110, "bad resume point");
@@ -5956,7 +5957,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5960 "dsr.c"
+#line 5961 "dsr.c"
         break;
     default:
         return rt_fail(g, 1121, "bad resume point");
@@ -5986,7 +5987,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5990 "dsr.c"
+#line 5991 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6133,7 +6134,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6137 "dsr.c"
+#line 6138 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6192,7 +6193,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6196 "dsr.c"
+#line 6197 "dsr.c"
         break;
     default:
         return rt_fail(g, 1136, "bad resume point");
@@ -6221,7 +6222,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 415 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1138), 1137);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1137), 1138);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6429,7 +6430,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6433 "dsr.c"
+#line 6434 "dsr.c"
         break;
     default:
         return rt_fail(g, 1150, "bad resume point");
@@ -6473,7 +6474,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6477 "dsr.c"
+#line 6478 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -6607,7 +6608,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 476 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1172), 1171);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1171), 1172);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -6672,7 +6673,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6676 "dsr.c"
+#line 6677 "dsr.c"
         break;
     default:
         return rt_fail(g, 1178, "bad resume point");
@@ -6732,7 +6733,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 505 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1185), 1184);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1184), 1185);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6763,7 +6764,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6767 "dsr.c"
+#line 6768 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -6798,7 +6799,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6802 "dsr.c"
+#line 6803 "dsr.c"
         break;
     default:
         return rt_fail(g, 1190, "bad resume point");
@@ -6826,7 +6827,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6830 "dsr.c"
+#line 6831 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6842,7 +6843,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
     }
     return acc;
-#line 6846 "dsr.c"
+#line 6847 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6917,7 +6918,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6921 "dsr.c"
+#line 6922 "dsr.c"
         break;
     default:
         return rt_fail(g, 1193, "bad resume point");
@@ -7169,7 +7170,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7173 "dsr.c"
+#line 7174 "dsr.c"
         break;
     default:
         return rt_fail(g, 1212, "bad resume point");
@@ -7215,7 +7216,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7219 "dsr.c"
+#line 7220 "dsr.c"
         break;
     default:
         return rt_fail(g, 1215, "bad resume point");
@@ -8768,18 +8769,18 @@ static const RtSite Site_table[] = {
     { 6, 127, 67 }, /* 965: cards/dsr/rules.cards:127:67 */
     { 6, 124, 3 }, /* 966: cards/dsr/rules.cards:124:3 */
     { 6, 86, 11 }, /* 967: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 3 }, /* 968: cards/dsr/rules.cards:134:3 */
-    { 6, 134, 12 }, /* 969: cards/dsr/rules.cards:134:12 */
+    { 6, 134, 12 }, /* 968: cards/dsr/rules.cards:134:12 */
+    { 6, 134, 3 }, /* 969: cards/dsr/rules.cards:134:3 */
     { 6, 135, 5 }, /* 970: cards/dsr/rules.cards:135:5 */
     { 6, 136, 5 }, /* 971: cards/dsr/rules.cards:136:5 */
     { 6, 137, 5 }, /* 972: cards/dsr/rules.cards:137:5 */
     { 6, 138, 5 }, /* 973: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 3 }, /* 974: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 12 }, /* 975: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 12 }, /* 974: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 3 }, /* 975: cards/dsr/rules.cards:140:3 */
     { 6, 140, 58 }, /* 976: cards/dsr/rules.cards:140:58 */
     { 6, 142, 5 }, /* 977: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 3 }, /* 978: cards/dsr/rules.cards:144:3 */
-    { 6, 144, 12 }, /* 979: cards/dsr/rules.cards:144:12 */
+    { 6, 144, 12 }, /* 978: cards/dsr/rules.cards:144:12 */
+    { 6, 144, 3 }, /* 979: cards/dsr/rules.cards:144:3 */
     { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
     { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
     { 6, 153, 3 }, /* 982: cards/dsr/rules.cards:153:3 */
@@ -8937,8 +8938,8 @@ static const RtSite Site_table[] = {
     { 6, 406, 5 }, /* 1134: cards/dsr/rules.cards:406:5 */
     { 6, 406, 5 }, /* 1135: cards/dsr/rules.cards:406:5 */
     { 6, 404, 11 }, /* 1136: cards/dsr/rules.cards:404:11 */
-    { 6, 415, 3 }, /* 1137: cards/dsr/rules.cards:415:3 */
-    { 6, 415, 12 }, /* 1138: cards/dsr/rules.cards:415:12 */
+    { 6, 415, 12 }, /* 1137: cards/dsr/rules.cards:415:12 */
+    { 6, 415, 3 }, /* 1138: cards/dsr/rules.cards:415:3 */
     { 6, 419, 9 }, /* 1139: cards/dsr/rules.cards:419:9 */
     { 6, 421, 13 }, /* 1140: cards/dsr/rules.cards:421:13 */
     { 6, 421, 113 }, /* 1141: cards/dsr/rules.cards:421:113 */
@@ -8971,8 +8972,8 @@ static const RtSite Site_table[] = {
     { 6, 466, 3 }, /* 1168: cards/dsr/rules.cards:466:3 */
     { 6, 468, 7 }, /* 1169: cards/dsr/rules.cards:468:7 */
     { 6, 471, 7 }, /* 1170: cards/dsr/rules.cards:471:7 */
-    { 6, 476, 5 }, /* 1171: cards/dsr/rules.cards:476:5 */
-    { 6, 476, 14 }, /* 1172: cards/dsr/rules.cards:476:14 */
+    { 6, 476, 14 }, /* 1171: cards/dsr/rules.cards:476:14 */
+    { 6, 476, 5 }, /* 1172: cards/dsr/rules.cards:476:5 */
     { 6, 477, 7 }, /* 1173: cards/dsr/rules.cards:477:7 */
     { 6, 483, 3 }, /* 1174: cards/dsr/rules.cards:483:3 */
     { 6, 487, 5 }, /* 1175: cards/dsr/rules.cards:487:5 */
@@ -8984,8 +8985,8 @@ static const RtSite Site_table[] = {
     { 6, 500, 7 }, /* 1181: cards/dsr/rules.cards:500:7 */
     { 6, 501, 7 }, /* 1182: cards/dsr/rules.cards:501:7 */
     { 6, 503, 10 }, /* 1183: cards/dsr/rules.cards:503:10 */
-    { 6, 505, 11 }, /* 1184: cards/dsr/rules.cards:505:11 */
-    { 6, 505, 20 }, /* 1185: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 20 }, /* 1184: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 11 }, /* 1185: cards/dsr/rules.cards:505:11 */
     { 6, 505, 59 }, /* 1186: cards/dsr/rules.cards:505:59 */
     { 6, 498, 5 }, /* 1187: cards/dsr/rules.cards:498:5 */
     { 6, 496, 11 }, /* 1188: cards/dsr/rules.cards:496:11 */

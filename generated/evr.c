@@ -860,7 +860,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
             }
         }
 #line 867 "evr.c"
@@ -917,7 +917,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 37), 36);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
             }
         }
 #line 924 "evr.c"
@@ -1044,7 +1044,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 58), 57);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
         }
 #line 1050 "evr.c"
         break;
@@ -1277,7 +1277,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
                 rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 88), rt_zone_of(g, ZONE_deck, f->me, 89), RT_AT_TOP, 90, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 92), 91);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 91), 92);
             }
             #line 46 "cards/evr/imperial.cards"
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -1331,7 +1331,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 103), 102);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
         }
 #line 1337 "evr.c"
         break;
@@ -1515,7 +1515,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 124), rt_zone_of(g, ZONE_deck, f->me, 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 128), 127);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 127), 128);
         }
         #line 99 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 129)[0] == 0)) {
@@ -1610,7 +1610,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
                 rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 146), rt_zone_of(g, ZONE_deck, f->me, 147), RT_AT_TOP, 148, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 150), 149);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 149), 150);
             }
             #line 123 "cards/evr/imperial.cards"
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -1760,7 +1760,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
                 rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 172), rt_zone_of(g, ZONE_deck, f->me, 173), RT_AT_TOP, 174, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 176), 175);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 175), 176);
             }
             #line 177 "cards/evr/imperial.cards"
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -1881,7 +1881,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
         }
 #line 1887 "evr.c"
         break;
@@ -1904,7 +1904,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
                 rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 199, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 201), 200);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 200), 201);
             }
             #line 28 "cards/evr/rebel.cards"
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -2018,7 +2018,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 217), rt_zone_of(g, ZONE_deck, f->me, 218), RT_AT_TOP, 219, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 221), 220);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 220), 221);
         }
         #line 54 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0)) {
@@ -2151,7 +2151,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
             }
         }
 #line 2158 "evr.c"
@@ -2178,7 +2178,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 255), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 258);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 258), 259);
         }
         #line 90 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 260)[0] == 0)) {
@@ -2357,7 +2357,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
                 rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 287), rt_zone_of(g, ZONE_deck, f->me, 288), RT_AT_TOP, 289, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 291), 290);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 290), 291);
             }
             #line 130 "cards/evr/rebel.cards"
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -2687,7 +2687,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 333), 332);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 332), 333);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
@@ -2953,7 +2953,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 359), rt_zone_of(g, ZONE_deck, f->me, 360), RT_AT_TOP, 361, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 363), 362);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 362), 363);
                 }
                 #line 71 "cards/evr/rules.cards"
                 rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 364), 0, rt_zone_of(g, ZONE_play, f->me, 365), RT_AT_TOP, 366, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -3010,7 +3010,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 378), 377);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 377), 378);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3036,7 +3036,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 381), 380);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 380), 381);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3158,7 +3158,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 405), rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 409), 408);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 408), 409);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3249,7 +3249,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 421), 420);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 420), 421);
             #line 15 "cards/evr/tutorial.cards"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 422);
         }
@@ -3369,7 +3369,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                     rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 431), rt_zone_of(g, ZONE_deck, f->me, 432), RT_AT_TOP, 433, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 435), 434);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 434), 435);
                 }
                 #line 26 "cards/evr/tutorial.cards"
                 rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 436), 0, rt_zone_of(g, ZONE_play, f->me, 437), RT_AT_TOP, 438, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
@@ -3769,16 +3769,16 @@ static const RtSite Site_table[] = {
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
     { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
     { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
-    { 0, 7, 56 }, /* 28: cards/evr/events.csv:7:56 */
-    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
+    { 0, 7, 64 }, /* 28: cards/evr/events.csv:7:64 */
+    { 0, 7, 56 }, /* 29: cards/evr/events.csv:7:56 */
     { 0, 6, 106 }, /* 30: cards/evr/events.csv:6:106 */
     { 0, 11, 3 }, /* 31: cards/evr/events.csv:11:3 */
     { 0, 11, 15 }, /* 32: cards/evr/events.csv:11:15 */
     { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
     { 0, 11, 49 }, /* 34: cards/evr/events.csv:11:49 */
     { 0, 11, 39 }, /* 35: cards/evr/events.csv:11:39 */
-    { 0, 11, 56 }, /* 36: cards/evr/events.csv:11:56 */
-    { 0, 11, 64 }, /* 37: cards/evr/events.csv:11:64 */
+    { 0, 11, 64 }, /* 36: cards/evr/events.csv:11:64 */
+    { 0, 11, 56 }, /* 37: cards/evr/events.csv:11:56 */
     { 0, 10, 113 }, /* 38: cards/evr/events.csv:10:113 */
     { 0, 13, 177 }, /* 39: cards/evr/events.csv:13:177 */
     { 0, 13, 120 }, /* 40: cards/evr/events.csv:13:120 */
@@ -3798,8 +3798,8 @@ static const RtSite Site_table[] = {
     { 0, 21, 118 }, /* 54: cards/evr/events.csv:21:118 */
     { 0, 21, 148 }, /* 55: cards/evr/events.csv:21:148 */
     { 0, 21, 138 }, /* 56: cards/evr/events.csv:21:138 */
-    { 0, 21, 156 }, /* 57: cards/evr/events.csv:21:156 */
-    { 0, 21, 164 }, /* 58: cards/evr/events.csv:21:164 */
+    { 0, 21, 164 }, /* 57: cards/evr/events.csv:21:164 */
+    { 0, 21, 156 }, /* 58: cards/evr/events.csv:21:156 */
     { 0, 21, 106 }, /* 59: cards/evr/events.csv:21:106 */
     { 0, 23, 114 }, /* 60: cards/evr/events.csv:23:114 */
     { 0, 24, 105 }, /* 61: cards/evr/events.csv:24:105 */
@@ -3832,8 +3832,8 @@ static const RtSite Site_table[] = {
     { 2, 45, 32 }, /* 88: cards/evr/imperial.cards:45:32 */
     { 2, 45, 46 }, /* 89: cards/evr/imperial.cards:45:46 */
     { 2, 45, 27 }, /* 90: cards/evr/imperial.cards:45:27 */
-    { 2, 45, 55 }, /* 91: cards/evr/imperial.cards:45:55 */
-    { 2, 45, 63 }, /* 92: cards/evr/imperial.cards:45:63 */
+    { 2, 45, 63 }, /* 91: cards/evr/imperial.cards:45:63 */
+    { 2, 45, 55 }, /* 92: cards/evr/imperial.cards:45:55 */
     { 2, 46, 16 }, /* 93: cards/evr/imperial.cards:46:16 */
     { 2, 46, 28 }, /* 94: cards/evr/imperial.cards:46:28 */
     { 2, 46, 7 }, /* 95: cards/evr/imperial.cards:46:7 */
@@ -3843,8 +3843,8 @@ static const RtSite Site_table[] = {
     { 2, 55, 17 }, /* 99: cards/evr/imperial.cards:55:17 */
     { 2, 55, 47 }, /* 100: cards/evr/imperial.cards:55:47 */
     { 2, 55, 37 }, /* 101: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 56 }, /* 102: cards/evr/imperial.cards:55:56 */
-    { 2, 55, 64 }, /* 103: cards/evr/imperial.cards:55:64 */
+    { 2, 55, 64 }, /* 102: cards/evr/imperial.cards:55:64 */
+    { 2, 55, 56 }, /* 103: cards/evr/imperial.cards:55:56 */
     { 2, 54, 3 }, /* 104: cards/evr/imperial.cards:54:3 */
     { 2, 63, 14 }, /* 105: cards/evr/imperial.cards:63:14 */
     { 2, 63, 74 }, /* 106: cards/evr/imperial.cards:63:74 */
@@ -3868,8 +3868,8 @@ static const RtSite Site_table[] = {
     { 2, 98, 30 }, /* 124: cards/evr/imperial.cards:98:30 */
     { 2, 98, 44 }, /* 125: cards/evr/imperial.cards:98:44 */
     { 2, 98, 25 }, /* 126: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 53 }, /* 127: cards/evr/imperial.cards:98:53 */
-    { 2, 98, 61 }, /* 128: cards/evr/imperial.cards:98:61 */
+    { 2, 98, 61 }, /* 127: cards/evr/imperial.cards:98:61 */
+    { 2, 98, 53 }, /* 128: cards/evr/imperial.cards:98:53 */
     { 2, 99, 18 }, /* 129: cards/evr/imperial.cards:99:18 */
     { 2, 100, 16 }, /* 130: cards/evr/imperial.cards:100:16 */
     { 2, 100, 28 }, /* 131: cards/evr/imperial.cards:100:28 */
@@ -3890,8 +3890,8 @@ static const RtSite Site_table[] = {
     { 2, 122, 32 }, /* 146: cards/evr/imperial.cards:122:32 */
     { 2, 122, 46 }, /* 147: cards/evr/imperial.cards:122:46 */
     { 2, 122, 27 }, /* 148: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 55 }, /* 149: cards/evr/imperial.cards:122:55 */
-    { 2, 122, 63 }, /* 150: cards/evr/imperial.cards:122:63 */
+    { 2, 122, 63 }, /* 149: cards/evr/imperial.cards:122:63 */
+    { 2, 122, 55 }, /* 150: cards/evr/imperial.cards:122:55 */
     { 2, 123, 16 }, /* 151: cards/evr/imperial.cards:123:16 */
     { 2, 123, 28 }, /* 152: cards/evr/imperial.cards:123:28 */
     { 2, 123, 7 }, /* 153: cards/evr/imperial.cards:123:7 */
@@ -3916,8 +3916,8 @@ static const RtSite Site_table[] = {
     { 2, 176, 32 }, /* 172: cards/evr/imperial.cards:176:32 */
     { 2, 176, 46 }, /* 173: cards/evr/imperial.cards:176:46 */
     { 2, 176, 27 }, /* 174: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 55 }, /* 175: cards/evr/imperial.cards:176:55 */
-    { 2, 176, 63 }, /* 176: cards/evr/imperial.cards:176:63 */
+    { 2, 176, 63 }, /* 175: cards/evr/imperial.cards:176:63 */
+    { 2, 176, 55 }, /* 176: cards/evr/imperial.cards:176:55 */
     { 2, 177, 16 }, /* 177: cards/evr/imperial.cards:177:16 */
     { 2, 177, 28 }, /* 178: cards/evr/imperial.cards:177:28 */
     { 2, 177, 7 }, /* 179: cards/evr/imperial.cards:177:7 */
@@ -3934,15 +3934,15 @@ static const RtSite Site_table[] = {
     { 4, 18, 17 }, /* 190: cards/evr/rebel.cards:18:17 */
     { 4, 18, 47 }, /* 191: cards/evr/rebel.cards:18:47 */
     { 4, 18, 37 }, /* 192: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 56 }, /* 193: cards/evr/rebel.cards:18:56 */
-    { 4, 18, 64 }, /* 194: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 64 }, /* 193: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 56 }, /* 194: cards/evr/rebel.cards:18:56 */
     { 4, 17, 3 }, /* 195: cards/evr/rebel.cards:17:3 */
     { 4, 27, 16 }, /* 196: cards/evr/rebel.cards:27:16 */
     { 4, 27, 32 }, /* 197: cards/evr/rebel.cards:27:32 */
     { 4, 27, 46 }, /* 198: cards/evr/rebel.cards:27:46 */
     { 4, 27, 27 }, /* 199: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 55 }, /* 200: cards/evr/rebel.cards:27:55 */
-    { 4, 27, 63 }, /* 201: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 63 }, /* 200: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 55 }, /* 201: cards/evr/rebel.cards:27:55 */
     { 4, 28, 16 }, /* 202: cards/evr/rebel.cards:28:16 */
     { 4, 28, 28 }, /* 203: cards/evr/rebel.cards:28:28 */
     { 4, 28, 7 }, /* 204: cards/evr/rebel.cards:28:7 */
@@ -3961,8 +3961,8 @@ static const RtSite Site_table[] = {
     { 4, 53, 30 }, /* 217: cards/evr/rebel.cards:53:30 */
     { 4, 53, 44 }, /* 218: cards/evr/rebel.cards:53:44 */
     { 4, 53, 25 }, /* 219: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 53 }, /* 220: cards/evr/rebel.cards:53:53 */
-    { 4, 53, 61 }, /* 221: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 61 }, /* 220: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 53 }, /* 221: cards/evr/rebel.cards:53:53 */
     { 4, 54, 18 }, /* 222: cards/evr/rebel.cards:54:18 */
     { 4, 55, 16 }, /* 223: cards/evr/rebel.cards:55:16 */
     { 4, 55, 28 }, /* 224: cards/evr/rebel.cards:55:28 */
@@ -3992,15 +3992,15 @@ static const RtSite Site_table[] = {
     { 4, 78, 19 }, /* 248: cards/evr/rebel.cards:78:19 */
     { 4, 78, 49 }, /* 249: cards/evr/rebel.cards:78:49 */
     { 4, 78, 39 }, /* 250: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 58 }, /* 251: cards/evr/rebel.cards:78:58 */
-    { 4, 78, 66 }, /* 252: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 66 }, /* 251: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 58 }, /* 252: cards/evr/rebel.cards:78:58 */
     { 4, 73, 3 }, /* 253: cards/evr/rebel.cards:73:3 */
     { 4, 89, 14 }, /* 254: cards/evr/rebel.cards:89:14 */
     { 4, 89, 30 }, /* 255: cards/evr/rebel.cards:89:30 */
     { 4, 89, 44 }, /* 256: cards/evr/rebel.cards:89:44 */
     { 4, 89, 25 }, /* 257: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 53 }, /* 258: cards/evr/rebel.cards:89:53 */
-    { 4, 89, 61 }, /* 259: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 61 }, /* 258: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 53 }, /* 259: cards/evr/rebel.cards:89:53 */
     { 4, 90, 18 }, /* 260: cards/evr/rebel.cards:90:18 */
     { 4, 91, 16 }, /* 261: cards/evr/rebel.cards:91:16 */
     { 4, 91, 28 }, /* 262: cards/evr/rebel.cards:91:28 */
@@ -4031,8 +4031,8 @@ static const RtSite Site_table[] = {
     { 4, 129, 32 }, /* 287: cards/evr/rebel.cards:129:32 */
     { 4, 129, 46 }, /* 288: cards/evr/rebel.cards:129:46 */
     { 4, 129, 27 }, /* 289: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 55 }, /* 290: cards/evr/rebel.cards:129:55 */
-    { 4, 129, 63 }, /* 291: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 63 }, /* 290: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 55 }, /* 291: cards/evr/rebel.cards:129:55 */
     { 4, 130, 16 }, /* 292: cards/evr/rebel.cards:130:16 */
     { 4, 130, 28 }, /* 293: cards/evr/rebel.cards:130:28 */
     { 4, 130, 7 }, /* 294: cards/evr/rebel.cards:130:7 */
@@ -4073,8 +4073,8 @@ static const RtSite Site_table[] = {
     { 5, 23, 19 }, /* 329: cards/evr/rules.cards:23:19 */
     { 5, 23, 53 }, /* 330: cards/evr/rules.cards:23:53 */
     { 5, 23, 43 }, /* 331: cards/evr/rules.cards:23:43 */
-    { 5, 27, 22 }, /* 332: cards/evr/rules.cards:27:22 */
-    { 5, 27, 30 }, /* 333: cards/evr/rules.cards:27:30 */
+    { 5, 27, 30 }, /* 332: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 333: cards/evr/rules.cards:27:22 */
     { 5, 5, 1 }, /* 334: cards/evr/rules.cards:5:1 */
     { 5, 47, 5 }, /* 335: cards/evr/rules.cards:47:5 */
     { 5, 48, 24 }, /* 336: cards/evr/rules.cards:48:24 */
@@ -4103,8 +4103,8 @@ static const RtSite Site_table[] = {
     { 5, 70, 34 }, /* 359: cards/evr/rules.cards:70:34 */
     { 5, 70, 48 }, /* 360: cards/evr/rules.cards:70:48 */
     { 5, 70, 29 }, /* 361: cards/evr/rules.cards:70:29 */
-    { 5, 70, 57 }, /* 362: cards/evr/rules.cards:70:57 */
-    { 5, 70, 65 }, /* 363: cards/evr/rules.cards:70:65 */
+    { 5, 70, 65 }, /* 362: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 363: cards/evr/rules.cards:70:57 */
     { 5, 71, 18 }, /* 364: cards/evr/rules.cards:71:18 */
     { 5, 71, 30 }, /* 365: cards/evr/rules.cards:71:30 */
     { 5, 71, 9 }, /* 366: cards/evr/rules.cards:71:9 */
@@ -4118,11 +4118,11 @@ static const RtSite Site_table[] = {
     { 5, 99, 7 }, /* 374: cards/evr/rules.cards:99:7 */
     { 5, 100, 7 }, /* 375: cards/evr/rules.cards:100:7 */
     { 5, 104, 7 }, /* 376: cards/evr/rules.cards:104:7 */
-    { 5, 108, 7 }, /* 377: cards/evr/rules.cards:108:7 */
-    { 5, 108, 16 }, /* 378: cards/evr/rules.cards:108:16 */
+    { 5, 108, 16 }, /* 377: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 378: cards/evr/rules.cards:108:7 */
     { 5, 108, 49 }, /* 379: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 380: cards/evr/rules.cards:111:7 */
-    { 5, 111, 16 }, /* 381: cards/evr/rules.cards:111:16 */
+    { 5, 111, 16 }, /* 380: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 381: cards/evr/rules.cards:111:7 */
     { 5, 111, 49 }, /* 382: cards/evr/rules.cards:111:49 */
     { 5, 117, 37 }, /* 383: cards/evr/rules.cards:117:37 */
     { 5, 117, 9 }, /* 384: cards/evr/rules.cards:117:9 */
@@ -4149,8 +4149,8 @@ static const RtSite Site_table[] = {
     { 5, 149, 12 }, /* 405: cards/evr/rules.cards:149:12 */
     { 5, 149, 25 }, /* 406: cards/evr/rules.cards:149:25 */
     { 5, 149, 7 }, /* 407: cards/evr/rules.cards:149:7 */
-    { 5, 150, 7 }, /* 408: cards/evr/rules.cards:150:7 */
-    { 5, 150, 15 }, /* 409: cards/evr/rules.cards:150:15 */
+    { 5, 150, 15 }, /* 408: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 409: cards/evr/rules.cards:150:7 */
     { 5, 158, 12 }, /* 410: cards/evr/rules.cards:158:12 */
     { 5, 158, 26 }, /* 411: cards/evr/rules.cards:158:26 */
     { 5, 158, 7 }, /* 412: cards/evr/rules.cards:158:7 */
@@ -4161,8 +4161,8 @@ static const RtSite Site_table[] = {
     { 6, 8, 74 }, /* 417: cards/evr/tutorial.cards:8:74 */
     { 6, 12, 19 }, /* 418: cards/evr/tutorial.cards:12:19 */
     { 6, 12, 9 }, /* 419: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 7 }, /* 420: cards/evr/tutorial.cards:14:7 */
-    { 6, 14, 15 }, /* 421: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 15 }, /* 420: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 421: cards/evr/tutorial.cards:14:7 */
     { 6, 15, 7 }, /* 422: cards/evr/tutorial.cards:15:7 */
     { 6, 7, 3 }, /* 423: cards/evr/tutorial.cards:7:3 */
     { 6, 23, 7 }, /* 424: cards/evr/tutorial.cards:23:7 */
@@ -4175,8 +4175,8 @@ static const RtSite Site_table[] = {
     { 6, 25, 36 }, /* 431: cards/evr/tutorial.cards:25:36 */
     { 6, 25, 50 }, /* 432: cards/evr/tutorial.cards:25:50 */
     { 6, 25, 31 }, /* 433: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 59 }, /* 434: cards/evr/tutorial.cards:25:59 */
-    { 6, 25, 67 }, /* 435: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 67 }, /* 434: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 435: cards/evr/tutorial.cards:25:59 */
     { 6, 26, 20 }, /* 436: cards/evr/tutorial.cards:26:20 */
     { 6, 26, 32 }, /* 437: cards/evr/tutorial.cards:26:32 */
     { 6, 26, 11 }, /* 438: cards/evr/tutorial.cards:26:11 */

@@ -1317,10 +1317,11 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
-        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) return 1;
+        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) { L->v_t = 0; return 1; }
     }
+    L->v_t = 0;
     return acc;
-#line 1324 "galaxy.c"
+#line 1325 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -1334,7 +1335,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1338 "galaxy.c"
+#line 1339 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -1350,7 +1351,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1354 "galaxy.c"
+#line 1355 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -1361,7 +1362,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1365 "galaxy.c"
+#line 1366 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1624,7 +1625,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1628 "galaxy.c"
+#line 1629 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1762,7 +1763,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1766 "galaxy.c"
+#line 1767 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1929,7 +1930,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 1933 "galaxy.c"
+#line 1934 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1975,7 +1976,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 1979 "galaxy.c"
+#line 1980 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1997,7 +1998,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 124 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 44), 43);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 44);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -2093,7 +2094,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2097 "galaxy.c"
+#line 2098 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2201,7 +2202,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2205 "galaxy.c"
+#line 2206 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2332,7 +2333,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2336 "galaxy.c"
+#line 2337 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2390,7 +2391,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 2394 "galaxy.c"
+#line 2395 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2594,7 +2595,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2598 "galaxy.c"
+#line 2599 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2670,7 +2671,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2674 "galaxy.c"
+#line 2675 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2810,7 +2811,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2814 "galaxy.c"
+#line 2815 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2894,7 +2895,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2898 "galaxy.c"
+#line 2899 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3047,7 +3048,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3051 "galaxy.c"
+#line 3052 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3093,7 +3094,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3097 "galaxy.c"
+#line 3098 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3133,7 +3134,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3137 "galaxy.c"
+#line 3138 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3192,7 +3193,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3196 "galaxy.c"
+#line 3197 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3883,8 +3884,8 @@ static const RtSite Site_table[] = {
     { 2, 99, 11 }, /* 40: cards/galaxy/rules.cards:99:11 */
     { 2, 119, 3 }, /* 41: cards/galaxy/rules.cards:119:3 */
     { 2, 118, 11 }, /* 42: cards/galaxy/rules.cards:118:11 */
-    { 2, 124, 3 }, /* 43: cards/galaxy/rules.cards:124:3 */
-    { 2, 124, 12 }, /* 44: cards/galaxy/rules.cards:124:12 */
+    { 2, 124, 12 }, /* 43: cards/galaxy/rules.cards:124:12 */
+    { 2, 124, 3 }, /* 44: cards/galaxy/rules.cards:124:3 */
     { 2, 125, 5 }, /* 45: cards/galaxy/rules.cards:125:5 */
     { 2, 126, 5 }, /* 46: cards/galaxy/rules.cards:126:5 */
     { 2, 126, 5 }, /* 47: cards/galaxy/rules.cards:126:5 */

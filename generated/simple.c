@@ -1569,8 +1569,9 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
     }
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
+    L->v_l = 0;
     return acc;
-#line 1574 "simple.c"
+#line 1575 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1586,7 +1587,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
-#line 1590 "simple.c"
+#line 1591 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1605,7 +1606,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1609 "simple.c"
+#line 1610 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1618,7 +1619,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1622 "simple.c"
+#line 1623 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1636,7 +1637,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1640 "simple.c"
+#line 1641 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1648,7 +1649,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1652 "simple.c"
+#line 1653 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1659,7 +1660,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1663 "simple.c"
+#line 1664 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1670,7 +1671,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1674 "simple.c"
+#line 1675 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1681,7 +1682,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1685 "simple.c"
+#line 1686 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1692,7 +1693,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1696 "simple.c"
+#line 1697 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1703,7 +1704,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1707 "simple.c"
+#line 1708 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1721,7 +1722,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1725 "simple.c"
+#line 1726 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1733,7 +1734,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1737 "simple.c"
+#line 1738 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1751,7 +1752,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1755 "simple.c"
+#line 1756 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1763,7 +1764,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1767 "simple.c"
+#line 1768 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1782,7 +1783,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1786 "simple.c"
+#line 1787 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1795,7 +1796,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1799 "simple.c"
+#line 1800 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1807,7 +1808,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1811 "simple.c"
+#line 1812 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1826,7 +1827,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1830 "simple.c"
+#line 1831 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1840,7 +1841,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1844 "simple.c"
+#line 1845 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1859,7 +1860,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1863 "simple.c"
+#line 1864 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1873,7 +1874,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1877 "simple.c"
+#line 1878 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1888,7 +1889,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
-#line 1892 "simple.c"
+#line 1893 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1904,7 +1905,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1908 "simple.c"
+#line 1909 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1929,7 +1930,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1933 "simple.c"
+#line 1934 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1941,7 +1942,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1945 "simple.c"
+#line 1946 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1966,7 +1967,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1970 "simple.c"
+#line 1971 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1978,7 +1979,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1982 "simple.c"
+#line 1983 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1995,7 +1996,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1999 "simple.c"
+#line 2000 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -2007,7 +2008,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 2011 "simple.c"
+#line 2012 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -2022,7 +2023,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 2026 "simple.c"
+#line 2027 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -2032,7 +2033,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 2036 "simple.c"
+#line 2037 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -2042,7 +2043,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 2046 "simple.c"
+#line 2047 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -2058,7 +2059,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 2062 "simple.c"
+#line 2063 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2069,7 +2070,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2073 "simple.c"
+#line 2074 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2087,7 +2088,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2091 "simple.c"
+#line 2092 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2100,7 +2101,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
-#line 2104 "simple.c"
+#line 2105 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2117,7 +2118,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2121 "simple.c"
+#line 2122 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2128,7 +2129,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2132 "simple.c"
+#line 2133 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2144,7 +2145,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2148 "simple.c"
+#line 2149 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2168,7 +2169,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2172 "simple.c"
+#line 2173 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2178,7 +2179,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2182 "simple.c"
+#line 2183 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2189,7 +2190,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2193 "simple.c"
+#line 2194 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2200,7 +2201,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2204 "simple.c"
+#line 2205 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2216,7 +2217,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2220 "simple.c"
+#line 2221 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2227,7 +2228,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2231 "simple.c"
+#line 2232 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2238,7 +2239,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2242 "simple.c"
+#line 2243 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2261,7 +2262,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2265 "simple.c"
+#line 2266 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2276,10 +2277,11 @@ static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
-        if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
+        if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) { L->v_s = 0; return 1; }
     }
+    L->v_s = 0;
     return acc;
-#line 2283 "simple.c"
+#line 2285 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2295,7 +2297,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2299 "simple.c"
+#line 2301 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2307,7 +2309,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2311 "simple.c"
+#line 2313 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2318,7 +2320,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2322 "simple.c"
+#line 2324 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2330,7 +2332,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2334 "simple.c"
+#line 2336 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2345,7 +2347,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2349 "simple.c"
+#line 2351 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2360,7 +2362,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2364 "simple.c"
+#line 2366 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2370,7 +2372,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2374 "simple.c"
+#line 2376 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2381,7 +2383,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2385 "simple.c"
+#line 2387 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2396,7 +2398,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2400 "simple.c"
+#line 2402 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2406,7 +2408,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2410 "simple.c"
+#line 2412 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2422,7 +2424,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2426 "simple.c"
+#line 2428 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2434,7 +2436,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2438 "simple.c"
+#line 2440 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2446,7 +2448,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2450 "simple.c"
+#line 2452 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2462,7 +2464,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2466 "simple.c"
+#line 2468 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2473,7 +2475,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2477 "simple.c"
+#line 2479 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2499,7 +2501,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2503 "simple.c"
+#line 2505 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2512,7 +2514,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2516 "simple.c"
+#line 2518 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2523,7 +2525,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2527 "simple.c"
+#line 2529 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2702,7 +2704,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2706 "simple.c"
+#line 2708 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2814,7 +2816,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2818 "simple.c"
+#line 2820 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2943,7 +2945,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2947 "simple.c"
+#line 2949 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3038,7 +3040,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3042 "simple.c"
+#line 3044 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3109,7 +3111,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3113 "simple.c"
+#line 3115 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3258,7 +3260,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3262 "simple.c"
+#line 3264 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3281,7 +3283,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 166), 165);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 165), 166);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3305,7 +3307,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3309 "simple.c"
+#line 3311 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3339,7 +3341,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3343 "simple.c"
+#line 3345 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3443,7 +3445,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 181), 180);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 180), 181);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3494,7 +3496,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3498 "simple.c"
+#line 3500 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3600,7 +3602,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3604 "simple.c"
+#line 3606 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3633,7 +3635,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3637 "simple.c"
+#line 3639 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3667,7 +3669,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 211 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 212 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 198), 197);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 197), 198);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3699,7 +3701,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3703 "simple.c"
+#line 3705 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3757,7 +3759,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3761 "simple.c"
+#line 3763 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3800,7 +3802,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3804 "simple.c"
+#line 3806 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3817,7 +3819,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3821 "simple.c"
+#line 3823 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3834,7 +3836,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3838 "simple.c"
+#line 3840 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3858,7 +3860,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 20 "cards/simple/missions.cards"
         rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
         #line 21 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 215), 214);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 214), 215);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3943,7 +3945,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 3947 "simple.c"
+#line 3949 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3964,7 +3966,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3968 "simple.c"
+#line 3970 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4031,7 +4033,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 47 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 227), 226);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 226), 227);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4214,7 +4216,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4218 "simple.c"
+#line 4220 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4268,7 +4270,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4272 "simple.c"
+#line 4274 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4285,7 +4287,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4289 "simple.c"
+#line 4291 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4301,7 +4303,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4305 "simple.c"
+#line 4307 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4318,7 +4320,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4322 "simple.c"
+#line 4324 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4335,7 +4337,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4339 "simple.c"
+#line 4341 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4352,7 +4354,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4356 "simple.c"
+#line 4358 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4370,7 +4372,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4374 "simple.c"
+#line 4376 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5404,7 +5406,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5408 "simple.c"
+#line 5410 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5433,7 +5435,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5437 "simple.c"
+#line 5439 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5491,7 +5493,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5495 "simple.c"
+#line 5497 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5604,7 +5606,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5608 "simple.c"
+#line 5610 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5637,7 +5639,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5641 "simple.c"
+#line 5643 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5679,7 +5681,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 333), 332);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 332), 333);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5734,7 +5736,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5738 "simple.c"
+#line 5740 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5921,7 +5923,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5925 "simple.c"
+#line 5927 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -6021,7 +6023,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6025 "simple.c"
+#line 6027 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6082,7 +6084,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6086 "simple.c"
+#line 6088 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6151,7 +6153,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6155 "simple.c"
+#line 6157 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6173,7 +6175,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 381), 380);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 380), 381);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6206,7 +6208,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6210 "simple.c"
+#line 6212 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6240,7 +6242,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6244 "simple.c"
+#line 6246 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6257,7 +6259,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6261 "simple.c"
+#line 6263 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6271,7 +6273,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 389), 388);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 388), 389);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6418,7 +6420,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6422 "simple.c"
+#line 6424 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6484,7 +6486,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6488 "simple.c"
+#line 6490 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6501,7 +6503,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6505 "simple.c"
+#line 6507 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6518,7 +6520,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6522 "simple.c"
+#line 6524 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6535,7 +6537,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6539 "simple.c"
+#line 6541 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6552,7 +6554,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6556 "simple.c"
+#line 6558 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6569,7 +6571,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6573 "simple.c"
+#line 6575 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6586,7 +6588,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6590 "simple.c"
+#line 6592 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6603,7 +6605,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6607 "simple.c"
+#line 6609 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6619,7 +6621,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6623 "simple.c"
+#line 6625 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6634,10 +6636,11 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
-        if (Agg10_proc_imperium_mission(g, f, L)) return 1;
+        if (Agg10_proc_imperium_mission(g, f, L)) { L->v_s_18 = 0; return 1; }
     }
+    L->v_s_18 = 0;
     return acc;
-#line 6641 "simple.c"
+#line 6644 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6654,7 +6657,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6658 "simple.c"
+#line 6661 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6671,7 +6674,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6675 "simple.c"
+#line 6678 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6687,7 +6690,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6691 "simple.c"
+#line 6694 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7747,7 +7750,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7751 "simple.c"
+#line 7754 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7843,7 +7846,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7847 "simple.c"
+#line 7850 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7878,7 +7881,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7882 "simple.c"
+#line 7885 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7911,7 +7914,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 507), 506);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 506), 507);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7947,7 +7950,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 512), 511);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 511), 512);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7986,7 +7989,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7990 "simple.c"
+#line 7993 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8051,7 +8054,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8055 "simple.c"
+#line 8058 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8087,7 +8090,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8091 "simple.c"
+#line 8094 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8104,7 +8107,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8108 "simple.c"
+#line 8111 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8121,7 +8124,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8125 "simple.c"
+#line 8128 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8364,7 +8367,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8368 "simple.c"
+#line 8371 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8614,7 +8617,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 583), 582);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 582), 583);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -8677,7 +8680,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8681 "simple.c"
+#line 8684 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8761,7 +8764,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8765 "simple.c"
+#line 8768 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8803,7 +8806,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8807 "simple.c"
+#line 8810 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8830,7 +8833,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8834 "simple.c"
+#line 8837 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8855,7 +8858,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8859 "simple.c"
+#line 8862 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8887,7 +8890,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8891 "simple.c"
+#line 8894 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9045,7 +9048,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 634), 633);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 633), 634);
         }
         #line 20 "cards/simple/setup.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 635);
@@ -9593,7 +9596,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9597 "simple.c"
+#line 9600 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9629,7 +9632,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9633 "simple.c"
+#line 9636 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9646,7 +9649,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9650 "simple.c"
+#line 9653 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9827,7 +9830,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9831 "simple.c"
+#line 9834 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");
@@ -10677,8 +10680,8 @@ static const RtSite Site_table[] = {
     { 0, 142, 11 }, /* 162: cards/simple/combat.cards:142:11 */
     { 0, 142, 11 }, /* 163: cards/simple/combat.cards:142:11 */
     { 0, 120, 11 }, /* 164: cards/simple/combat.cards:120:11 */
-    { 0, 155, 3 }, /* 165: cards/simple/combat.cards:155:3 */
-    { 0, 155, 12 }, /* 166: cards/simple/combat.cards:155:12 */
+    { 0, 155, 12 }, /* 165: cards/simple/combat.cards:155:12 */
+    { 0, 155, 3 }, /* 166: cards/simple/combat.cards:155:3 */
     { 0, 157, 5 }, /* 167: cards/simple/combat.cards:157:5 */
     { 0, 154, 11 }, /* 168: cards/simple/combat.cards:154:11 */
     { 0, 166, 13 }, /* 169: cards/simple/combat.cards:166:13 */
@@ -10692,8 +10695,8 @@ static const RtSite Site_table[] = {
     { 0, 172, 73 }, /* 177: cards/simple/combat.cards:172:73 */
     { 0, 173, 11 }, /* 178: cards/simple/combat.cards:173:11 */
     { 0, 173, 23 }, /* 179: cards/simple/combat.cards:173:23 */
-    { 0, 174, 13 }, /* 180: cards/simple/combat.cards:174:13 */
-    { 0, 174, 22 }, /* 181: cards/simple/combat.cards:174:22 */
+    { 0, 174, 22 }, /* 180: cards/simple/combat.cards:174:22 */
+    { 0, 174, 13 }, /* 181: cards/simple/combat.cards:174:13 */
     { 0, 174, 80 }, /* 182: cards/simple/combat.cards:174:80 */
     { 0, 174, 70 }, /* 183: cards/simple/combat.cards:174:70 */
     { 0, 178, 29 }, /* 184: cards/simple/combat.cards:178:29 */
@@ -10709,8 +10712,8 @@ static const RtSite Site_table[] = {
     { 0, 207, 15 }, /* 194: cards/simple/combat.cards:207:15 */
     { 0, 208, 7 }, /* 195: cards/simple/combat.cards:208:7 */
     { 0, 209, 10 }, /* 196: cards/simple/combat.cards:209:10 */
-    { 0, 212, 7 }, /* 197: cards/simple/combat.cards:212:7 */
-    { 0, 212, 16 }, /* 198: cards/simple/combat.cards:212:16 */
+    { 0, 212, 16 }, /* 197: cards/simple/combat.cards:212:16 */
+    { 0, 212, 7 }, /* 198: cards/simple/combat.cards:212:7 */
     { 0, 212, 44 }, /* 199: cards/simple/combat.cards:212:44 */
     { 0, 203, 11 }, /* 200: cards/simple/combat.cards:203:11 */
     { 0, 226, 15 }, /* 201: cards/simple/combat.cards:226:15 */
@@ -10726,8 +10729,8 @@ static const RtSite Site_table[] = {
     { 5, 16, 18 }, /* 211: cards/simple/missions.cards:16:18 */
     { 5, 17, 21 }, /* 212: cards/simple/missions.cards:17:21 */
     { 5, 18, 24 }, /* 213: cards/simple/missions.cards:18:24 */
-    { 5, 21, 3 }, /* 214: cards/simple/missions.cards:21:3 */
-    { 5, 21, 12 }, /* 215: cards/simple/missions.cards:21:12 */
+    { 5, 21, 12 }, /* 214: cards/simple/missions.cards:21:12 */
+    { 5, 21, 3 }, /* 215: cards/simple/missions.cards:21:3 */
     { 5, 22, 5 }, /* 216: cards/simple/missions.cards:22:5 */
     { 5, 25, 30 }, /* 217: cards/simple/missions.cards:25:30 */
     { 5, 25, 61 }, /* 218: cards/simple/missions.cards:25:61 */
@@ -10738,8 +10741,8 @@ static const RtSite Site_table[] = {
     { 5, 33, 3 }, /* 223: cards/simple/missions.cards:33:3 */
     { 5, 32, 11 }, /* 224: cards/simple/missions.cards:32:11 */
     { 5, 42, 12 }, /* 225: cards/simple/missions.cards:42:12 */
-    { 5, 48, 5 }, /* 226: cards/simple/missions.cards:48:5 */
-    { 5, 48, 14 }, /* 227: cards/simple/missions.cards:48:14 */
+    { 5, 48, 14 }, /* 226: cards/simple/missions.cards:48:14 */
+    { 5, 48, 5 }, /* 227: cards/simple/missions.cards:48:5 */
     { 5, 48, 58 }, /* 228: cards/simple/missions.cards:48:58 */
     { 5, 48, 48 }, /* 229: cards/simple/missions.cards:48:48 */
     { 5, 53, 3 }, /* 230: cards/simple/missions.cards:53:3 */
@@ -10844,8 +10847,8 @@ static const RtSite Site_table[] = {
     { 5, 215, 11 }, /* 329: cards/simple/missions.cards:215:11 */
     { 5, 233, 3 }, /* 330: cards/simple/missions.cards:233:3 */
     { 5, 233, 15 }, /* 331: cards/simple/missions.cards:233:15 */
-    { 5, 236, 7 }, /* 332: cards/simple/missions.cards:236:7 */
-    { 5, 236, 16 }, /* 333: cards/simple/missions.cards:236:16 */
+    { 5, 236, 16 }, /* 332: cards/simple/missions.cards:236:16 */
+    { 5, 236, 7 }, /* 333: cards/simple/missions.cards:236:7 */
     { 5, 236, 70 }, /* 334: cards/simple/missions.cards:236:70 */
     { 5, 239, 7 }, /* 335: cards/simple/missions.cards:239:7 */
     { 5, 239, 60 }, /* 336: cards/simple/missions.cards:239:60 */
@@ -10892,16 +10895,16 @@ static const RtSite Site_table[] = {
     { 6, 70, 7 }, /* 377: cards/simple/moves.cards:70:7 */
     { 6, 71, 7 }, /* 378: cards/simple/moves.cards:71:7 */
     { 6, 66, 11 }, /* 379: cards/simple/moves.cards:66:11 */
-    { 6, 82, 3 }, /* 380: cards/simple/moves.cards:82:3 */
-    { 6, 82, 12 }, /* 381: cards/simple/moves.cards:82:12 */
+    { 6, 82, 12 }, /* 380: cards/simple/moves.cards:82:12 */
+    { 6, 82, 3 }, /* 381: cards/simple/moves.cards:82:3 */
     { 6, 83, 5 }, /* 382: cards/simple/moves.cards:83:5 */
     { 6, 83, 5 }, /* 383: cards/simple/moves.cards:83:5 */
     { 6, 84, 21 }, /* 384: cards/simple/moves.cards:84:21 */
     { 6, 81, 11 }, /* 385: cards/simple/moves.cards:81:11 */
     { 6, 92, 6 }, /* 386: cards/simple/moves.cards:92:6 */
     { 6, 93, 35 }, /* 387: cards/simple/moves.cards:93:35 */
-    { 6, 94, 7 }, /* 388: cards/simple/moves.cards:94:7 */
-    { 6, 94, 16 }, /* 389: cards/simple/moves.cards:94:16 */
+    { 6, 94, 16 }, /* 388: cards/simple/moves.cards:94:16 */
+    { 6, 94, 7 }, /* 389: cards/simple/moves.cards:94:7 */
     { 6, 94, 55 }, /* 390: cards/simple/moves.cards:94:55 */
     { 6, 95, 17 }, /* 391: cards/simple/moves.cards:95:17 */
     { 6, 95, 7 }, /* 392: cards/simple/moves.cards:95:7 */
@@ -11018,13 +11021,13 @@ static const RtSite Site_table[] = {
     { 7, 166, 3 }, /* 503: cards/simple/projects.cards:166:3 */
     { 7, 167, 3 }, /* 504: cards/simple/projects.cards:167:3 */
     { 7, 167, 11 }, /* 505: cards/simple/projects.cards:167:11 */
-    { 7, 169, 3 }, /* 506: cards/simple/projects.cards:169:3 */
-    { 7, 169, 12 }, /* 507: cards/simple/projects.cards:169:12 */
+    { 7, 169, 12 }, /* 506: cards/simple/projects.cards:169:12 */
+    { 7, 169, 3 }, /* 507: cards/simple/projects.cards:169:3 */
     { 7, 169, 74 }, /* 508: cards/simple/projects.cards:169:74 */
     { 7, 171, 54 }, /* 509: cards/simple/projects.cards:171:54 */
     { 7, 173, 23 }, /* 510: cards/simple/projects.cards:173:23 */
-    { 7, 174, 3 }, /* 511: cards/simple/projects.cards:174:3 */
-    { 7, 174, 12 }, /* 512: cards/simple/projects.cards:174:12 */
+    { 7, 174, 12 }, /* 511: cards/simple/projects.cards:174:12 */
+    { 7, 174, 3 }, /* 512: cards/simple/projects.cards:174:3 */
     { 7, 175, 19 }, /* 513: cards/simple/projects.cards:175:19 */
     { 7, 175, 38 }, /* 514: cards/simple/projects.cards:175:38 */
     { 7, 177, 3 }, /* 515: cards/simple/projects.cards:177:3 */
@@ -11094,8 +11097,8 @@ static const RtSite Site_table[] = {
     { 8, 122, 14 }, /* 579: cards/simple/rules.cards:122:14 */
     { 8, 123, 7 }, /* 580: cards/simple/rules.cards:123:7 */
     { 8, 129, 3 }, /* 581: cards/simple/rules.cards:129:3 */
-    { 8, 130, 5 }, /* 582: cards/simple/rules.cards:130:5 */
-    { 8, 130, 14 }, /* 583: cards/simple/rules.cards:130:14 */
+    { 8, 130, 14 }, /* 582: cards/simple/rules.cards:130:14 */
+    { 8, 130, 5 }, /* 583: cards/simple/rules.cards:130:5 */
     { 8, 130, 57 }, /* 584: cards/simple/rules.cards:130:57 */
     { 8, 130, 47 }, /* 585: cards/simple/rules.cards:130:47 */
     { 8, 131, 14 }, /* 586: cards/simple/rules.cards:131:14 */
@@ -11145,8 +11148,8 @@ static const RtSite Site_table[] = {
     { 9, 15, 83 }, /* 630: cards/simple/setup.cards:15:83 */
     { 9, 15, 73 }, /* 631: cards/simple/setup.cards:15:73 */
     { 9, 15, 63 }, /* 632: cards/simple/setup.cards:15:63 */
-    { 9, 17, 22 }, /* 633: cards/simple/setup.cards:17:22 */
-    { 9, 17, 30 }, /* 634: cards/simple/setup.cards:17:30 */
+    { 9, 17, 30 }, /* 633: cards/simple/setup.cards:17:30 */
+    { 9, 17, 22 }, /* 634: cards/simple/setup.cards:17:22 */
     { 9, 20, 3 }, /* 635: cards/simple/setup.cards:20:3 */
     { 9, 21, 22 }, /* 636: cards/simple/setup.cards:21:22 */
     { 9, 28, 3 }, /* 637: cards/simple/setup.cards:28:3 */

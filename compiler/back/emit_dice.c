@@ -10,7 +10,8 @@ const char *emit_face_count(Emit *E, const IrNode *n)
 {
     E->uses_count[n->aux] = 1;
     E->fallible = 1;
-    return arena_printf(E->a, "Count_%s(g, %s, %s, %d)", E->m->enums[n->aux].name, emit_expr(E, n->kids[0]),
+    const char *die = emit_expr(E, n->kids[0]);   /* before the site: see emit_site */
+    return arena_printf(E->a, "Count_%s(g, %s, %s, %d)", E->m->enums[n->aux].name, die,
                         emit_enum_value(E, n->aux, n->index), emit_site(E, n->loc));
 }
 

@@ -178,6 +178,11 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
     }
 }
 
+const char *emit_pure_loop_reset(Emit *E, int slot)
+{
+    return arena_printf(E->a, "L->%s = 0;", emit_lname(E, E->unit->locals[slot]));
+}
+
 /* ---- small pieces ------------------------------------------------------------------ */
 
 const char *emit_bare(Emit *E, const char *x)
@@ -354,6 +359,10 @@ static void aggregate_body(Emit *E, const IrNode *n)
     int used = arg || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);
+    /* leaving, the item stored for a nested aggregate goes back to 0
+       (emit_pure_loop_reset) */
+    const char *leave1 = store ? arena_printf(E->a, "{ %s return 1; }", emit_pure_loop_reset(E, n->index)) : "return 1;";
+    const char *leave0 = store ? arena_printf(E->a, "{ %s return 0; }", emit_pure_loop_reset(E, n->index)) : "return 0;";
     if (body_cond)
         emit_line(E, "if (!(%s)) continue;", body_cond);
     switch (n->agg) {
@@ -369,10 +378,10 @@ static void aggregate_body(Emit *E, const IrNode *n)
         }
         break;
     case IR_A_ANY:
-        emit_line(E, "if (%s) return 1;", val ? emit_bare(E, val) : "1");
+        emit_line(E, "if (%s) %s", val ? emit_bare(E, val) : "1", leave1);
         break;
     case IR_A_ALL:
-        emit_line(E, "if (!(%s)) return 0;", val ? val : "1");
+        emit_line(E, "if (!(%s)) %s", val ? val : "1", leave0);
         break;
     default:
         best_of(E, n, val, cvar);
@@ -385,6 +394,8 @@ static void aggregate_body(Emit *E, const IrNode *n)
         emit_line(E, "    (void)rt_fail(g, %d, \"%s of no items\");", emit_site(E, n->loc), agg_words[n->agg]);
         E->fallible = 1;
     }
+    if (store)
+        emit_line(E, "%s", emit_pure_loop_reset(E, n->index));
     emit_line(E, "return acc;");
 }
 

@@ -130,6 +130,8 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     emit_line(E, "}");
     E->indent--;
     emit_line(E, "}");
+    if (store)
+        emit_line(E, "%s", emit_pure_loop_reset(E, n->index));
     emit_line(E, "return rt_graph_reach(g, %s, %s, %s, avoid, %d);", graph_ref(E, gi), from, to, emit_site(E, n->loc));
     E->fallible = 1;
 }
@@ -139,8 +141,8 @@ const char *emit_space_zone(Emit *E, const IrNode *n)
 {
     E->uses_space_zone[n->index] = 1;
     E->fallible = 1;
-    return arena_printf(E->a, "Zone_%s(g, %s, %d)", E->m->zones[n->index].name, emit_expr(E, n->kids[0]),
-                        emit_site(E, n->loc));
+    const char *space = emit_expr(E, n->kids[0]);   /* before the site: see emit_site */
+    return arena_printf(E->a, "Zone_%s(g, %s, %d)", E->m->zones[n->index].name, space, emit_site(E, n->loc));
 }
 
 /* Each `per space` zone Z the code reads: Zone_Z(g, card, site), the zone

@@ -76,7 +76,12 @@ const char *emit_file_of(const Emit *E, Loc loc);
 /* emit_const_fixed: constant k has the same value in every variant (it is
    emitted as its value, FIXED_<name>, not read from the variant's table). */
 int emit_const_fixed(const Model *m, int k);
-/* emit_site: a new entry for loc in the site table; its index. */
+/* emit_site: a new entry for loc in the site table; its index. Like every
+   emit_ function that adds to the output's tables (sites, helpers, temps),
+   it is never an argument beside another such call: C leaves the order
+   of a call's arguments to the compiler, and a cardc built by clang must
+   write the C a cardc built by gcc writes. Emit the operands first, into
+   locals, then take the site. */
 int emit_site(Emit *E, Loc loc);
 /* emit_enum_value: the C name of value v of enum e (RT_NONE when out of range). */
 const char *emit_enum_value(Emit *E, int e, int v);
@@ -149,6 +154,13 @@ int emit_tested_kind(const Emit *E, const IrNode *n);
 int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar, int *bound_ok);
 int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store);
 void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store);
+/* emit_pure_loop_reset: the C statement that sets the frame local of slot,
+   which a pure loop opened with store writes, back to 0 (arena text): a
+   helper writes it at every exit, so that evaluating a helper leaves the
+   frame as a frame's locals start, and a game that evaluates it only
+   for its log (a hole of a log line or a label) has the state of one
+   that does not (rt_hash). */
+const char *emit_pure_loop_reset(Emit *E, int slot);
 
 /* ---- emit_stmt.c: statements ---------------------------------------------------- */
 

@@ -38,8 +38,9 @@ const char *emit_live_read(Emit *E, const IrNode *n)
         count = arena_printf(E->a, "rt_live_at(g, %s)", cell);
     } else {
         const char *name = E->m->zones[L->zone].name;
-        count = arena_printf(E->a, "rt_plive_at(g, ZONE_%s, %s, PLAYER_CELLS, %s, %d)", name, cell,
-                             emit_bare(E, emit_expr(E, z->kids[0])), emit_site(E, z->loc));
+        const char *player = emit_bare(E, emit_expr(E, z->kids[0]));   /* before the site: see emit_site */
+        count = arena_printf(E->a, "rt_plive_at(g, ZONE_%s, %s, PLAYER_CELLS, %s, %d)", name, cell, player,
+                             emit_site(E, z->loc));
         E->fallible = 1;
     }
     if (n->op != IR_AGGREGATE)   /* a choice: how many options it has */

@@ -82,6 +82,7 @@ void emit_prompt(Emit *E, const IrNode *fmt)
 /* emit_eliminate: `eliminate P`. */
 void emit_eliminate(Emit *E, const IrNode *s)
 {
-    emit_line(E, "rt_eliminate(g, %s, %d);", emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    const char *player = emit_expr(E, s->kids[0]);   /* before the site: see emit_site */
+    emit_line(E, "rt_eliminate(g, %s, %d);", player, emit_site(E, s->loc));
     E->fallible = 1;
 }

@@ -262,8 +262,9 @@ static int write_when(Emit *E, const IrNode *s, const char *left)
     if (E->fallible)   /* nothing in either may fail: the facts said so */
         return 0;
     emit_source_line(E, b->loc);
-    emit_line(E, "rt_set_state_when(g, %s, %s, %d, !!(%s), %s, %d);", emit_expr(E, l->kids[0]),
-              emit_kind_enum(E, l->card.kind), l->card.field, c, val, emit_site(E, b->loc));
+    const char *card = emit_expr(E, l->kids[0]);   /* before the site: see emit_site */
+    emit_line(E, "rt_set_state_when(g, %s, %s, %d, !!(%s), %s, %d);", card, emit_kind_enum(E, l->card.kind),
+              l->card.field, c, val, emit_site(E, b->loc));
     return 1;
 }
 
@@ -294,8 +295,10 @@ static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left
     temps[1] = list;
     if (s->kids[0]->type.base == T_SPACES)
         emit_line(E, "%s = %s;", list, emit_graph_list(E, s->kids[0], emit_site(E, s->loc)));
-    else
-        emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    else {
+        const char *zone = emit_expr(E, s->kids[0]);   /* before the site: see emit_site */
+        emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, zone, emit_site(E, s->loc));
+    }
     if (E->fallible)
         emit_line(E, "if (%s < 0 || rt_check(g)) return RT_END;", list);
     else
@@ -556,8 +559,9 @@ static const char *dice_at(Emit *E, const IrNode *z, const char *name, const cha
     *ok = NULL;
     if (!E->m->zones[z->index].per_player)
         return "";
+    const char *player = emit_bare(E, emit_expr(E, z->kids[0]));   /* before the site: see emit_site */
     emit_line(E, "ptrdiff_t %s = rt_dice_at(g, ZONE_%s, PLAYER_CELLS, %s, %d);", name, E->m->zones[z->index].name,
-              emit_bare(E, emit_expr(E, z->kids[0])), emit_site(E, z->loc));
+              player, emit_site(E, z->loc));
     *ok = arena_printf(E->a, "%s >= 0", name);
     return arena_printf(E->a, " + %s", name);
 }
@@ -793,8 +797,8 @@ static void log_stmt(Emit *E, const IrNode *s)
 static void win(Emit *E, const IrNode *s)
 {
     if (s->op == IR_WIN) {
-        emit_line(E, "return %s(g, %s, %d);", E->m->teams ? "rt_win_team" : "rt_win", emit_expr(E, s->kids[0]),
-                  emit_site(E, s->loc));
+        const char *who = emit_expr(E, s->kids[0]);   /* before the site: see emit_site */
+        emit_line(E, "return %s(g, %s, %d);", E->m->teams ? "rt_win_team" : "rt_win", who, emit_site(E, s->loc));
         return;
     }
     const char *var = emit_local(E, s->index);
@@ -847,10 +851,9 @@ static void move(Emit *E, const IrNode *s)
            in mispredicted branches than the call) */
         int guard = c->type.base == T_ZONE && c->op == IR_ZONE && c->nkids == 0 && !E->fallible;
         const char *shape = c->type.base == T_ZONE ? move_shape(E, c, s->kids[1]) : NULL;
-        emit_line(E, "%srt_%s%s(g, %s, %s, %s, %d%s);",
-                  guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "",
-                  c->type.base == T_ZONE ? "move_all" : "move", shape ? "_known" : "", w, z, where, emit_site(E, s->loc),
-                  shape ? shape : "");
+        const char *test = guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "";
+        emit_line(E, "%srt_%s%s(g, %s, %s, %s, %d%s);", test, c->type.base == T_ZONE ? "move_all" : "move",
+                  shape ? "_known" : "", w, z, where, emit_site(E, s->loc), shape ? shape : "");
     }
     E->fallible = 1;
     emit_check_fail(E);
@@ -1062,10 +1065,12 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_MOVE:
         move(E, s);
         break;
-    case IR_SHUFFLE:
-        emit_line(E, "rt_shuffle(g, %s, %d);", emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    case IR_SHUFFLE: {
+        const char *zone = emit_expr(E, s->kids[0]);   /* before the site: see emit_site */
+        emit_line(E, "rt_shuffle(g, %s, %d);", zone, emit_site(E, s->loc));
         emit_check_fail(E);
         break;
+    }
     case IR_RUN:
         run(E, s);
         break;

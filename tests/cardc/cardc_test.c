@@ -141,6 +141,25 @@ Test(golden, output_is_byte_for_byte_deterministic)
     run_free(&r);
 }
 
+/* cardc built by clang (build/clang/cardc) writes the C and the IR that
+   cardc built by gcc writes, byte for byte, for every game of the
+   repository (cards/, tests/lang/games/, tests/cardc/good/): C leaves the
+   order of a call's arguments to the compiler, and the emitter must not
+   depend on it (a shuffle's site and its zone's site used to swap). */
+Test(golden, output_does_not_depend_on_the_compiler_that_built_cardc)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && n=0 && for g in cards/*/ tests/lang/games/*/ tests/cardc/good/*/; do "
+                          CARDC " c $g -o $d/gcc >/dev/null 2>&1 || continue; "
+                          TEST_BUILD_DIR "/clang/cardc c $g -o $d/clang >/dev/null && "
+                          CARDC " ir $g -o $d/gcc/ir && " TEST_BUILD_DIR "/clang/cardc ir $g -o $d/clang/ir && "
+                          "{ diff -r $d/gcc $d/clang >/dev/null || echo \"differs: $g\"; }; n=$((n+1)); rm -rf $d/gcc $d/clang; "
+                          "done; rm -rf $d; [ $n -ge 50 ] && echo \"$n games\"");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "differs") == NULL, "%s", r.out);
+    cr_expect(strstr(r.out, " games\n") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
 /* Compile generated C with cc under the strictest warnings. */
 static void compile_strict(const char *compiler, const char *game_dir, const char *id)
 {

@@ -326,7 +326,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 42 "tests/cardc/good/graph/graph.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_probe), 18), 17);
+                L->v_list_2 = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_probe), 17), 18);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -427,8 +427,8 @@ static const RtSite Site_table[] = {
     { 0, 40, 6 }, /* 14: tests/cardc/good/graph/graph.cards:40:6 */
     { 0, 41, 5 }, /* 15: tests/cardc/good/graph/graph.cards:41:5 */
     { 0, 41, 17 }, /* 16: tests/cardc/good/graph/graph.cards:41:17 */
-    { 0, 42, 7 }, /* 17: tests/cardc/good/graph/graph.cards:42:7 */
-    { 0, 42, 16 }, /* 18: tests/cardc/good/graph/graph.cards:42:16 */
+    { 0, 42, 16 }, /* 17: tests/cardc/good/graph/graph.cards:42:16 */
+    { 0, 42, 7 }, /* 18: tests/cardc/good/graph/graph.cards:42:7 */
     { 0, 42, 40 }, /* 19: tests/cardc/good/graph/graph.cards:42:40 */
     { 0, 42, 30 }, /* 20: tests/cardc/good/graph/graph.cards:42:30 */
     { 0, 46, 5 }, /* 21: tests/cardc/good/graph/graph.cards:46:5 */

@@ -165,7 +165,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p = L->v_i_2;
             #line 33 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 6), 7);
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
@@ -330,7 +330,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 30), rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 34), 33);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 33), 34);
         }
         #line 55 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -425,8 +425,8 @@ static const RtSite Site_table[] = {
     { 0, 32, 24 }, /* 3: tests/cardc/good/mini/mini.cards:32:24 */
     { 0, 32, 53 }, /* 4: tests/cardc/good/mini/mini.cards:32:53 */
     { 0, 32, 43 }, /* 5: tests/cardc/good/mini/mini.cards:32:43 */
-    { 0, 33, 5 }, /* 6: tests/cardc/good/mini/mini.cards:33:5 */
-    { 0, 33, 13 }, /* 7: tests/cardc/good/mini/mini.cards:33:13 */
+    { 0, 33, 13 }, /* 6: tests/cardc/good/mini/mini.cards:33:13 */
+    { 0, 33, 5 }, /* 7: tests/cardc/good/mini/mini.cards:33:5 */
     { 0, 30, 1 }, /* 8: tests/cardc/good/mini/mini.cards:30:1 */
     { 0, 40, 37 }, /* 9: tests/cardc/good/mini/mini.cards:40:37 */
     { 0, 40, 56 }, /* 10: tests/cardc/good/mini/mini.cards:40:56 */
@@ -452,8 +452,8 @@ static const RtSite Site_table[] = {
     { 0, 52, 12 }, /* 30: tests/cardc/good/mini/mini.cards:52:12 */
     { 0, 52, 22 }, /* 31: tests/cardc/good/mini/mini.cards:52:22 */
     { 0, 52, 7 }, /* 32: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 53, 7 }, /* 33: tests/cardc/good/mini/mini.cards:53:7 */
-    { 0, 53, 15 }, /* 34: tests/cardc/good/mini/mini.cards:53:15 */
+    { 0, 53, 15 }, /* 33: tests/cardc/good/mini/mini.cards:53:15 */
+    { 0, 53, 7 }, /* 34: tests/cardc/good/mini/mini.cards:53:7 */
     { 0, 56, 28 }, /* 35: tests/cardc/good/mini/mini.cards:56:28 */
     { 0, 38, 1 }, /* 36: tests/cardc/good/mini/mini.cards:38:1 */
 };

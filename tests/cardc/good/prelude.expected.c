@@ -126,7 +126,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p = L->v_i_2;
             #line 36 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 6), 7);
         }
         #line 39 "tests/cardc/good/prelude/prelude.cards"
         rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 8, KIND_event, 0, RT_KEEP_NONE, -1, -1);
@@ -142,7 +142,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_3 = L->v_i_4;
             #line 41 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 12);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
         }
 #line 148 "prelude.c"
         break;
@@ -224,14 +224,14 @@ static const RtSite Site_table[] = {
     { 0, 34, 63 }, /* 3: tests/cardc/good/prelude/prelude.cards:34:63 */
     { 0, 34, 53 }, /* 4: tests/cardc/good/prelude/prelude.cards:34:53 */
     { 0, 28, 3 }, /* 5: tests/cardc/good/prelude/prelude.cards:28:3 */
-    { 0, 36, 5 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:5 */
-    { 0, 36, 13 }, /* 7: tests/cardc/good/prelude/prelude.cards:36:13 */
+    { 0, 36, 13 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:13 */
+    { 0, 36, 5 }, /* 7: tests/cardc/good/prelude/prelude.cards:36:5 */
     { 0, 39, 3 }, /* 8: tests/cardc/good/prelude/prelude.cards:39:3 */
     { 0, 40, 27 }, /* 9: tests/cardc/good/prelude/prelude.cards:40:27 */
     { 0, 40, 39 }, /* 10: tests/cardc/good/prelude/prelude.cards:40:39 */
     { 0, 40, 22 }, /* 11: tests/cardc/good/prelude/prelude.cards:40:22 */
-    { 0, 41, 22 }, /* 12: tests/cardc/good/prelude/prelude.cards:41:22 */
-    { 0, 41, 30 }, /* 13: tests/cardc/good/prelude/prelude.cards:41:30 */
+    { 0, 41, 30 }, /* 12: tests/cardc/good/prelude/prelude.cards:41:30 */
+    { 0, 41, 22 }, /* 13: tests/cardc/good/prelude/prelude.cards:41:22 */
     { 0, 25, 1 }, /* 14: tests/cardc/good/prelude/prelude.cards:25:1 */
     { 0, 45, 3 }, /* 15: tests/cardc/good/prelude/prelude.cards:45:3 */
     { 0, 44, 1 }, /* 16: tests/cardc/good/prelude/prelude.cards:44:1 */

@@ -129,7 +129,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     for (int i = 0; i < n; i++) {
         RtValue it_p_3 = i; (void)it_p_3;
         if (!(!rt_player_out(g, it_p_3))) continue;
-        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 24), 0), 25);
+        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 23), 0), 24);
         if (!seen || v > best) {
             best = v;
             acc = it_p_3;
@@ -137,7 +137,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 26, "argmax of no items");
+        (void)rt_fail(g, 25, "argmax of no items");
     return acc;
 #line 143 "teams.c"
 }
@@ -337,7 +337,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
-        return rt_win_team(g, Agg2_round(g, f, L), 23);
+        return rt_win_team(g, Agg2_round(g, f, L), 26);
 #line 342 "teams.c"
         break;
     default:
@@ -424,10 +424,10 @@ static const RtSite Site_table[] = {
     { 0, 44, 28 }, /* 20: tests/cardc/good/teams/teams.cards:44:28 */
     { 0, 44, 7 }, /* 21: tests/cardc/good/teams/teams.cards:44:7 */
     { 0, 41, 3 }, /* 22: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 48, 3 }, /* 23: tests/cardc/good/teams/teams.cards:48:3 */
-    { 0, 48, 60 }, /* 24: tests/cardc/good/teams/teams.cards:48:60 */
-    { 0, 48, 44 }, /* 25: tests/cardc/good/teams/teams.cards:48:44 */
-    { 0, 48, 7 }, /* 26: tests/cardc/good/teams/teams.cards:48:7 */
+    { 0, 48, 60 }, /* 23: tests/cardc/good/teams/teams.cards:48:60 */
+    { 0, 48, 44 }, /* 24: tests/cardc/good/teams/teams.cards:48:44 */
+    { 0, 48, 7 }, /* 25: tests/cardc/good/teams/teams.cards:48:7 */
+    { 0, 48, 3 }, /* 26: tests/cardc/good/teams/teams.cards:48:3 */
     { 0, 24, 1 }, /* 27: tests/cardc/good/teams/teams.cards:24:1 */
 };
 
