@@ -602,11 +602,13 @@ RT_HOT_INLINE int32_t rt_dice_move(RtGame *g, int32_t zfrom, int32_t ffrom, int3
     return n;
 }
 /* rt_dice_move_all: every die of a zone of interchangeable dice (zfrom,
-   ffrom) goes to another zone of the same dice (zto, fto). */
+   ffrom) goes to another zone of the same dice (zto, fto); to the zone
+   itself (a player's zone to the same player's), nothing changes, as a
+   move of each die to the top of its own zone changes nothing. */
 RT_HOT_INLINE void rt_dice_move_all(RtGame *g, int32_t zfrom, int32_t ffrom, int32_t zto, int32_t fto, int ncells)
 {
     int32_t *c = rt__pre(g)->cells;
-    if (c[zfrom] == 0)   /* an empty zone: nothing to add */
+    if (c[zfrom] == 0 || zfrom == zto)   /* an empty zone, or the zone itself: nothing to add */
         return;
     for (int i = 0; i < ncells; i++) {
         c[fto + i] += c[ffrom + i];
