@@ -110,6 +110,15 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
         if (bad)
             return PG_FAILED;
     }
+    /* cardc built by clang writes the same C, byte for byte */
+    snprintf(cmd, sizeof cmd, "%s/clang/cardc c '%s' -o '%s/out-clang' && cmp '%s/out/g%llu.c' '%s/out-clang/g%llu.c' && "
+             "cmp '%s/out/g%llu.h' '%s/out-clang/g%llu.h'", o->build, game, dir, game, s, dir, s, game, s, dir, s);
+    {
+        int bad = step(dir, seed, "cardc built by clang", cmd, 0, &r, msg, n);
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
     /* the typed IR of every accepted game lowers and prints (cardc ir) */
     snprintf(cmd, sizeof cmd, "%s/san/cardc ir '%s' -o '%s/game.ir'", o->build, game, dir);
     {
