@@ -142,19 +142,13 @@ Test(dice, interchangeable_dice_play_the_same_games_as_counts_and_as_cards)
                 "errors: 0\n");
 }
 
-/* counted_check: tests/lang/counted/counted_check.c built with the
-   sanitizers against the game of tests/lang/games/<game> (id its game's
-   id) and run with args; its output. */
+/* counted_check: tests/lang/counted/counted_check.c against the game of
+   tests/lang/games/<game> (id its game's id), run with args; its output. */
 static RunResult counted_check(const char *game, const char *id, const char *args)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc c tests/lang/games/%s -o $d >/dev/null && "
-             "cc " STRICT " " SAN " -DGAME_DEF=%s_game -o $d/cc tests/lang/counted/counted_check.c $d/%s.c "
-             TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo) && "
-             "$d/cc %s; s=$?; rm -rf $d; exit $s",
-             game, id, id, args);
-    return run_cmd(cmd);
+    char dir[256];
+    snprintf(dir, sizeof dir, "tests/lang/games/%s", game);
+    return harness_run("counted/counted_check.c", dir, id, args);
 }
 
 /* The same games both ways in step (tests/lang/counted/counted_check.c):

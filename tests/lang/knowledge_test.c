@@ -10,19 +10,11 @@
 
 #include "lang_game.h"
 
-/* leak_check: tests/lang/leak/leak_check.c built with the sanitizers
-   against the game of folder dir (id its game's id) and run with args;
-   its output. */
+/* leak_check: tests/lang/leak/leak_check.c against the game of folder
+   dir (id its game's id), run with args; its output. */
 static RunResult leak_check(const char *dir, const char *id, const char *args)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc c %s -o $d >/dev/null && "
-             "cc " STRICT " " SAN " -DGAME_DEF=%s_game -o $d/lc tests/lang/leak/leak_check.c $d/%s.c "
-             TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo) && "
-             "$d/lc %s 2>/dev/null; s=$?; rm -rf $d; exit $s",
-             dir, id, id, args);
-    return run_cmd(cmd);
+    return harness_run("leak/leak_check.c", dir, id, args);
 }
 
 Test(knowledge, a_look_and_a_reveal_are_logged_by_name_only_for_who_sees_the_card)

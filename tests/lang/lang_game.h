@@ -26,6 +26,22 @@ static inline RunResult game_run(const char *game, const char *id, const char *c
     return run_cmd(cmd);
 }
 
+/* harness_run: the harness tests/lang/<harness> (a C file that plays a
+   compiled game through the runtime, -DGAME_DEF=<id>_game) built with the
+   sanitizers against the game of folder dir (id: its game's id), and run
+   with args (its stderr dropped); its output. */
+static inline RunResult harness_run(const char *harness, const char *dir, const char *id, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc c %s -o $d >/dev/null && "
+             "cc " STRICT " " SAN " -DGAME_DEF=%s_game -o $d/harness tests/lang/%s $d/%s.c "
+             TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo) && "
+             "$d/harness %s 2>/dev/null; s=$?; rm -rf $d; exit $s",
+             dir, id, harness, id, args);
+    return run_cmd(cmd);
+}
+
 /* run_expect_status: the test fails unless r exited with status and
    printed exactly want (both checked); frees r. */
 static inline void run_expect_status(RunResult r, int status, const char *want)
