@@ -50,8 +50,8 @@ static void check_dice(RtGame *g)
     if (!def->dice || !rt__hdr(g)->counted)
         return;
     for (int z = 0; z < g->nzi; z++) {
-        const RtDiceZone *dz = &def->dice[g->zi_decl[z]];
-        if (dz->live < 0)
+        const RtDiceZone *dz = rt__dice_zone(g, z);
+        if (!dz)
             continue;
         const int32_t *c = rt__dice_faces(g, z, dz);
         int32_t sum = 0, low = 0;

@@ -115,6 +115,13 @@ static inline int rt__is_zone(const RtGame *g, RtValue z) { return z >= 0 && z <
 static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->zone_off[z]; }
 /* Card instance c: its zone, then maxstate state slots. */
 static inline int32_t *rt__card(const RtGame *g, RtValue c) { return rt__cells(g) + g->off_cards + c * g->card_stride; }
+/* rt__dice_zone: the RtDiceZone of zone instance z when it holds
+   interchangeable dice (docs/runtime.md "Interchangeable dice"), else NULL. */
+static inline const RtDiceZone *rt__dice_zone(const RtGame *g, int z)
+{
+    const RtDiceZone *dz = g->def->dice ? &g->def->dice[g->zi_decl[z]] : NULL;
+    return dz && dz->live >= 0 ? dz : NULL;
+}
 /* rt__dice_faces: zone instance z's count of its interchangeable dice by
    face (dz its decl's RtDiceZone): the live count's cells, its owner's
    for a player's zone. */

@@ -564,7 +564,7 @@ uint64_t rt_hash(const RtGame *g)
             h = hash_word(h, (uint32_t)cells[g->var_cell[v] + p * g->pre.player_stride]);
     for (int z = 0; z < g->nzi; z++) {
         const int32_t *zz = cells + g->zone_off[z];
-        const RtDiceZone *dz = dice && dice[g->zi_decl[z]].live >= 0 ? &dice[g->zi_decl[z]] : NULL;
+        const RtDiceZone *dz = rt__dice_zone(g, z);
         if (dz) {   /* its count, and its count by face (a live count, kept either way) */
             h = hash_word(h, (uint32_t)zz[0]);
             h = hash_cells(h, rt__dice_faces(g, z, dz), (size_t)dz->ncells);

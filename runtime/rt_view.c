@@ -173,10 +173,11 @@ static void print_zones(const RtGame *g, int player, FILE *out)
                 continue;
             }
             int visible = player < 0 || (player < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> player & 1u));
+            const RtDiceZone *dice = rt__hdr(g)->counted ? rt__dice_zone(g, z) : NULL;   /* kept as counts */
             rt__put_esc(out, rt__zone_label(g, z, a, sizeof a));
             fprintf(out, ": %d card%s\n", (int)zc[0], zc[0] == 1 ? "" : "s");
-            if (def->dice && def->dice[g->zi_decl[z]].live >= 0 && rt__hdr(g)->counted)
-                print_dice(g, z, &def->dice[g->zi_decl[z]], out);
+            if (dice)
+                print_dice(g, z, dice, out);
             else if (visible)
                 for (int i = zc[0] - 1; i >= 0; i--)
                     print_card(g, zc[1 + i], out);

@@ -109,8 +109,8 @@ int rt_zone_faces(const RtGame *g, RtValue zone, int32_t *counts, int n, int32_t
     if (!rt__is_zone(g, zone))
         return 0;
     const int32_t *z = rt__zone(g, zone);
-    const RtDiceZone *dz = g->def->dice ? &g->def->dice[g->zi_decl[zone]] : NULL;
-    if (!dz || dz->live < 0 || !counts)
+    const RtDiceZone *dz = rt__dice_zone(g, zone);
+    if (!dz || !counts)
         return z[0];
     if (lo)
         *lo = dz->lo;

@@ -178,8 +178,9 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
     }
 }
 
-const char *emit_pure_loop_reset(Emit *E, int slot)
+const char *emit_frame_reset(Emit *E, int slot)
 {
+    E->reads_frame = 1;
     return arena_printf(E->a, "L->%s = 0;", emit_lname(E, E->unit->locals[slot]));
 }
 
@@ -360,9 +361,9 @@ static void aggregate_body(Emit *E, const IrNode *n)
     emit_unbind(E, depth);
     emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);
     /* leaving, the item stored for a nested aggregate goes back to 0
-       (emit_pure_loop_reset) */
-    const char *leave1 = store ? arena_printf(E->a, "{ %s return 1; }", emit_pure_loop_reset(E, n->index)) : "return 1;";
-    const char *leave0 = store ? arena_printf(E->a, "{ %s return 0; }", emit_pure_loop_reset(E, n->index)) : "return 0;";
+       (emit_frame_reset) */
+    const char *leave1 = store ? arena_printf(E->a, "{ %s return 1; }", emit_frame_reset(E, n->index)) : "return 1;";
+    const char *leave0 = store ? arena_printf(E->a, "{ %s return 0; }", emit_frame_reset(E, n->index)) : "return 0;";
     if (body_cond)
         emit_line(E, "if (!(%s)) continue;", body_cond);
     switch (n->agg) {
@@ -395,7 +396,7 @@ static void aggregate_body(Emit *E, const IrNode *n)
         E->fallible = 1;
     }
     if (store)
-        emit_line(E, "%s", emit_pure_loop_reset(E, n->index));
+        emit_line(E, "%s", emit_frame_reset(E, n->index));
     emit_line(E, "return acc;");
 }
 

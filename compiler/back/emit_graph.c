@@ -131,7 +131,7 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     E->indent--;
     emit_line(E, "}");
     if (store)
-        emit_line(E, "%s", emit_pure_loop_reset(E, n->index));
+        emit_line(E, "%s", emit_frame_reset(E, n->index));
     emit_line(E, "return rt_graph_reach(g, %s, %s, %s, avoid, %d);", graph_ref(E, gi), from, to, emit_site(E, n->loc));
     E->fallible = 1;
 }

@@ -154,13 +154,14 @@ int emit_tested_kind(const Emit *E, const IrNode *n);
 int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar, int *bound_ok);
 int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store);
 void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store);
-/* emit_pure_loop_reset: the C statement that sets the frame local of slot,
-   which a pure loop opened with store writes, back to 0 (arena text): a
-   helper writes it at every exit, so that evaluating a helper leaves the
-   frame as a frame's locals start, and a game that evaluates it only
-   for its log (a hole of a log line or a label) has the state of one
-   that does not (rt_hash). */
-const char *emit_pure_loop_reset(Emit *E, int slot);
+/* emit_frame_reset: the C statement that sets the frame local of slot back
+   to 0, as a frame's locals start (arena text). An aggregate's helper that
+   stores its item for a nested one (emit_pure_loop_open with store)
+   writes it at every exit, so that a game that evaluates the helper only
+   for its log (a hole of a log line or a label) has the state of one that
+   does not (rt_hash); so does a loop over interchangeable dice kept as
+   cards (emit_stmt.c), which the counted half does not run. */
+const char *emit_frame_reset(Emit *E, int slot);
 
 /* ---- emit_stmt.c: statements ---------------------------------------------------- */
 

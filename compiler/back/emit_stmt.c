@@ -655,8 +655,7 @@ static void dice_for(Emit *E, const IrNode *s, const char *left)
    and so their rt_hash, stay equal. */
 static void dice_frame_reset(Emit *E, const IrNode *s, const char *const temps[2])
 {
-    E->reads_frame = 1;
-    emit_line(E, "L->%s = 0;   /* the frame as a game kept as counts leaves it */", emit_lname(E, E->unit->locals[s->index]));
+    emit_line(E, "%s   /* the frame as a game kept as counts leaves it */", emit_frame_reset(E, s->index));
     for (int i = 0; i < 2; i++)
         if (temps[i])
             emit_line(E, "%s = 0;", temps[i]);
