@@ -1481,12 +1481,14 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
 {
     (void)g;
     (void)f;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
-    return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1490 "dsr.c"
+    return ((seq[0] = ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))), (seq[0] > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26))))))) ? (seq[1] = ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), rt_sub(g, seq[1], (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39)) : 0);
+#line 1492 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1494,11 +1496,13 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
 {
     (void)g;
     (void)f;
+    RtValue seq[11];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
-    return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1502 "dsr.c"
+    return (seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64)) : 0)), 1, 65), 2, 66), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91)) : 0)), 1, 92), 2, 93), 94)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119)) : 0)), 1, 120), 2, 121), 122)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147)) : 0)), 1, 148), 2, 149), 150));
+#line 1506 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1506,11 +1510,13 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
 {
     (void)g;
     (void)f;
+    RtValue seq[11];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
-    return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1514 "dsr.c"
+    return (((seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175)) : 0)), 1, 176), 2, 177), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202)) : 0)), 1, 203), 2, 204), 205)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230)) : 0)), 1, 231), 2, 232), 233)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258)) : 0)), 1, 259), 2, 260), 261))) == 0);
+#line 1520 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1518,10 +1524,12 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
+    RtValue seq[3];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
-    return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1525 "dsr.c"
+    return ((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t, (seq[0] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i)), (seq[1] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s)), (seq[2] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l)) > 0);
+#line 1533 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1529,10 +1537,12 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1536 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 269), (seq[0] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity))));
+#line 1546 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1540,10 +1550,12 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
+    RtValue seq[3];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
-    return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1547 "dsr.c"
+    return ((((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t, (seq[0] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i)), (seq[1] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s)), (seq[2] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l)) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
+#line 1559 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1551,12 +1563,14 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
 {
     (void)g;
     (void)f;
+    RtValue seq[8];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_f;
     (void)v_c;
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
-    return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1560 "dsr.c"
+    return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375)) : 0)) > 0)));
+#line 1574 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1567,7 +1581,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1571 "dsr.c"
+#line 1585 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1584,7 +1598,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1588 "dsr.c"
+#line 1602 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1593,15 +1607,17 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
     (void)f;
     (void)v_c;
     (void)v_on_team;
+    RtValue seq[8];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 285 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0))))) return 1;
+        if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414)) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439)) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464)) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489)) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1605 "dsr.c"
+#line 1621 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1613,7 +1629,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1617 "dsr.c"
+#line 1633 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1624,7 +1640,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 1628 "dsr.c"
+#line 1644 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1635,7 +1651,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
-#line 1639 "dsr.c"
+#line 1655 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1650,7 +1666,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1654 "dsr.c"
+#line 1670 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1660,7 +1676,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1664 "dsr.c"
+#line 1680 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1675,7 +1691,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1679 "dsr.c"
+#line 1695 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1685,7 +1701,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1689 "dsr.c"
+#line 1705 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1693,15 +1709,17 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
 {
     (void)f;
     (void)v_t;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 292 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && (((((((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 496) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 497) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 498) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 499) : 0)) > 0))))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))))) && Fn_useful(g, f, Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown, it_c, 0)) return 1;
     }
     return acc;
-#line 1705 "dsr.c"
+#line 1723 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1712,7 +1730,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1716 "dsr.c"
+#line 1734 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1723,7 +1741,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1727 "dsr.c"
+#line 1745 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1734,7 +1752,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1738 "dsr.c"
+#line 1756 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1750,7 +1768,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1754 "dsr.c"
+#line 1772 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1761,7 +1779,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1765 "dsr.c"
+#line 1783 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1773,8 +1791,8 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     (void)v_f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
-    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 500) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 501) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 502) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 503) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 504) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 505) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 506) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 1778 "dsr.c"
+    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 496) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 497) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 498) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 499) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 500) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 501) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 502) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
+#line 1796 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1787,10 +1805,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((((Count_symbol(g, it_d, ENUM_tactical, 507) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 508) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 509) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 510) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 511) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 512) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 513) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
+        if ((((Count_symbol(g, it_d, ENUM_tactical, 503) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 504) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 505) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 506) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 507) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 508) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 509) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1794 "dsr.c"
+#line 1812 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1801,7 +1819,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1805 "dsr.c"
+#line 1823 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1809,13 +1827,15 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
 {
     (void)g;
     (void)f;
+    RtValue seq[8];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_f;
     (void)v_c;
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
-    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 522) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 523) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 524) : rt_card_state(g, v_c, KIND_asset, 5, 525)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 534) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 535) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 536) : rt_card_state(g, v_c, KIND_asset, 5, 537))))), 538) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 547) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 548) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 549) : rt_card_state(g, v_c, KIND_asset, 5, 550)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 559) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 560) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 561) : rt_card_state(g, v_c, KIND_asset, 5, 562))))), 563) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 572) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 573) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 574) : rt_card_state(g, v_c, KIND_asset, 5, 575)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 584) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 585) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 586) : rt_card_state(g, v_c, KIND_asset, 5, 587))))), 588) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 593)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 594)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 595)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 596)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 597) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 598) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 599) : rt_card_state(g, v_c, KIND_asset, 5, 600)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 605)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 606)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 607)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 608)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 609) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 610) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 611) : rt_card_state(g, v_c, KIND_asset, 5, 612))))), 613) : 0)) > 0)))));
-#line 1819 "dsr.c"
+    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 510)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 511)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 512)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 513)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 518) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 519) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 520) : rt_card_state(g, v_c, KIND_asset, 5, 521))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 522)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 523)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 524)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 525)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 530) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 531) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 532) : rt_card_state(g, v_c, KIND_asset, 5, 533))))), 534)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 535)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 536)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 537)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 538)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 543) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 544) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 545) : rt_card_state(g, v_c, KIND_asset, 5, 546))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 547)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 548)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 549)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 550)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 555) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 556) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 557) : rt_card_state(g, v_c, KIND_asset, 5, 558))))), 559)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 560)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 561)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 562)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 563)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 568) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 569) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 570) : rt_card_state(g, v_c, KIND_asset, 5, 571))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 572)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 573)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 574)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 575)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 580) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 581) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 582) : rt_card_state(g, v_c, KIND_asset, 5, 583))))), 584)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 585)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 586)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 587)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 588)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 593) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 594) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 595) : rt_card_state(g, v_c, KIND_asset, 5, 596))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 597)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 598)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 599)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 600)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 605) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 606) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 607) : rt_card_state(g, v_c, KIND_asset, 5, 608))))), 609)) : 0)) > 0)))));
+#line 1839 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1829,10 +1849,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 614) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 615) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 616) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 617) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 618) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 619) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 620) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
+        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 610) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 611) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 612) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 613) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 614) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 615) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 616) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1836 "dsr.c"
+#line 1856 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1844,7 +1864,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1848 "dsr.c"
+#line 1868 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1852,15 +1872,17 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
 {
     (void)f;
     (void)v_c;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 312 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 624) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 625) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 626) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 627) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 628) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 629) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 630) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_die_of) > 0) return 1;
+        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 620) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 621) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 622) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 623) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 624) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 625) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 626) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_die_of)) > 0) return 1;
     }
     return acc;
-#line 1864 "dsr.c"
+#line 1886 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1870,8 +1892,8 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
-    return (((!rt_card_state(g, v_c, KIND_asset, 7, 621)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 622)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 623)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1875 "dsr.c"
+    return (((!rt_card_state(g, v_c, KIND_asset, 7, 617)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
+#line 1897 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1887,7 +1909,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1891 "dsr.c"
+#line 1913 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1897,37 +1919,41 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1901 "dsr.c"
+#line 1923 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
+    RtValue seq[13];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 319 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 632) : 0)), 1, 633), 2, 634), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635) : 0)), 1, 636), 2, 637), 638), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639) : 0)), 1, 640), 2, 641), 642), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 643) : 0)), 1, 644), 2, 645), 646)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 628)) : 0)), 1, 629), 2, 630), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 631)) : 0)), 1, 632), 2, 633), 634)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635)) : 0)), 1, 636), 2, 637), 638)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639)) : 0)), 1, 640), 2, 641), 642))), (seq[12] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 1916 "dsr.c"
+#line 1940 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
+    RtValue seq[15];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 320 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 662);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 658);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 647) : 0)), 1, 648), 2, 649), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650) : 0)), 1, 651), 2, 652), 653), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654) : 0)), 1, 655), 2, 656), 657), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 658) : 0)), 1, 659), 2, 660), 661)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
+        if ((((((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt__row(g, it_c_2)].fd_cost_t, (seq[0] + Rows_asset[rt__row(g, it_c_2)].fd_cost_i)), (seq[1] + Rows_asset[rt__row(g, it_c_2)].fd_cost_s)), (seq[2] + Rows_asset[rt__row(g, it_c_2)].fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 643)) : 0)), 1, 644), 2, 645), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 646)) : 0)), 1, 647), 2, 648), 649)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650)) : 0)), 1, 651), 2, 652), 653)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654)) : 0)), 1, 655), 2, 656), 657))), (seq[14] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 1931 "dsr.c"
+#line 1957 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1937,7 +1963,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1941 "dsr.c"
+#line 1967 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1950,10 +1976,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 663) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 664) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 665) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 666) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 667) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 668) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 669) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
+        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 659) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 660) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 661) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 662) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 663) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 664) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 665) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1957 "dsr.c"
+#line 1983 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1964,7 +1990,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1968 "dsr.c"
+#line 1994 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1972,10 +1998,12 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
-    return (rt_card_state(g, v_c, KIND_asset, 0, 670) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_capacity);
-#line 1979 "dsr.c"
+    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 666), (seq[0] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_capacity));
+#line 2007 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1983,15 +2011,17 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
 {
     (void)f;
     (void)v_p;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 672);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 668);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
+        if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))) return 1;
     }
     return acc;
-#line 1995 "dsr.c"
+#line 2025 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1999,13 +2029,15 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
 {
     (void)f;
     (void)v_p;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 673);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 669);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!((rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity))) continue;
+        if (!((seq[0] = rt__state(g, it_c_2, 0), (seq[0] < Rows_asset[rt__row(g, it_c_2)].fd_capacity)))) continue;
         RtValue v = rt__state(g, it_c_2, 0);
         if (!seen || v > acc) {
             acc = v;
@@ -2013,9 +2045,9 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
         }
     }
     if (!seen)
-        (void)rt_fail(g, 674, "max of no items");
+        (void)rt_fail(g, 670, "max of no items");
     return acc;
-#line 2019 "dsr.c"
+#line 2051 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -2026,7 +2058,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 2030 "dsr.c"
+#line 2062 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -2034,12 +2066,14 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
 {
     (void)g;
     (void)f;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 0, 675) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 676) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 677) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_capacity)));
-#line 2043 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 0, 671) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 672), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 673), (seq[1] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 674)].fd_capacity))));
+#line 2077 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -2049,7 +2083,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2053 "dsr.c"
+#line 2087 "dsr.c"
 }
 
 struct Locals_score {
@@ -2075,10 +2109,10 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(Rows_asset[rt__row(g, it_c)].fd_imperial)) continue;
-        acc = rt_add(g, acc, rt__state(g, it_c, 0), 679);
+        acc = rt_add(g, acc, rt__state(g, it_c, 0), 675);
     }
     return acc;
-#line 2082 "dsr.c"
+#line 2116 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -2095,7 +2129,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2099 "dsr.c"
+#line 2133 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2109,10 +2143,10 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(rt_flat((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
-        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
+        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 679);
     }
     return acc;
-#line 2116 "dsr.c"
+#line 2150 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2125,10 +2159,10 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
-        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 685)[0], 686);
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 681)[0], 682);
     }
     return acc;
-#line 2132 "dsr.c"
+#line 2166 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2138,13 +2172,13 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     (void)L;
     #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 689);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 685);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 690);
+        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 686);
     }
     return acc;
-#line 2148 "dsr.c"
+#line 2182 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2158,11 +2192,11 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = 0; i < n; i++) {
         RtValue it_q_2 = i; (void)it_q_2;
         L->v_q_2 = it_q_2;
-        acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
+        acc = rt_add(g, acc, Agg6_score(g, f, L), 687);
     }
     L->v_q_2 = 0;
     return acc;
-#line 2166 "dsr.c"
+#line 2200 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2175,10 +2209,10 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k = zc[1 + i]; (void)it_k;
-        acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
+        acc = rt_add(g, acc, rt__state(g, it_k, 0), 691);
     }
     return acc;
-#line 2182 "dsr.c"
+#line 2216 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2195,7 +2229,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2199 "dsr.c"
+#line 2233 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2206,10 +2240,12 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     L->v_p = v_p;
     (void)g;
     (void)f;
+    RtValue seq[4];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
-    return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
-#line 2213 "dsr.c"
+    return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 676), 677), (8 * Agg2_score(g, f, L)), 678), rt_add(g, seq[0], Agg3_score(g, f, L), 680)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 683), 684)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 688), 689)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 690), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 692), 693)), (15 * Agg8_score(g, f, L)), 694), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 695));
+#line 2249 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2217,10 +2253,12 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
+    RtValue seq[15];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
-    return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
-#line 2224 "dsr.c"
+    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 697)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 698)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 699)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 712) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 713) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 714) : rt_card_state(g, v_c, KIND_asset, 5, 715))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 716)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 717)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 718)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 719)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 724) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 725) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 726) : rt_card_state(g, v_c, KIND_asset, 5, 727))))), 728)) : 0)), 729)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 730)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 731)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 732)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 733)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 746) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 747) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 748) : rt_card_state(g, v_c, KIND_asset, 5, 749))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 750)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 751)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 752)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 753)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 758) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 759) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 760) : rt_card_state(g, v_c, KIND_asset, 5, 761))))), 762)) : 0)), 763)), 764)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 765)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 766)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 767)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 768)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 781) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 782) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 783) : rt_card_state(g, v_c, KIND_asset, 5, 784))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 785)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 786)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 787)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 788)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 793) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 794) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 795) : rt_card_state(g, v_c, KIND_asset, 5, 796))))), 797)) : 0)), 798)), 799)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 800)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 801)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 802)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 803)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 820)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 821)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 828) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 829) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 830) : rt_card_state(g, v_c, KIND_asset, 5, 831))))), 832)) : 0)), 833)), 834));
+#line 2262 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2237,7 +2275,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
     case 0:;
         #line 9 "cards/dsr/darkside.cards"
         { /* death_star_roll */
-            (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 839);
+            (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 835);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
@@ -2246,7 +2284,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 840);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 836);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2256,11 +2294,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                 #line 11 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_v;
-                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 841);
+                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 837);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 12 "cards/dsr/darkside.cards"
-                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 842) == ENUM_clockwise) {
+                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 838) == ENUM_clockwise) {
                     #line 13 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_cw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 14 "cards/dsr/darkside.cards"
@@ -2273,7 +2311,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 843);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 839);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2281,7 +2319,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 844) == ENUM_counter_clockwise) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 840) == ENUM_counter_clockwise) {
                     #line 17 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_ccw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 18 "cards/dsr/darkside.cards"
@@ -2294,7 +2332,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 845);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 841);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2302,7 +2340,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 846) == ENUM_helmet) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 842) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2313,7 +2351,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 847);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 843);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2324,7 +2362,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 848);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 844);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2338,7 +2376,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 849);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 845);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2360,7 +2398,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
-                        (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 850);
+                        (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 846);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
@@ -2370,7 +2408,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 851);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 847);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
@@ -2382,10 +2420,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2386 "dsr.c"
+#line 2424 "dsr.c"
         break;
     default:
-        return rt_fail(g, 852, "bad resume point");
+        return rt_fail(g, 848, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2406,7 +2444,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 853);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 849);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2416,17 +2454,17 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                 #line 38 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 854);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 850);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 39 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 855);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 851);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!(Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 856))) {
+                        if (!(Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 852))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2437,7 +2475,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_str(g, "The Death Star die shows ");
-                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 857));
+                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 853));
                                 rt_log_str(g, ": ");
                                 rt_log_str(g, rt_card_name(g, L->v_k));
                                 rt_log_str(g, " is operational.");
@@ -2447,7 +2485,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
                                 RtValue arg0 = Rows_component[rt__row(g, L->v_k)].fd_directive;
-                                RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_run_directive, 858);
+                                RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_run_directive, 854);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -2462,7 +2500,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 44 "cards/dsr/darkside.cards"
                             { /* add_op_counter */
                                 RtValue arg0 = L->v_k;
-                                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 859);
+                                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 855);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -2480,10 +2518,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2484 "dsr.c"
+#line 2522 "dsr.c"
         break;
     default:
-        return rt_fail(g, 860, "bad resume point");
+        return rt_fail(g, 856, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2507,7 +2545,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = it_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 861);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 857);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/dsr/darkside.cards"
@@ -2515,7 +2553,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
-                        if (!((Rows_component[rt__row(g, it_k)].fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, it_k, 1)))) {
+                        if (!((Rows_component[rt__row(g, it_k)].fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 858)) && (!rt__state(g, it_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2523,7 +2561,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = it_k;
-                            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 863);
+                            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 859);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -2538,10 +2576,10 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2542 "dsr.c"
+#line 2580 "dsr.c"
         break;
     default:
-        return rt_fail(g, 864, "bad resume point");
+        return rt_fail(g, 860, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2554,21 +2592,23 @@ struct Locals_proc_add_op_counter {
 static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_add_op_counter *L = (struct Locals_proc_add_op_counter *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if (rt_card_state(g, L->v_k, KIND_component, 0, 865) < Rows_component[rt_card_row(g, L->v_k, KIND_component, 866)].fd_length) {
+        if (seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Rows_component[rt_card_row(g, L->v_k, KIND_component, 862)].fd_length)) {
             #line 62 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 867), 1, 868), 869);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 863), 1, 864), 865);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, "An Operation Counter is added to ");
             rt_log_str(g, rt_card_name(g, L->v_k));
             rt_log_str(g, " (");
-            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 870));
+            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 866));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 871)].fd_length);
+            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 867)].fd_length);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -2581,10 +2621,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2585 "dsr.c"
+#line 2625 "dsr.c"
         break;
     default:
-        return rt_fail(g, 872, "bad resume point");
+        return rt_fail(g, 868, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2596,7 +2636,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 873);
+            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 869);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -2607,7 +2647,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 874);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 870);
             if (args) {
                 args[0] = arg0;
             }
@@ -2618,10 +2658,10 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2622 "dsr.c"
+#line 2662 "dsr.c"
         break;
     default:
-        return rt_fail(g, 875, "bad resume point");
+        return rt_fail(g, 871, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2645,7 +2685,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 876);
+            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 872);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -2659,10 +2699,10 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2663 "dsr.c"
+#line 2703 "dsr.c"
         break;
     default:
-        return rt_fail(g, 877, "bad resume point");
+        return rt_fail(g, 873, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2681,7 +2721,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 878);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 874);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2702,7 +2742,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 879);
+                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 875);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -2717,10 +2757,10 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2721 "dsr.c"
+#line 2761 "dsr.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 876, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2738,23 +2778,23 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 881), 1, 882), 883);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 877), 1, 878), 879);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 884));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 880));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 885)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 881)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2755 "dsr.c"
+#line 2795 "dsr.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 882, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2783,7 +2823,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 887);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 883);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -2800,14 +2840,14 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 888));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 884));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     if (!(Fn_of_type(g, f, it_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 889);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 885);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2821,10 +2861,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2825 "dsr.c"
+#line 2865 "dsr.c"
         break;
     default:
-        return rt_fail(g, 890, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2849,14 +2889,14 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 887));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                     if (!(((int)(rt__state(g, it_c, 0) > 0) & (int)(rt__state(g, it_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, it_c))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 892);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 888);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2870,10 +2910,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2874 "dsr.c"
+#line 2914 "dsr.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 889, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2896,14 +2936,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 894)].fd_threat == ENUM_hit_heroes_droids) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 890)].fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 895);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 891);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2917,14 +2957,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 896)].fd_threat == ENUM_hit_all_here) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 892)].fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 897);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 893);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2938,16 +2978,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 898)].fd_threat == ENUM_hit_active_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 894)].fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 899));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 895));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 900);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 896);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2960,14 +3000,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 901)].fd_threat == ENUM_hit_vehicles) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 897)].fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 902);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 898);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -2981,10 +3021,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 903)].fd_threat == ENUM_add_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 899)].fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 904);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 900);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -2992,7 +3032,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 905)].fd_threat == ENUM_heal_imperials) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 901)].fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -3000,7 +3040,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 906), 1, 907);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 902), 1, 903);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3015,10 +3055,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_hit_most_damaged) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 904)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 909);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 905);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -3026,10 +3066,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 910)].fd_threat == ENUM_roll_death_star) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 906)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 911);
+                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 907);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_krennic_roll);
@@ -3037,14 +3077,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 912)].fd_threat == ENUM_take_token) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 913);
+                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 909);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 910);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -3055,20 +3095,20 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 915)].fd_threat == ENUM_hit_leaders) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 911)].fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
                 #line 148 "cards/dsr/darkside.cards"
                 {
-                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 912));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                         if (!(Rows_asset[rt__row(g, it_r_2)].fd_leader_of > 0)) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
-                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 917);
+                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 913);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -3089,7 +3129,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 918);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 914);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3104,10 +3144,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3108 "dsr.c"
+#line 3148 "dsr.c"
         break;
     default:
-        return rt_fail(g, 919, "bad resume point");
+        return rt_fail(g, 915, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3130,7 +3170,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3134 "dsr.c"
+#line 3174 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3154,9 +3194,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 920, "argmax of no items");
+        (void)rt_fail(g, 916, "argmax of no items");
     return acc;
-#line 3160 "dsr.c"
+#line 3200 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3170,7 +3210,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 921);
+                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 917);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3182,10 +3222,10 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3186 "dsr.c"
+#line 3226 "dsr.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3206,13 +3246,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         if (L->v_d == ENUM_hit_team) {
             #line 166 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 923));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 919));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 924);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 920);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3228,7 +3268,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 925);
+                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 921);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -3244,7 +3284,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 926), 1, 927);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 922), 1, 923);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3262,7 +3302,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 928);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 924);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -3273,7 +3313,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 929);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 925);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -3285,7 +3325,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 930);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 926);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3299,7 +3339,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 931);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 927);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3313,7 +3353,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 932);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 928);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3325,10 +3365,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3329 "dsr.c"
+#line 3369 "dsr.c"
         break;
     default:
-        return rt_fail(g, 933, "bad resume point");
+        return rt_fail(g, 929, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3356,7 +3396,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 934);
+                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 930);
             }
         }
         #line 59 "cards/dsr/rules.cards"
@@ -3367,7 +3407,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 935);
+                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 931);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -3385,13 +3425,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             #line 60 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 936));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 932));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 937);
+                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 933);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3406,7 +3446,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 938);
+        rt_choose_begin(g, f->me, 119, 0, 934);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
@@ -3421,7 +3461,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 938);
+            rt_opt_done(g, &ob, 934);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3444,7 +3484,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 939);
+            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 935);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_dark_side);
@@ -3454,7 +3494,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 940);
+            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 936);
         }
         f->pc = 2;
         {
@@ -3467,7 +3507,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 941);
+            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 937);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_conclude);
@@ -3475,10 +3515,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3479 "dsr.c"
+#line 3519 "dsr.c"
         break;
     default:
-        return rt_fail(g, 942, "bad resume point");
+        return rt_fail(g, 938, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3494,27 +3534,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 943);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 939);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 944);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 940);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 945);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 941);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 946);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 942);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 947);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 943);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 944);
         if (rt_check(g)) return RT_END;
-#line 3515 "dsr.c"
+#line 3555 "dsr.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 945, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3532,7 +3572,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 950);
+            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 946);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_gather_pool);
@@ -3545,7 +3585,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         #line 90 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 951);
+            rt_choose_begin(g, f->me, 121, 0, 947);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
@@ -3560,7 +3600,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 3);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support)) rt_opt_add(&ob, 3, RT_NONE, 4);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                rt_opt_done(g, &ob, 951);
+                rt_opt_done(g, &ob, 947);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3576,7 +3616,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 952);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 948);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3591,7 +3631,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 953);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 949);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3606,7 +3646,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 954);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 950);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3621,7 +3661,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 955);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 951);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3634,13 +3674,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 956)) return RT_END;
+            if (rt_back_edge(g, 952)) return RT_END;
         }
         #line 99 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 957);
+                Roll_any(g, rt_zone_at(g, zone, i), 953);
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
@@ -3654,7 +3694,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 958);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 954);
         }
         f->pc = 2;
         {
@@ -3677,7 +3717,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while (((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 959);
+                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 955);
                 }
                 f->pc = 3;
                 {
@@ -3688,7 +3728,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 960)) return RT_END;
+                if (rt_back_edge(g, 956)) return RT_END;
             }
             #line 110 "cards/dsr/rules.cards"
             if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
@@ -3704,7 +3744,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 114 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
+                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 957);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -3713,7 +3753,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 {
                     RtValue zone = rt_zone_shared(g, ZONE_rolled);
                     for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 962);
+                        Roll_any(g, rt_zone_at(g, zone, i), 958);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
@@ -3726,14 +3766,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            if (rt_back_edge(g, 963)) return RT_END;
+            if (rt_back_edge(g, 959)) return RT_END;
         }
         #line 123 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 124 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 964);
+            rt_choose_begin(g, f->me, 122, 0, 960);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
@@ -3743,7 +3783,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 6);
                 if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 1, RT_NONE, 7);
-                rt_opt_done(g, &ob, 964);
+                rt_opt_done(g, &ob, 960);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 4;
@@ -3758,7 +3798,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 965);
+                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 961);
                     }
                     f->pc = 5;
                     {
@@ -3771,12 +3811,12 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 966)) return RT_END;
+            if (rt_back_edge(g, 962)) return RT_END;
         }
-#line 3777 "dsr.c"
+#line 3817 "dsr.c"
         break;
     default:
-        return rt_fail(g, 967, "bad resume point");
+        return rt_fail(g, 963, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3800,7 +3840,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 968), 969);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 964), 965);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3810,7 +3850,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 970);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 966);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3826,7 +3866,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 971);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 967);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3842,7 +3882,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 972);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 968);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3858,7 +3898,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 969);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3874,13 +3914,13 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 970), 971);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2))) continue;
+                if (!((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 972)[0] >= 2))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3892,7 +3932,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 977);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3908,7 +3948,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 978), 979);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -3926,7 +3966,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 980);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 976);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3941,10 +3981,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3945 "dsr.c"
+#line 3985 "dsr.c"
         break;
     default:
-        return rt_fail(g, 981, "bad resume point");
+        return rt_fail(g, 977, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3974,17 +4014,17 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                 L->v_left--;
                 #line 153 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 982);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 978);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 3985 "dsr.c"
+#line 4025 "dsr.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 979, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4003,7 +4043,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 157 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 984);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 980);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4013,7 +4053,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 158 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 159 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985);
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 981);
                     if (rt_check(g)) return RT_END;
                     #line 160 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4032,7 +4072,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 986);
+            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 982);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4044,10 +4084,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4048 "dsr.c"
+#line 4088 "dsr.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 983, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4075,7 +4115,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4079 "dsr.c"
+#line 4119 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4085,13 +4125,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 175 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 989);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 985);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4095 "dsr.c"
+#line 4135 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4107,7 +4147,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4111 "dsr.c"
+#line 4151 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4117,13 +4157,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 182 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 986);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4127 "dsr.c"
+#line 4167 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4133,7 +4173,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 169 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 988);
+        rt_choose_begin(g, f->me, 123, 0, 984);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4159,7 +4199,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 5, RT_NONE, 14);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 988);
+            rt_opt_done(g, &ob, 984);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4170,7 +4210,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 171 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 991);
+                rt_choose_begin(g, f->me, 124, 0, 987);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4185,7 +4225,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 991);
+                    rt_opt_done(g, &ob, 987);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4198,7 +4238,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 992);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 988);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4216,7 +4256,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 176 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 993);
+                rt_choose_begin(g, f->me, 125, 0, 989);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4225,13 +4265,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 994);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 993);
+                    rt_opt_done(g, &ob, 989);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4244,7 +4284,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 995);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 991);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4263,7 +4303,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 180 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 996);
+                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 992);
                 }
                 f->pc = 6;
                 {
@@ -4277,7 +4317,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 181 "cards/dsr/rules.cards"
                 { /* use_token */
-                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 997);
+                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 993);
                 }
                 f->pc = 7;
                 {
@@ -4291,7 +4331,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 182 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 998);
+                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 994);
                 }
                 f->pc = 8;
                 {
@@ -4308,7 +4348,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 185 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 999);
+                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 995);
                 }
                 f->pc = 9;
                 {
@@ -4322,7 +4362,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 186 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 1000);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 996);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4337,10 +4377,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4341 "dsr.c"
+#line 4381 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1001, "bad resume point");
+        return rt_fail(g, 997, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4361,7 +4401,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
     case 0:;
         #line 193 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1002);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 998);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4371,7 +4411,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 194 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1003);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 999);
                 if (rt_check(g)) return RT_END;
                 #line 195 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4387,10 +4427,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4391 "dsr.c"
+#line 4431 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1004, "bad resume point");
+        return rt_fail(g, 1000, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4406,7 +4446,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1005);
+        rt_choose_begin(g, f->me, 126, 0, 1001);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4422,7 +4462,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1005);
+            rt_opt_done(g, &ob, 1001);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4457,10 +4497,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4461 "dsr.c"
+#line 4501 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1006, "bad resume point");
+        return rt_fail(g, 1002, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4478,7 +4518,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 215 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1007);
+        rt_choose_begin(g, f->me, 127, 0, 1003);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4496,7 +4536,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1007);
+            rt_opt_done(g, &ob, 1003);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4511,7 +4551,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1004);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4533,7 +4573,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1005);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4555,7 +4595,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1006);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4577,7 +4617,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1007);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4599,7 +4639,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1012);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4621,7 +4661,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1013);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4643,7 +4683,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1014);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4665,7 +4705,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1015);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4683,10 +4723,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4687 "dsr.c"
+#line 4727 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1016, "bad resume point");
+        return rt_fail(g, 1012, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4709,7 +4749,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
     case 0:;
         #line 228 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1017);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1013);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4719,7 +4759,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 229 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1018);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1014);
                 if (rt_check(g)) return RT_END;
                 #line 230 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4738,13 +4778,13 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 232 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1019));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1015));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1020);
+            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1016);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4760,7 +4800,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1021);
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1017);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4775,10 +4815,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4779 "dsr.c"
+#line 4819 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1022, "bad resume point");
+        return rt_fail(g, 1018, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4795,21 +4835,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 238 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1023), Fn_shows(g, f, L->v_f, ENUM_tactical), 1024), 1025);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1019), Fn_shows(g, f, L->v_f, ENUM_tactical), 1020), 1021);
         if (rt_check(g)) return RT_END;
         #line 239 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1026), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1027), 1028);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1022), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1023), 1024);
         if (rt_check(g)) return RT_END;
         #line 240 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1029), Fn_shows(g, f, L->v_f, ENUM_support), 1030), 1031);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1025), Fn_shows(g, f, L->v_f, ENUM_support), 1026), 1027);
         if (rt_check(g)) return RT_END;
         #line 241 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1028), Fn_shows(g, f, L->v_f, ENUM_leadership), 1029), 1030);
         if (rt_check(g)) return RT_END;
-#line 4810 "dsr.c"
+#line 4850 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1035, "bad resume point");
+        return rt_fail(g, 1031, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4830,7 +4870,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 249 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 250 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1036);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1032);
                 if (rt_check(g)) return RT_END;
                 #line 251 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -4838,13 +4878,13 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1037)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1033)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
                 #line 252 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1038);
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1034);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4860,10 +4900,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 254 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1039);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1035);
                 if (rt_check(g)) return RT_END;
                 #line 255 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1040)].fd_imperial) {
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1036)].fd_imperial) {
                     #line 256 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4886,10 +4926,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4890 "dsr.c"
+#line 4930 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1041, "bad resume point");
+        return rt_fail(g, 1037, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4906,7 +4946,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 268 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1042);
+        rt_choose_begin(g, f->me, 128, 0, 1038);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -4921,7 +4961,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1042);
+            rt_opt_done(g, &ob, 1038);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4931,7 +4971,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 269 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1043);
+            rt_choose_begin(g, f->me, 129, 0, 1039);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -4946,7 +4986,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1043);
+                rt_opt_done(g, &ob, 1039);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4956,7 +4996,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 270 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1044);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1040);
                 if (rt_check(g)) return RT_END;
                 #line 271 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4975,7 +5015,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1045);
+                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1041);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4991,7 +5031,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1046);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1042);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5008,10 +5048,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5012 "dsr.c"
+#line 5052 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1047, "bad resume point");
+        return rt_fail(g, 1043, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5027,7 +5067,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 280 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1048);
+        rt_choose_begin(g, f->me, 130, 0, 1044);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5042,7 +5082,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1048);
+            rt_opt_done(g, &ob, 1044);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5052,7 +5092,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 281 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1049);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045);
             if (rt_check(g)) return RT_END;
             #line 282 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5068,7 +5108,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 283 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1050);
+                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1046);
                 }
                 f->pc = 2;
                 {
@@ -5082,7 +5122,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 283 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1051);
+                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1047);
                 }
                 f->pc = 3;
                 {
@@ -5095,10 +5135,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5099 "dsr.c"
+#line 5139 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1052, "bad resume point");
+        return rt_fail(g, 1048, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5116,10 +5156,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 289 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 290 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1053, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1049, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1054);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1050);
             #line 292 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5130,13 +5170,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 294 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 295 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1055);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1051);
             if (rt_check(g)) return RT_END;
             #line 296 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1056);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1052);
             if (rt_check(g)) return RT_END;
             #line 297 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1057);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1053);
             if (rt_check(g)) return RT_END;
             #line 298 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5148,10 +5188,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5152 "dsr.c"
+#line 5192 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1058, "bad resume point");
+        return rt_fail(g, 1054, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5171,12 +5211,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 306 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1059)].fd_power == ENUM_heal_each_team) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1055)].fd_power == ENUM_heal_each_team) {
             #line 307 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 308 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1060);
+                rt_choose_begin(g, f->me, 131, 0, 1056);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5187,13 +5227,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1061);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1057);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1060);
+                    rt_opt_done(g, &ob, 1056);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5206,7 +5246,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1062);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1058);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5220,10 +5260,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1063)].fd_power == ENUM_heal_two) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1059)].fd_power == ENUM_heal_two) {
             #line 311 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1064);
+                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1060);
             }
             f->pc = 2;
             {
@@ -5234,10 +5274,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1065)].fd_power == ENUM_heal_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1061)].fd_power == ENUM_heal_team) {
             #line 313 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1066));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1062));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                     if (!(rt__state(g, it_r_2, 0) > 0)) continue;
@@ -5245,7 +5285,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1067);
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1063);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5259,10 +5299,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1068)].fd_power == ENUM_remove_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1064)].fd_power == ENUM_remove_counter) {
             #line 315 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1069);
+                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1065);
             }
             f->pc = 3;
             {
@@ -5276,7 +5316,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 317 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1070);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1066);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -5285,10 +5325,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5289 "dsr.c"
+#line 5329 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1071, "bad resume point");
+        return rt_fail(g, 1067, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5304,7 +5344,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 324 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1072);
+        rt_choose_begin(g, f->me, 125, 0, 1068);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5313,13 +5353,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1073);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1069);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1072);
+            rt_opt_done(g, &ob, 1068);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5329,7 +5369,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 325 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1074);
+            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1070);
             #line 326 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5344,7 +5384,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 328 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1075);
+                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1071);
                 }
                 f->pc = 2;
                 {
@@ -5359,7 +5399,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 330 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1076);
+                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1072);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5375,10 +5415,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5379 "dsr.c"
+#line 5419 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1077, "bad resume point");
+        return rt_fail(g, 1073, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5399,7 +5439,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 337 "cards/dsr/rules.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
             #line 338 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1078);
+            rt_choose_begin(g, f->me, 132, 0, 1074);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5418,7 +5458,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1078);
+                rt_opt_done(g, &ob, 1074);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5434,7 +5474,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 340 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1079);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1075);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5449,7 +5489,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 341 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1076);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5464,7 +5504,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 342 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1077);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5479,7 +5519,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 343 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1078);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5494,7 +5534,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 344 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1083);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1079);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5509,7 +5549,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 345 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1084);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5524,7 +5564,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 346 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1085);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5539,7 +5579,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 347 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1086);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -5552,13 +5592,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1087)) return RT_END;
+            if (rt_back_edge(g, 1083)) return RT_END;
         }
         #line 350 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1088);
+                Roll_any(g, rt_zone_at(g, zone, i), 1084);
         }
         if (rt_check(g)) return RT_END;
         #line 351 "cards/dsr/rules.cards"
@@ -5578,12 +5618,12 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 352 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1089);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1085);
         if (rt_check(g)) return RT_END;
-#line 5584 "dsr.c"
+#line 5624 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1090, "bad resume point");
+        return rt_fail(g, 1086, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5604,7 +5644,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
     case 0:;
         #line 356 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1091);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1087);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5614,18 +5654,18 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 356 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1092);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1088);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 357 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1093));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1089));
         if (rt_check(g)) return RT_END;
-#line 5626 "dsr.c"
+#line 5666 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1094, "bad resume point");
+        return rt_fail(g, 1090, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5643,7 +5683,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 362 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1095);
+        rt_choose_begin(g, f->me, 133, 0, 1091);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5658,7 +5698,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1095);
+            rt_opt_done(g, &ob, 1091);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5668,7 +5708,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 363 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1096);
+            rt_choose_begin(g, f->me, 134, 0, 1092);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5686,7 +5726,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1096);
+                rt_opt_done(g, &ob, 1092);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5700,7 +5740,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1097);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1093);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5717,7 +5757,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1094);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5734,7 +5774,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1095);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5751,7 +5791,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1096);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5768,7 +5808,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1101);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1097);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5785,7 +5825,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1102);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5802,7 +5842,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1103);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5819,7 +5859,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1104);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5834,10 +5874,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5838 "dsr.c"
+#line 5878 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1105, "bad resume point");
+        return rt_fail(g, 1101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5864,7 +5904,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x = walk_v_x[at_v_x]; (void)it_x;
                 if (!((rt_card_kind(g, it_x) == KIND_red_die) && (it_x == L->v_d))) continue;
                 #line 377 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1106);
+                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1102);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5875,7 +5915,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_2 = walk_v_x_2[at_v_x_2]; (void)it_x_2;
                 if (!((rt_card_kind(g, it_x_2) == KIND_yellow_die) && (it_x_2 == L->v_d))) continue;
                 #line 378 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1107);
+                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1103);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5886,7 +5926,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_3 = walk_v_x_3[at_v_x_3]; (void)it_x_3;
                 if (!((rt_card_kind(g, it_x_3) == KIND_green_die) && (it_x_3 == L->v_d))) continue;
                 #line 379 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1108);
+                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1104);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5897,7 +5937,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_4 = walk_v_x_4[at_v_x_4]; (void)it_x_4;
                 if (!((rt_card_kind(g, it_x_4) == KIND_blue_die) && (it_x_4 == L->v_d))) continue;
                 #line 380 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1109);
+                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1105);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5912,10 +5952,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5916 "dsr.c"
+#line 5956 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1110, "bad resume point");
+        return rt_fail(g, 1106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5933,34 +5973,34 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 387 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1111);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1107);
         if (rt_check(g)) return RT_END;
         #line 388 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1112) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1108) > L->v_n) {
             #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1113), L->v_n, 1114), 1115);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1109), L->v_n, 1110), 1111);
             if (rt_check(g)) return RT_END;
         } else {
             #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1116);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1112);
             if (rt_check(g)) return RT_END;
         }
         #line 389 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1117), 1118));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1113), 1114));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1119));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1115));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1120)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1116)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 5961 "dsr.c"
+#line 6001 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1121, "bad resume point");
+        return rt_fail(g, 1117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5981,13 +6021,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 397 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1128);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1124);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 5991 "dsr.c"
+#line 6031 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -5997,7 +6037,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 394 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1122);
+        rt_choose_begin(g, f->me, 135, 0, 1118);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6010,10 +6050,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 for (int i = 0; i < n; i++) {
                     RtValue it_p = i; (void)it_p;
                     L->v_p = it_p;
-                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1123) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1119) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1122);
+            rt_opt_done(g, &ob, 1118);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6023,7 +6063,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 395 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1124);
+            rt_choose_begin(g, f->me, 136, 0, 1120);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6032,13 +6072,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1125);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1121);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1124);
+                rt_opt_done(g, &ob, 1120);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6051,7 +6091,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1126);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1122);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6064,7 +6104,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 397 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1127);
+                rt_choose_begin(g, f->me, 137, 0, 1123);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6080,7 +6120,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1127);
+                    rt_opt_done(g, &ob, 1123);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -6090,7 +6130,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_q = rt_chosen(g);
                     #line 398 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1129);
+                    rt_choose_begin(g, f->me, 136, 0, 1125);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6099,13 +6139,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1130);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1126);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1129);
+                        rt_opt_done(g, &ob, 1125);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6118,7 +6158,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1131);
+                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1127);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6134,10 +6174,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6138 "dsr.c"
+#line 6178 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1132, "bad resume point");
+        return rt_fail(g, 1128, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6153,7 +6193,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 405 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1133);
+        rt_choose_begin(g, f->me, 138, 0, 1129);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6168,7 +6208,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1133);
+            rt_opt_done(g, &ob, 1129);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6178,7 +6218,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 406 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1134), 1, 1135);
+            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1130), 1, 1131);
             if (rt_check(g)) return RT_END;
             #line 407 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6193,10 +6233,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6197 "dsr.c"
+#line 6237 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1136, "bad resume point");
+        return rt_fail(g, 1132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6222,7 +6262,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 415 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1137), 1138);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1133), 1134);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6243,7 +6283,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 418 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
                         #line 419 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1139);
+                        rt_choose_begin(g, f->me, 139, 0, 1135);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6253,7 +6293,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2) > 0), 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1139);
+                            rt_opt_done(g, &ob, 1135);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6264,7 +6304,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 421 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1140);
+                                rt_choose_begin(g, f->me, 140, 0, 1136);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6279,7 +6319,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1140);
+                                    rt_opt_done(g, &ob, 1136);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6291,7 +6331,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 421 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1141);
+                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1137);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6308,7 +6348,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
                         #line 426 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1142);
+                        rt_choose_begin(g, f->me, 141, 0, 1138);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6318,7 +6358,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_3) > 0), 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1142);
+                            rt_opt_done(g, &ob, 1138);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -6330,7 +6370,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 427 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1143);
+                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1139);
                                 }
                                 f->pc = 4;
                                 {
@@ -6346,7 +6386,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1144);
+                        rt_choose_begin(g, f->me, 142, 0, 1140);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6359,10 +6399,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 for (int i = 0; i < n; i++) {
                                     RtValue it_p = i; (void)it_p;
                                     L->v_p = it_p;
-                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1145) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1141) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1144);
+                            rt_opt_done(g, &ob, 1140);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -6372,7 +6412,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_p = rt_chosen(g);
                             #line 432 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1146);
+                            rt_choose_begin(g, f->me, 136, 0, 1142);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6381,13 +6421,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1147);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1143);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1146);
+                                rt_opt_done(g, &ob, 1142);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 6;
@@ -6400,7 +6440,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1148);
+                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1144);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -6417,7 +6457,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 435 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1149);
+                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1145);
                         }
                         {
                             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6430,10 +6470,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6434 "dsr.c"
+#line 6474 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1150, "bad resume point");
+        return rt_fail(g, 1146, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6446,26 +6486,28 @@ struct Locals_proc_damage_imperial {
 static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_damage_imperial *L = (struct Locals_proc_damage_imperial *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 443 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1151) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1152)].fd_capacity) {
+        if (seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1148)].fd_capacity)) {
             #line 444 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1153), 1, 1154), 1155);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1149), 1, 1150), 1151);
             if (rt_check(g)) return RT_END;
             #line 445 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1156));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1152));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1157)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1153)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 446 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1158);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1154);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6474,10 +6516,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6478 "dsr.c"
+#line 6520 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1159, "bad resume point");
+        return rt_fail(g, 1155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6507,7 +6549,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 456 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1160);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1156);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6515,7 +6557,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 457 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1161), RT_AT_TOP, 1162);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1157), RT_AT_TOP, 1158);
                 if (rt_check(g)) return RT_END;
                 #line 458 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6530,7 +6572,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 460 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1163);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1159);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6540,7 +6582,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1164);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1160);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6555,16 +6597,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 461 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1165);
+        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1161);
         if (rt_check(g)) return RT_END;
         #line 462 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
+        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1162);
         if (rt_check(g)) return RT_END;
         #line 463 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
+        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1163);
         if (rt_check(g)) return RT_END;
         #line 466 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1168);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1164);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -6574,7 +6616,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 467 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 468 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1169);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1165);
                     if (rt_check(g)) return RT_END;
                     #line 469 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6589,7 +6631,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 471 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1170);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1166);
                     if (rt_check(g)) return RT_END;
                     #line 472 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6608,7 +6650,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 476 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1171), 1172);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1167), 1168);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -6616,7 +6658,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!(rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity)) continue;
                     #line 477 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1173);
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1169);
                     if (rt_check(g)) return RT_END;
                     #line 478 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6635,7 +6677,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 483 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1174);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1170);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -6650,9 +6692,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
                 if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Rows_component[rt__row(g, it_k)].fd_length)))) continue;
                 #line 487 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1175);
+                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1171);
                 #line 488 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1176);
+                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1172);
                 #line 489 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -6665,7 +6707,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 491 "cards/dsr/rules.cards"
         { /* game_end */
-            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1177);
+            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1173);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -6673,10 +6715,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6677 "dsr.c"
+#line 6719 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1178, "bad resume point");
+        return rt_fail(g, 1174, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6701,7 +6743,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 497 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1179);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1175);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6710,13 +6752,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 498 "cards/dsr/rules.cards"
                 while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
                     #line 499 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1180);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1176);
                     if (rt_check(g)) return RT_END;
                     #line 500 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1181);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1177);
                     if (rt_check(g)) return RT_END;
                     #line 501 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1182);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1178);
                     if (rt_check(g)) return RT_END;
                     #line 502 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6728,12 +6770,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 503 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1183)].fd_imperial) {
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1179)].fd_imperial) {
                         #line 504 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 505 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1184), 1185);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1180), 1181);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6743,7 +6785,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1186);
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1182);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -6759,15 +6801,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1187)) return RT_END;
+                    if (rt_back_edge(g, 1183)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6768 "dsr.c"
+#line 6810 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1188, "bad resume point");
+        return rt_fail(g, 1184, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6791,7 +6833,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1189);
+            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1185);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6799,10 +6841,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6803 "dsr.c"
+#line 6845 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1190, "bad resume point");
+        return rt_fail(g, 1186, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6827,7 +6869,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6831 "dsr.c"
+#line 6873 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6840,10 +6882,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1191)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1187)[0] == 0) return 1;
     }
     return acc;
-#line 6847 "dsr.c"
+#line 6889 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6907,7 +6949,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1192);
+                    rt_win(g, L->v_p_2, 1188);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -6918,10 +6960,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6922 "dsr.c"
+#line 6964 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1193, "bad resume point");
+        return rt_fail(g, 1189, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6958,7 +7000,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1194);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1190);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6974,7 +7016,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1195);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1191);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -6990,7 +7032,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1196);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1192);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7006,7 +7048,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1197);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1193);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7022,7 +7064,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1198);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1194);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7038,7 +7080,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1199);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1195);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7046,14 +7088,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1200);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1196);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1201);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1197);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7073,7 +7115,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1202);
+            rt_choose_begin(g, f->me, 143, 0, 1198);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7088,7 +7130,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1202);
+                rt_opt_done(g, &ob, 1198);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7098,7 +7140,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1203), RT_AT_TOP, 1204);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1199), RT_AT_TOP, 1200);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7109,7 +7151,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1205), RT_AT_TOP, 1206);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1201), RT_AT_TOP, 1202);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -7128,7 +7170,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1207)) return RT_END;
+            if (rt_back_edge(g, 1203)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7140,7 +7182,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1208);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1204);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7148,9 +7190,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1209);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1205);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1210))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1206))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7162,7 +7204,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1211);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1207);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -7170,10 +7212,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7174 "dsr.c"
+#line 7216 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1212, "bad resume point");
+        return rt_fail(g, 1208, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7200,7 +7242,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1213);
+                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1209);
             }
             f->pc = 1;
             {
@@ -7213,13 +7255,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1214)) return RT_END;
+            if (rt_back_edge(g, 1210)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7220 "dsr.c"
+#line 7262 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1215, "bad resume point");
+        return rt_fail(g, 1211, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8297,726 +8339,722 @@ static const RtSite Site_table[] = {
     { 1, 287, 44 }, /* 493: cards/dsr/game.cards:287:44 */
     { 1, 292, 22 }, /* 494: cards/dsr/game.cards:292:22 */
     { 1, 292, 98 }, /* 495: cards/dsr/game.cards:292:98 */
-    { 1, 251, 43 }, /* 496: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 497: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 498: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 499: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 500: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 501: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 502: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 503: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 504: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 505: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 506: cards/dsr/game.cards:280:11 */
-    { 1, 277, 6 }, /* 507: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 508: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 509: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 510: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 511: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 512: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 513: cards/dsr/game.cards:280:11 */
-    { 1, 242, 28 }, /* 514: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 515: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 516: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 517: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 518: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 519: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 520: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 521: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 522: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 523: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 524: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 525: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 526: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 527: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 528: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 529: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 530: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 531: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 532: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 533: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 534: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 535: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 536: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 537: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 538: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 539: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 540: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 541: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 542: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 543: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 544: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 545: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 546: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 547: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 548: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 549: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 550: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 551: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 552: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 553: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 554: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 555: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 556: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 557: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 558: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 559: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 560: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 561: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 562: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 563: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 564: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 565: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 566: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 567: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 568: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 569: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 570: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 571: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 572: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 573: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 574: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 575: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 576: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 577: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 578: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 579: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 580: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 581: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 582: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 583: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 584: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 585: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 586: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 587: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 588: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 589: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 590: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 591: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 592: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 593: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 594: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 595: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 596: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 597: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 598: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 599: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 600: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 601: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 602: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 603: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 604: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 605: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 606: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 607: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 608: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 609: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 610: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 611: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 612: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 613: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 614: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 615: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 616: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 617: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 618: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 619: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 620: cards/dsr/game.cards:280:11 */
-    { 1, 311, 7 }, /* 621: cards/dsr/game.cards:311:7 */
-    { 1, 312, 8 }, /* 622: cards/dsr/game.cards:312:8 */
-    { 1, 312, 30 }, /* 623: cards/dsr/game.cards:312:30 */
-    { 1, 277, 6 }, /* 624: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 625: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 626: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 627: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 628: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 629: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 630: cards/dsr/game.cards:280:11 */
-    { 1, 312, 93 }, /* 631: cards/dsr/game.cards:312:93 */
-    { 1, 251, 43 }, /* 632: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 633: cards/dsr/game.cards:254:4 */
+    { 1, 277, 6 }, /* 496: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 497: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 498: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 499: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 500: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 501: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 502: cards/dsr/game.cards:280:11 */
+    { 1, 277, 6 }, /* 503: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 504: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 505: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 506: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 507: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 508: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 509: cards/dsr/game.cards:280:11 */
+    { 1, 242, 28 }, /* 510: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 511: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 512: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 513: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 514: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 515: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 516: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 517: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 518: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 519: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 520: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 521: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 522: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 523: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 524: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 525: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 526: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 527: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 528: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 529: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 530: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 531: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 532: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 533: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 534: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 535: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 536: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 537: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 538: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 539: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 540: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 541: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 542: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 543: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 544: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 545: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 546: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 547: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 548: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 549: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 550: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 551: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 552: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 553: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 554: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 555: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 556: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 557: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 558: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 559: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 560: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 561: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 562: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 563: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 564: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 565: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 566: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 567: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 568: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 569: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 570: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 571: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 572: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 573: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 574: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 575: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 576: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 577: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 578: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 579: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 580: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 581: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 582: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 583: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 584: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 585: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 586: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 587: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 588: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 589: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 590: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 591: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 592: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 593: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 594: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 595: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 596: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 597: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 598: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 599: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 600: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 601: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 602: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 603: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 604: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 605: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 606: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 607: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 608: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 609: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 610: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 611: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 612: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 613: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 614: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 615: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 616: cards/dsr/game.cards:280:11 */
+    { 1, 311, 7 }, /* 617: cards/dsr/game.cards:311:7 */
+    { 1, 312, 8 }, /* 618: cards/dsr/game.cards:312:8 */
+    { 1, 312, 30 }, /* 619: cards/dsr/game.cards:312:30 */
+    { 1, 277, 6 }, /* 620: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 621: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 622: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 623: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 624: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 625: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 626: cards/dsr/game.cards:280:11 */
+    { 1, 312, 93 }, /* 627: cards/dsr/game.cards:312:93 */
+    { 1, 251, 43 }, /* 628: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 629: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 630: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 631: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 632: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 633: cards/dsr/game.cards:254:46 */
     { 1, 254, 4 }, /* 634: cards/dsr/game.cards:254:4 */
     { 1, 251, 43 }, /* 635: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 636: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 637: cards/dsr/game.cards:254:46 */
+    { 1, 255, 6 }, /* 636: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 637: cards/dsr/game.cards:255:6 */
     { 1, 254, 4 }, /* 638: cards/dsr/game.cards:254:4 */
     { 1, 251, 43 }, /* 639: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 640: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 641: cards/dsr/game.cards:255:6 */
+    { 1, 255, 47 }, /* 640: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 641: cards/dsr/game.cards:255:47 */
     { 1, 254, 4 }, /* 642: cards/dsr/game.cards:254:4 */
     { 1, 251, 43 }, /* 643: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 644: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 645: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 646: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 647: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 648: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 644: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 645: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 646: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 647: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 648: cards/dsr/game.cards:254:46 */
     { 1, 254, 4 }, /* 649: cards/dsr/game.cards:254:4 */
     { 1, 251, 43 }, /* 650: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 651: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 652: cards/dsr/game.cards:254:46 */
+    { 1, 255, 6 }, /* 651: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 652: cards/dsr/game.cards:255:6 */
     { 1, 254, 4 }, /* 653: cards/dsr/game.cards:254:4 */
     { 1, 251, 43 }, /* 654: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 655: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 656: cards/dsr/game.cards:255:6 */
+    { 1, 255, 47 }, /* 655: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 656: cards/dsr/game.cards:255:47 */
     { 1, 254, 4 }, /* 657: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 658: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 659: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 660: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 661: cards/dsr/game.cards:254:4 */
-    { 1, 320, 15 }, /* 662: cards/dsr/game.cards:320:15 */
-    { 1, 277, 6 }, /* 663: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 664: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 665: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 666: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 667: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 668: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 669: cards/dsr/game.cards:280:11 */
-    { 1, 327, 37 }, /* 670: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 671: cards/dsr/game.cards:327:48 */
-    { 1, 329, 15 }, /* 672: cards/dsr/game.cards:329:15 */
-    { 1, 329, 50 }, /* 673: cards/dsr/game.cards:329:50 */
-    { 1, 329, 41 }, /* 674: cards/dsr/game.cards:329:41 */
-    { 1, 331, 52 }, /* 675: cards/dsr/game.cards:331:52 */
-    { 1, 331, 69 }, /* 676: cards/dsr/game.cards:331:69 */
-    { 1, 327, 37 }, /* 677: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 678: cards/dsr/game.cards:327:48 */
-    { 1, 340, 36 }, /* 679: cards/dsr/game.cards:340:36 */
-    { 1, 340, 32 }, /* 680: cards/dsr/game.cards:340:32 */
-    { 1, 340, 8 }, /* 681: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 682: cards/dsr/game.cards:340:8 */
-    { 1, 342, 8 }, /* 683: cards/dsr/game.cards:342:8 */
+    { 1, 320, 15 }, /* 658: cards/dsr/game.cards:320:15 */
+    { 1, 277, 6 }, /* 659: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 660: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 661: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 662: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 663: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 664: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 665: cards/dsr/game.cards:280:11 */
+    { 1, 327, 37 }, /* 666: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 667: cards/dsr/game.cards:327:48 */
+    { 1, 329, 15 }, /* 668: cards/dsr/game.cards:329:15 */
+    { 1, 329, 50 }, /* 669: cards/dsr/game.cards:329:50 */
+    { 1, 329, 41 }, /* 670: cards/dsr/game.cards:329:41 */
+    { 1, 331, 52 }, /* 671: cards/dsr/game.cards:331:52 */
+    { 1, 331, 69 }, /* 672: cards/dsr/game.cards:331:69 */
+    { 1, 327, 37 }, /* 673: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 674: cards/dsr/game.cards:327:48 */
+    { 1, 340, 36 }, /* 675: cards/dsr/game.cards:340:36 */
+    { 1, 340, 32 }, /* 676: cards/dsr/game.cards:340:32 */
+    { 1, 340, 8 }, /* 677: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 678: cards/dsr/game.cards:340:8 */
+    { 1, 342, 8 }, /* 679: cards/dsr/game.cards:342:8 */
+    { 1, 340, 8 }, /* 680: cards/dsr/game.cards:340:8 */
+    { 1, 343, 36 }, /* 681: cards/dsr/game.cards:343:36 */
+    { 1, 343, 12 }, /* 682: cards/dsr/game.cards:343:12 */
+    { 1, 343, 8 }, /* 683: cards/dsr/game.cards:343:8 */
     { 1, 340, 8 }, /* 684: cards/dsr/game.cards:340:8 */
-    { 1, 343, 36 }, /* 685: cards/dsr/game.cards:343:36 */
-    { 1, 343, 12 }, /* 686: cards/dsr/game.cards:343:12 */
-    { 1, 343, 8 }, /* 687: cards/dsr/game.cards:343:8 */
-    { 1, 340, 8 }, /* 688: cards/dsr/game.cards:340:8 */
-    { 1, 343, 78 }, /* 689: cards/dsr/game.cards:343:78 */
-    { 1, 343, 69 }, /* 690: cards/dsr/game.cards:343:69 */
-    { 1, 343, 51 }, /* 691: cards/dsr/game.cards:343:51 */
-    { 1, 343, 47 }, /* 692: cards/dsr/game.cards:343:47 */
+    { 1, 343, 78 }, /* 685: cards/dsr/game.cards:343:78 */
+    { 1, 343, 69 }, /* 686: cards/dsr/game.cards:343:69 */
+    { 1, 343, 51 }, /* 687: cards/dsr/game.cards:343:51 */
+    { 1, 343, 47 }, /* 688: cards/dsr/game.cards:343:47 */
+    { 1, 340, 8 }, /* 689: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 690: cards/dsr/game.cards:340:8 */
+    { 1, 344, 30 }, /* 691: cards/dsr/game.cards:344:30 */
+    { 1, 344, 26 }, /* 692: cards/dsr/game.cards:344:26 */
     { 1, 340, 8 }, /* 693: cards/dsr/game.cards:340:8 */
     { 1, 340, 8 }, /* 694: cards/dsr/game.cards:340:8 */
-    { 1, 344, 30 }, /* 695: cards/dsr/game.cards:344:30 */
-    { 1, 344, 26 }, /* 696: cards/dsr/game.cards:344:26 */
-    { 1, 340, 8 }, /* 697: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 698: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 699: cards/dsr/game.cards:340:8 */
-    { 1, 242, 28 }, /* 700: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 701: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 702: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 703: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 704: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 705: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 706: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 707: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 708: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 709: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 710: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 711: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 712: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 713: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 714: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 715: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 716: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 717: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 718: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 719: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 720: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 721: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 722: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 723: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 724: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 725: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 726: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 727: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 728: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 729: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 730: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 731: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 732: cards/dsr/game.cards:251:43 */
-    { 1, 348, 4 }, /* 733: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 734: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 735: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 736: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 737: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 738: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 739: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 740: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 741: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 742: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 743: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 744: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 745: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 746: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 747: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 748: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 749: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 750: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 751: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 752: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 753: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 754: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 755: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 756: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 757: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 758: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 759: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 760: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 761: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 762: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 763: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 764: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 765: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 766: cards/dsr/game.cards:251:43 */
-    { 1, 348, 63 }, /* 767: cards/dsr/game.cards:348:63 */
-    { 1, 348, 4 }, /* 768: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 769: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 770: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 771: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 772: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 773: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 774: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 775: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 776: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 777: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 778: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 779: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 780: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 781: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 782: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 783: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 784: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 785: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 786: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 787: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 788: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 789: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 790: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 791: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 792: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 793: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 794: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 795: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 796: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 797: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 798: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 799: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 800: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 801: cards/dsr/game.cards:251:43 */
-    { 1, 349, 6 }, /* 802: cards/dsr/game.cards:349:6 */
-    { 1, 348, 4 }, /* 803: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 804: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 805: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 806: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 807: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 808: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 809: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 810: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 811: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 812: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 813: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 814: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 815: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 816: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 817: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 818: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 819: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 820: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 821: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 822: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 823: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 824: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 825: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 826: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 827: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 828: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 829: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 830: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 831: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 832: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 833: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 834: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 835: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 836: cards/dsr/game.cards:251:43 */
-    { 1, 349, 63 }, /* 837: cards/dsr/game.cards:349:63 */
-    { 1, 348, 4 }, /* 838: cards/dsr/game.cards:348:4 */
-    { 0, 9, 3 }, /* 839: cards/dsr/darkside.cards:9:3 */
-    { 0, 10, 3 }, /* 840: cards/dsr/darkside.cards:10:3 */
-    { 0, 11, 5 }, /* 841: cards/dsr/darkside.cards:11:5 */
-    { 0, 12, 8 }, /* 842: cards/dsr/darkside.cards:12:8 */
-    { 0, 15, 7 }, /* 843: cards/dsr/darkside.cards:15:7 */
-    { 0, 16, 15 }, /* 844: cards/dsr/darkside.cards:16:15 */
-    { 0, 19, 7 }, /* 845: cards/dsr/darkside.cards:19:7 */
-    { 0, 20, 15 }, /* 846: cards/dsr/darkside.cards:20:15 */
-    { 0, 22, 7 }, /* 847: cards/dsr/darkside.cards:22:7 */
-    { 0, 24, 7 }, /* 848: cards/dsr/darkside.cards:24:7 */
-    { 0, 25, 7 }, /* 849: cards/dsr/darkside.cards:25:7 */
-    { 0, 28, 7 }, /* 850: cards/dsr/darkside.cards:28:7 */
-    { 0, 29, 7 }, /* 851: cards/dsr/darkside.cards:29:7 */
-    { 0, 8, 11 }, /* 852: cards/dsr/darkside.cards:8:11 */
-    { 0, 37, 3 }, /* 853: cards/dsr/darkside.cards:37:3 */
-    { 0, 38, 5 }, /* 854: cards/dsr/darkside.cards:38:5 */
-    { 0, 39, 5 }, /* 855: cards/dsr/darkside.cards:39:5 */
-    { 0, 39, 42 }, /* 856: cards/dsr/darkside.cards:39:42 */
-    { 0, 41, 40 }, /* 857: cards/dsr/darkside.cards:41:40 */
-    { 0, 42, 9 }, /* 858: cards/dsr/darkside.cards:42:9 */
-    { 0, 44, 9 }, /* 859: cards/dsr/darkside.cards:44:9 */
-    { 0, 36, 11 }, /* 860: cards/dsr/darkside.cards:36:11 */
-    { 0, 54, 5 }, /* 861: cards/dsr/darkside.cards:54:5 */
-    { 0, 55, 42 }, /* 862: cards/dsr/darkside.cards:55:42 */
-    { 0, 55, 73 }, /* 863: cards/dsr/darkside.cards:55:73 */
-    { 0, 52, 11 }, /* 864: cards/dsr/darkside.cards:52:11 */
-    { 0, 61, 6 }, /* 865: cards/dsr/darkside.cards:61:6 */
-    { 0, 61, 19 }, /* 866: cards/dsr/darkside.cards:61:19 */
-    { 0, 62, 5 }, /* 867: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 868: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 869: cards/dsr/darkside.cards:62:5 */
-    { 0, 63, 54 }, /* 870: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 871: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 872: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 873: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 874: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 875: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 876: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 877: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 878: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 879: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 880: cards/dsr/darkside.cards:83:11 */
-    { 0, 95, 5 }, /* 881: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 882: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 883: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 884: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 885: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 886: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 99 }, /* 887: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 14 }, /* 888: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 889: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 890: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 14 }, /* 891: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 892: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 893: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 894: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 895: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 896: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 897: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 898: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 14 }, /* 899: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 900: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 901: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 902: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 903: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 904: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 905: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 906: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 907: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 908: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 909: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 910: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 911: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 912: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 913: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 914: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 915: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 33 }, /* 916: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 917: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 918: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 919: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 920: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 921: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 922: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 14 }, /* 923: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 924: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 925: cards/dsr/darkside.cards:168:5 */
-    { 0, 171, 7 }, /* 926: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 927: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 928: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 929: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 930: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 931: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 932: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 933: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 19 }, /* 934: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 23 }, /* 935: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 31 }, /* 936: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 937: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 938: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 939: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 940: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 941: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 942: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 943: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 944: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 945: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 946: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 947: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 948: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 949: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 950: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 951: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 952: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 953: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 954: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 955: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 956: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 957: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 958: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 959: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 960: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 961: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 962: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 963: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 964: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 965: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 966: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 967: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 12 }, /* 968: cards/dsr/rules.cards:134:12 */
-    { 6, 134, 3 }, /* 969: cards/dsr/rules.cards:134:3 */
-    { 6, 135, 5 }, /* 970: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 971: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 972: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 973: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 12 }, /* 974: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 3 }, /* 975: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 58 }, /* 976: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 977: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 12 }, /* 978: cards/dsr/rules.cards:144:12 */
-    { 6, 144, 3 }, /* 979: cards/dsr/rules.cards:144:3 */
-    { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 3 }, /* 982: cards/dsr/rules.cards:153:3 */
-    { 6, 152, 11 }, /* 983: cards/dsr/rules.cards:152:11 */
-    { 6, 157, 3 }, /* 984: cards/dsr/rules.cards:157:3 */
-    { 6, 159, 7 }, /* 985: cards/dsr/rules.cards:159:7 */
-    { 6, 163, 3 }, /* 986: cards/dsr/rules.cards:163:3 */
-    { 6, 156, 11 }, /* 987: cards/dsr/rules.cards:156:11 */
-    { 6, 169, 3 }, /* 988: cards/dsr/rules.cards:169:3 */
-    { 6, 175, 62 }, /* 989: cards/dsr/rules.cards:175:62 */
-    { 6, 182, 50 }, /* 990: cards/dsr/rules.cards:182:50 */
-    { 6, 171, 7 }, /* 991: cards/dsr/rules.cards:171:7 */
-    { 6, 172, 9 }, /* 992: cards/dsr/rules.cards:172:9 */
-    { 6, 176, 7 }, /* 993: cards/dsr/rules.cards:176:7 */
-    { 6, 176, 19 }, /* 994: cards/dsr/rules.cards:176:19 */
-    { 6, 177, 9 }, /* 995: cards/dsr/rules.cards:177:9 */
-    { 6, 180, 98 }, /* 996: cards/dsr/rules.cards:180:98 */
-    { 6, 181, 65 }, /* 997: cards/dsr/rules.cards:181:65 */
-    { 6, 182, 76 }, /* 998: cards/dsr/rules.cards:182:76 */
-    { 6, 185, 7 }, /* 999: cards/dsr/rules.cards:185:7 */
-    { 6, 186, 7 }, /* 1000: cards/dsr/rules.cards:186:7 */
-    { 6, 168, 11 }, /* 1001: cards/dsr/rules.cards:168:11 */
-    { 6, 193, 3 }, /* 1002: cards/dsr/rules.cards:193:3 */
-    { 6, 194, 5 }, /* 1003: cards/dsr/rules.cards:194:5 */
-    { 6, 192, 11 }, /* 1004: cards/dsr/rules.cards:192:11 */
-    { 6, 201, 3 }, /* 1005: cards/dsr/rules.cards:201:3 */
-    { 6, 200, 11 }, /* 1006: cards/dsr/rules.cards:200:11 */
-    { 6, 215, 3 }, /* 1007: cards/dsr/rules.cards:215:3 */
-    { 6, 216, 74 }, /* 1008: cards/dsr/rules.cards:216:74 */
-    { 6, 217, 78 }, /* 1009: cards/dsr/rules.cards:217:78 */
-    { 6, 218, 82 }, /* 1010: cards/dsr/rules.cards:218:82 */
-    { 6, 219, 86 }, /* 1011: cards/dsr/rules.cards:219:86 */
-    { 6, 220, 72 }, /* 1012: cards/dsr/rules.cards:220:72 */
-    { 6, 221, 76 }, /* 1013: cards/dsr/rules.cards:221:76 */
-    { 6, 222, 78 }, /* 1014: cards/dsr/rules.cards:222:78 */
-    { 6, 223, 82 }, /* 1015: cards/dsr/rules.cards:223:82 */
-    { 6, 214, 11 }, /* 1016: cards/dsr/rules.cards:214:11 */
-    { 6, 228, 3 }, /* 1017: cards/dsr/rules.cards:228:3 */
-    { 6, 229, 5 }, /* 1018: cards/dsr/rules.cards:229:5 */
-    { 6, 232, 3 }, /* 1019: cards/dsr/rules.cards:232:3 */
-    { 6, 233, 3 }, /* 1020: cards/dsr/rules.cards:233:3 */
-    { 6, 234, 3 }, /* 1021: cards/dsr/rules.cards:234:3 */
-    { 6, 227, 11 }, /* 1022: cards/dsr/rules.cards:227:11 */
-    { 6, 238, 3 }, /* 1023: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1024: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1025: cards/dsr/rules.cards:238:3 */
-    { 6, 239, 3 }, /* 1026: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1027: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1028: cards/dsr/rules.cards:239:3 */
-    { 6, 240, 3 }, /* 1029: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1030: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1031: cards/dsr/rules.cards:240:3 */
-    { 6, 241, 3 }, /* 1032: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1033: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1034: cards/dsr/rules.cards:241:3 */
-    { 6, 237, 11 }, /* 1035: cards/dsr/rules.cards:237:11 */
-    { 6, 250, 7 }, /* 1036: cards/dsr/rules.cards:250:7 */
-    { 6, 251, 43 }, /* 1037: cards/dsr/rules.cards:251:43 */
-    { 6, 252, 7 }, /* 1038: cards/dsr/rules.cards:252:7 */
-    { 6, 254, 7 }, /* 1039: cards/dsr/rules.cards:254:7 */
-    { 6, 255, 10 }, /* 1040: cards/dsr/rules.cards:255:10 */
-    { 6, 247, 11 }, /* 1041: cards/dsr/rules.cards:247:11 */
-    { 6, 268, 3 }, /* 1042: cards/dsr/rules.cards:268:3 */
-    { 6, 269, 5 }, /* 1043: cards/dsr/rules.cards:269:5 */
-    { 6, 270, 7 }, /* 1044: cards/dsr/rules.cards:270:7 */
-    { 6, 272, 7 }, /* 1045: cards/dsr/rules.cards:272:7 */
-    { 6, 273, 7 }, /* 1046: cards/dsr/rules.cards:273:7 */
-    { 6, 267, 11 }, /* 1047: cards/dsr/rules.cards:267:11 */
-    { 6, 280, 3 }, /* 1048: cards/dsr/rules.cards:280:3 */
-    { 6, 281, 5 }, /* 1049: cards/dsr/rules.cards:281:5 */
-    { 6, 283, 27 }, /* 1050: cards/dsr/rules.cards:283:27 */
-    { 6, 283, 54 }, /* 1051: cards/dsr/rules.cards:283:54 */
-    { 6, 279, 11 }, /* 1052: cards/dsr/rules.cards:279:11 */
-    { 6, 290, 5 }, /* 1053: cards/dsr/rules.cards:290:5 */
-    { 6, 291, 5 }, /* 1054: cards/dsr/rules.cards:291:5 */
-    { 6, 295, 13 }, /* 1055: cards/dsr/rules.cards:295:13 */
-    { 6, 296, 5 }, /* 1056: cards/dsr/rules.cards:296:5 */
-    { 6, 297, 5 }, /* 1057: cards/dsr/rules.cards:297:5 */
-    { 6, 288, 11 }, /* 1058: cards/dsr/rules.cards:288:11 */
-    { 6, 306, 6 }, /* 1059: cards/dsr/rules.cards:306:6 */
-    { 6, 308, 7 }, /* 1060: cards/dsr/rules.cards:308:7 */
-    { 6, 308, 19 }, /* 1061: cards/dsr/rules.cards:308:19 */
-    { 6, 308, 110 }, /* 1062: cards/dsr/rules.cards:308:110 */
-    { 6, 310, 13 }, /* 1063: cards/dsr/rules.cards:310:13 */
-    { 6, 311, 5 }, /* 1064: cards/dsr/rules.cards:311:5 */
-    { 6, 312, 13 }, /* 1065: cards/dsr/rules.cards:312:13 */
-    { 6, 313, 14 }, /* 1066: cards/dsr/rules.cards:313:14 */
-    { 6, 313, 43 }, /* 1067: cards/dsr/rules.cards:313:43 */
-    { 6, 314, 13 }, /* 1068: cards/dsr/rules.cards:314:13 */
-    { 6, 315, 5 }, /* 1069: cards/dsr/rules.cards:315:5 */
-    { 6, 317, 5 }, /* 1070: cards/dsr/rules.cards:317:5 */
-    { 6, 305, 11 }, /* 1071: cards/dsr/rules.cards:305:11 */
-    { 6, 324, 3 }, /* 1072: cards/dsr/rules.cards:324:3 */
-    { 6, 324, 15 }, /* 1073: cards/dsr/rules.cards:324:15 */
-    { 6, 325, 5 }, /* 1074: cards/dsr/rules.cards:325:5 */
-    { 6, 328, 7 }, /* 1075: cards/dsr/rules.cards:328:7 */
-    { 6, 330, 7 }, /* 1076: cards/dsr/rules.cards:330:7 */
-    { 6, 323, 11 }, /* 1077: cards/dsr/rules.cards:323:11 */
-    { 6, 338, 5 }, /* 1078: cards/dsr/rules.cards:338:5 */
-    { 6, 340, 64 }, /* 1079: cards/dsr/rules.cards:340:64 */
-    { 6, 341, 68 }, /* 1080: cards/dsr/rules.cards:341:68 */
-    { 6, 342, 72 }, /* 1081: cards/dsr/rules.cards:342:72 */
-    { 6, 343, 76 }, /* 1082: cards/dsr/rules.cards:343:76 */
-    { 6, 344, 62 }, /* 1083: cards/dsr/rules.cards:344:62 */
-    { 6, 345, 66 }, /* 1084: cards/dsr/rules.cards:345:66 */
-    { 6, 346, 68 }, /* 1085: cards/dsr/rules.cards:346:68 */
-    { 6, 347, 72 }, /* 1086: cards/dsr/rules.cards:347:72 */
-    { 6, 337, 3 }, /* 1087: cards/dsr/rules.cards:337:3 */
-    { 6, 350, 3 }, /* 1088: cards/dsr/rules.cards:350:3 */
-    { 6, 352, 3 }, /* 1089: cards/dsr/rules.cards:352:3 */
-    { 6, 335, 11 }, /* 1090: cards/dsr/rules.cards:335:11 */
-    { 6, 356, 3 }, /* 1091: cards/dsr/rules.cards:356:3 */
-    { 6, 356, 3 }, /* 1092: cards/dsr/rules.cards:356:3 */
-    { 6, 357, 3 }, /* 1093: cards/dsr/rules.cards:357:3 */
-    { 6, 355, 11 }, /* 1094: cards/dsr/rules.cards:355:11 */
-    { 6, 362, 3 }, /* 1095: cards/dsr/rules.cards:362:3 */
-    { 6, 363, 5 }, /* 1096: cards/dsr/rules.cards:363:5 */
-    { 6, 364, 52 }, /* 1097: cards/dsr/rules.cards:364:52 */
-    { 6, 365, 56 }, /* 1098: cards/dsr/rules.cards:365:56 */
-    { 6, 366, 60 }, /* 1099: cards/dsr/rules.cards:366:60 */
-    { 6, 367, 64 }, /* 1100: cards/dsr/rules.cards:367:64 */
-    { 6, 368, 50 }, /* 1101: cards/dsr/rules.cards:368:50 */
-    { 6, 369, 54 }, /* 1102: cards/dsr/rules.cards:369:54 */
-    { 6, 370, 56 }, /* 1103: cards/dsr/rules.cards:370:56 */
-    { 6, 371, 60 }, /* 1104: cards/dsr/rules.cards:371:60 */
-    { 6, 361, 11 }, /* 1105: cards/dsr/rules.cards:361:11 */
-    { 6, 377, 51 }, /* 1106: cards/dsr/rules.cards:377:51 */
-    { 6, 378, 54 }, /* 1107: cards/dsr/rules.cards:378:54 */
-    { 6, 379, 53 }, /* 1108: cards/dsr/rules.cards:379:53 */
-    { 6, 380, 52 }, /* 1109: cards/dsr/rules.cards:380:52 */
-    { 6, 376, 11 }, /* 1110: cards/dsr/rules.cards:376:11 */
-    { 6, 387, 16 }, /* 1111: cards/dsr/rules.cards:387:16 */
-    { 6, 388, 6 }, /* 1112: cards/dsr/rules.cards:388:6 */
-    { 6, 388, 21 }, /* 1113: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1114: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1115: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 44 }, /* 1116: cards/dsr/rules.cards:388:44 */
-    { 6, 389, 33 }, /* 1117: cards/dsr/rules.cards:389:33 */
-    { 6, 389, 24 }, /* 1118: cards/dsr/rules.cards:389:24 */
-    { 6, 389, 52 }, /* 1119: cards/dsr/rules.cards:389:52 */
-    { 6, 389, 66 }, /* 1120: cards/dsr/rules.cards:389:66 */
-    { 6, 386, 11 }, /* 1121: cards/dsr/rules.cards:386:11 */
-    { 6, 394, 3 }, /* 1122: cards/dsr/rules.cards:394:3 */
-    { 6, 394, 38 }, /* 1123: cards/dsr/rules.cards:394:38 */
-    { 6, 395, 5 }, /* 1124: cards/dsr/rules.cards:395:5 */
-    { 6, 395, 17 }, /* 1125: cards/dsr/rules.cards:395:17 */
-    { 6, 396, 7 }, /* 1126: cards/dsr/rules.cards:396:7 */
-    { 6, 397, 7 }, /* 1127: cards/dsr/rules.cards:397:7 */
-    { 6, 397, 42 }, /* 1128: cards/dsr/rules.cards:397:42 */
-    { 6, 398, 9 }, /* 1129: cards/dsr/rules.cards:398:9 */
-    { 6, 398, 21 }, /* 1130: cards/dsr/rules.cards:398:21 */
-    { 6, 398, 93 }, /* 1131: cards/dsr/rules.cards:398:93 */
-    { 6, 393, 11 }, /* 1132: cards/dsr/rules.cards:393:11 */
-    { 6, 405, 3 }, /* 1133: cards/dsr/rules.cards:405:3 */
-    { 6, 406, 5 }, /* 1134: cards/dsr/rules.cards:406:5 */
-    { 6, 406, 5 }, /* 1135: cards/dsr/rules.cards:406:5 */
-    { 6, 404, 11 }, /* 1136: cards/dsr/rules.cards:404:11 */
-    { 6, 415, 12 }, /* 1137: cards/dsr/rules.cards:415:12 */
-    { 6, 415, 3 }, /* 1138: cards/dsr/rules.cards:415:3 */
-    { 6, 419, 9 }, /* 1139: cards/dsr/rules.cards:419:9 */
-    { 6, 421, 13 }, /* 1140: cards/dsr/rules.cards:421:13 */
-    { 6, 421, 113 }, /* 1141: cards/dsr/rules.cards:421:113 */
-    { 6, 426, 9 }, /* 1142: cards/dsr/rules.cards:426:9 */
-    { 6, 427, 113 }, /* 1143: cards/dsr/rules.cards:427:113 */
-    { 6, 431, 9 }, /* 1144: cards/dsr/rules.cards:431:9 */
-    { 6, 431, 44 }, /* 1145: cards/dsr/rules.cards:431:44 */
-    { 6, 432, 11 }, /* 1146: cards/dsr/rules.cards:432:11 */
-    { 6, 432, 23 }, /* 1147: cards/dsr/rules.cards:432:23 */
-    { 6, 432, 84 }, /* 1148: cards/dsr/rules.cards:432:84 */
-    { 6, 435, 9 }, /* 1149: cards/dsr/rules.cards:435:9 */
-    { 6, 414, 11 }, /* 1150: cards/dsr/rules.cards:414:11 */
-    { 6, 443, 6 }, /* 1151: cards/dsr/rules.cards:443:6 */
-    { 6, 443, 17 }, /* 1152: cards/dsr/rules.cards:443:17 */
-    { 6, 444, 5 }, /* 1153: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1154: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1155: cards/dsr/rules.cards:444:5 */
-    { 6, 445, 36 }, /* 1156: cards/dsr/rules.cards:445:36 */
-    { 6, 445, 50 }, /* 1157: cards/dsr/rules.cards:445:50 */
-    { 6, 446, 5 }, /* 1158: cards/dsr/rules.cards:446:5 */
-    { 6, 442, 11 }, /* 1159: cards/dsr/rules.cards:442:11 */
-    { 6, 456, 3 }, /* 1160: cards/dsr/rules.cards:456:3 */
-    { 6, 457, 15 }, /* 1161: cards/dsr/rules.cards:457:15 */
-    { 6, 457, 5 }, /* 1162: cards/dsr/rules.cards:457:5 */
-    { 6, 460, 3 }, /* 1163: cards/dsr/rules.cards:460:3 */
-    { 6, 460, 51 }, /* 1164: cards/dsr/rules.cards:460:51 */
-    { 6, 461, 3 }, /* 1165: cards/dsr/rules.cards:461:3 */
-    { 6, 462, 3 }, /* 1166: cards/dsr/rules.cards:462:3 */
-    { 6, 463, 3 }, /* 1167: cards/dsr/rules.cards:463:3 */
-    { 6, 466, 3 }, /* 1168: cards/dsr/rules.cards:466:3 */
-    { 6, 468, 7 }, /* 1169: cards/dsr/rules.cards:468:7 */
-    { 6, 471, 7 }, /* 1170: cards/dsr/rules.cards:471:7 */
-    { 6, 476, 14 }, /* 1171: cards/dsr/rules.cards:476:14 */
-    { 6, 476, 5 }, /* 1172: cards/dsr/rules.cards:476:5 */
-    { 6, 477, 7 }, /* 1173: cards/dsr/rules.cards:477:7 */
-    { 6, 483, 3 }, /* 1174: cards/dsr/rules.cards:483:3 */
-    { 6, 487, 5 }, /* 1175: cards/dsr/rules.cards:487:5 */
-    { 6, 488, 5 }, /* 1176: cards/dsr/rules.cards:488:5 */
-    { 6, 491, 3 }, /* 1177: cards/dsr/rules.cards:491:3 */
-    { 6, 452, 11 }, /* 1178: cards/dsr/rules.cards:452:11 */
-    { 6, 497, 3 }, /* 1179: cards/dsr/rules.cards:497:3 */
-    { 6, 499, 15 }, /* 1180: cards/dsr/rules.cards:499:15 */
-    { 6, 500, 7 }, /* 1181: cards/dsr/rules.cards:500:7 */
-    { 6, 501, 7 }, /* 1182: cards/dsr/rules.cards:501:7 */
-    { 6, 503, 10 }, /* 1183: cards/dsr/rules.cards:503:10 */
-    { 6, 505, 20 }, /* 1184: cards/dsr/rules.cards:505:20 */
-    { 6, 505, 11 }, /* 1185: cards/dsr/rules.cards:505:11 */
-    { 6, 505, 59 }, /* 1186: cards/dsr/rules.cards:505:59 */
-    { 6, 498, 5 }, /* 1187: cards/dsr/rules.cards:498:5 */
-    { 6, 496, 11 }, /* 1188: cards/dsr/rules.cards:496:11 */
-    { 6, 514, 3 }, /* 1189: cards/dsr/rules.cards:514:3 */
-    { 6, 512, 11 }, /* 1190: cards/dsr/rules.cards:512:11 */
-    { 6, 526, 37 }, /* 1191: cards/dsr/rules.cards:526:37 */
-    { 6, 534, 5 }, /* 1192: cards/dsr/rules.cards:534:5 */
-    { 6, 519, 11 }, /* 1193: cards/dsr/rules.cards:519:11 */
-    { 6, 9, 44 }, /* 1194: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1195: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1196: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1197: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1198: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1199: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1200: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1201: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1202: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1203: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1204: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1205: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1206: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1207: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1208: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1209: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1210: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1211: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1212: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1213: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1214: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1215: cards/dsr/rules.cards:47:1 */
+    { 1, 340, 8 }, /* 695: cards/dsr/game.cards:340:8 */
+    { 1, 242, 28 }, /* 696: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 697: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 698: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 699: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 700: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 701: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 702: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 703: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 704: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 705: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 706: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 707: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 708: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 709: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 710: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 711: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 712: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 713: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 714: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 715: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 716: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 717: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 718: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 719: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 720: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 721: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 722: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 723: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 724: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 725: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 726: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 727: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 728: cards/dsr/game.cards:251:43 */
+    { 1, 348, 4 }, /* 729: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 730: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 731: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 732: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 733: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 734: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 735: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 736: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 737: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 738: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 739: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 740: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 741: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 742: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 743: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 744: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 745: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 746: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 747: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 748: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 749: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 750: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 751: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 752: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 753: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 754: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 755: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 756: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 757: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 758: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 759: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 760: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 761: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 762: cards/dsr/game.cards:251:43 */
+    { 1, 348, 63 }, /* 763: cards/dsr/game.cards:348:63 */
+    { 1, 348, 4 }, /* 764: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 765: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 766: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 767: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 768: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 769: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 770: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 771: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 772: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 773: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 774: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 775: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 776: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 777: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 778: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 779: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 780: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 781: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 782: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 783: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 784: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 785: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 786: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 787: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 788: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 789: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 790: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 791: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 792: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 793: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 794: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 795: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 796: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 797: cards/dsr/game.cards:251:43 */
+    { 1, 349, 6 }, /* 798: cards/dsr/game.cards:349:6 */
+    { 1, 348, 4 }, /* 799: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 800: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 801: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 802: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 803: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 804: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 805: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 806: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 807: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 808: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 809: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 810: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 811: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 812: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 813: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 814: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 815: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 816: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 817: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 818: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 819: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 820: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 821: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 822: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 823: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 824: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 825: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 826: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 827: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 828: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 829: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 830: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 831: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 832: cards/dsr/game.cards:251:43 */
+    { 1, 349, 63 }, /* 833: cards/dsr/game.cards:349:63 */
+    { 1, 348, 4 }, /* 834: cards/dsr/game.cards:348:4 */
+    { 0, 9, 3 }, /* 835: cards/dsr/darkside.cards:9:3 */
+    { 0, 10, 3 }, /* 836: cards/dsr/darkside.cards:10:3 */
+    { 0, 11, 5 }, /* 837: cards/dsr/darkside.cards:11:5 */
+    { 0, 12, 8 }, /* 838: cards/dsr/darkside.cards:12:8 */
+    { 0, 15, 7 }, /* 839: cards/dsr/darkside.cards:15:7 */
+    { 0, 16, 15 }, /* 840: cards/dsr/darkside.cards:16:15 */
+    { 0, 19, 7 }, /* 841: cards/dsr/darkside.cards:19:7 */
+    { 0, 20, 15 }, /* 842: cards/dsr/darkside.cards:20:15 */
+    { 0, 22, 7 }, /* 843: cards/dsr/darkside.cards:22:7 */
+    { 0, 24, 7 }, /* 844: cards/dsr/darkside.cards:24:7 */
+    { 0, 25, 7 }, /* 845: cards/dsr/darkside.cards:25:7 */
+    { 0, 28, 7 }, /* 846: cards/dsr/darkside.cards:28:7 */
+    { 0, 29, 7 }, /* 847: cards/dsr/darkside.cards:29:7 */
+    { 0, 8, 11 }, /* 848: cards/dsr/darkside.cards:8:11 */
+    { 0, 37, 3 }, /* 849: cards/dsr/darkside.cards:37:3 */
+    { 0, 38, 5 }, /* 850: cards/dsr/darkside.cards:38:5 */
+    { 0, 39, 5 }, /* 851: cards/dsr/darkside.cards:39:5 */
+    { 0, 39, 42 }, /* 852: cards/dsr/darkside.cards:39:42 */
+    { 0, 41, 40 }, /* 853: cards/dsr/darkside.cards:41:40 */
+    { 0, 42, 9 }, /* 854: cards/dsr/darkside.cards:42:9 */
+    { 0, 44, 9 }, /* 855: cards/dsr/darkside.cards:44:9 */
+    { 0, 36, 11 }, /* 856: cards/dsr/darkside.cards:36:11 */
+    { 0, 54, 5 }, /* 857: cards/dsr/darkside.cards:54:5 */
+    { 0, 55, 42 }, /* 858: cards/dsr/darkside.cards:55:42 */
+    { 0, 55, 73 }, /* 859: cards/dsr/darkside.cards:55:73 */
+    { 0, 52, 11 }, /* 860: cards/dsr/darkside.cards:52:11 */
+    { 0, 61, 6 }, /* 861: cards/dsr/darkside.cards:61:6 */
+    { 0, 61, 19 }, /* 862: cards/dsr/darkside.cards:61:19 */
+    { 0, 62, 5 }, /* 863: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 864: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 865: cards/dsr/darkside.cards:62:5 */
+    { 0, 63, 54 }, /* 866: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 867: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 868: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 869: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 870: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 871: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 872: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 873: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 874: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 875: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 876: cards/dsr/darkside.cards:83:11 */
+    { 0, 95, 5 }, /* 877: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 878: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 879: cards/dsr/darkside.cards:95:5 */
+    { 0, 96, 36 }, /* 880: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 881: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 882: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 883: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 884: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 885: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 886: cards/dsr/darkside.cards:102:11 */
+    { 0, 115, 14 }, /* 887: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 888: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 889: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 890: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 891: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 892: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 893: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 894: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 895: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 896: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 897: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 898: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 899: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 900: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 901: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 902: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 903: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 904: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 905: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 906: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 907: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 908: cards/dsr/darkside.cards:141:13 */
+    { 0, 143, 15 }, /* 909: cards/dsr/darkside.cards:143:15 */
+    { 0, 144, 7 }, /* 910: cards/dsr/darkside.cards:144:7 */
+    { 0, 147, 13 }, /* 911: cards/dsr/darkside.cards:147:13 */
+    { 0, 148, 33 }, /* 912: cards/dsr/darkside.cards:148:33 */
+    { 0, 148, 64 }, /* 913: cards/dsr/darkside.cards:148:64 */
+    { 0, 150, 5 }, /* 914: cards/dsr/darkside.cards:150:5 */
+    { 0, 121, 11 }, /* 915: cards/dsr/darkside.cards:121:11 */
+    { 0, 158, 20 }, /* 916: cards/dsr/darkside.cards:158:20 */
+    { 0, 158, 5 }, /* 917: cards/dsr/darkside.cards:158:5 */
+    { 0, 156, 11 }, /* 918: cards/dsr/darkside.cards:156:11 */
+    { 0, 166, 14 }, /* 919: cards/dsr/darkside.cards:166:14 */
+    { 0, 166, 29 }, /* 920: cards/dsr/darkside.cards:166:29 */
+    { 0, 168, 5 }, /* 921: cards/dsr/darkside.cards:168:5 */
+    { 0, 171, 7 }, /* 922: cards/dsr/darkside.cards:171:7 */
+    { 0, 171, 7 }, /* 923: cards/dsr/darkside.cards:171:7 */
+    { 0, 175, 5 }, /* 924: cards/dsr/darkside.cards:175:5 */
+    { 0, 177, 5 }, /* 925: cards/dsr/darkside.cards:177:5 */
+    { 0, 179, 5 }, /* 926: cards/dsr/darkside.cards:179:5 */
+    { 0, 180, 5 }, /* 927: cards/dsr/darkside.cards:180:5 */
+    { 0, 181, 5 }, /* 928: cards/dsr/darkside.cards:181:5 */
+    { 0, 164, 11 }, /* 929: cards/dsr/darkside.cards:164:11 */
+    { 6, 58, 19 }, /* 930: cards/dsr/rules.cards:58:19 */
+    { 6, 59, 23 }, /* 931: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 31 }, /* 932: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 933: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 934: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 935: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 936: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 937: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 938: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 939: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 940: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 941: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 942: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 943: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 944: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 945: cards/dsr/rules.cards:75:11 */
+    { 6, 87, 3 }, /* 946: cards/dsr/rules.cards:87:3 */
+    { 6, 91, 5 }, /* 947: cards/dsr/rules.cards:91:5 */
+    { 6, 93, 105 }, /* 948: cards/dsr/rules.cards:93:105 */
+    { 6, 94, 112 }, /* 949: cards/dsr/rules.cards:94:112 */
+    { 6, 95, 106 }, /* 950: cards/dsr/rules.cards:95:106 */
+    { 6, 96, 108 }, /* 951: cards/dsr/rules.cards:96:108 */
+    { 6, 90, 3 }, /* 952: cards/dsr/rules.cards:90:3 */
+    { 6, 99, 3 }, /* 953: cards/dsr/rules.cards:99:3 */
+    { 6, 101, 3 }, /* 954: cards/dsr/rules.cards:101:3 */
+    { 6, 109, 60 }, /* 955: cards/dsr/rules.cards:109:60 */
+    { 6, 109, 5 }, /* 956: cards/dsr/rules.cards:109:5 */
+    { 6, 114, 7 }, /* 957: cards/dsr/rules.cards:114:7 */
+    { 6, 117, 7 }, /* 958: cards/dsr/rules.cards:117:7 */
+    { 6, 106, 3 }, /* 959: cards/dsr/rules.cards:106:3 */
+    { 6, 125, 5 }, /* 960: cards/dsr/rules.cards:125:5 */
+    { 6, 127, 67 }, /* 961: cards/dsr/rules.cards:127:67 */
+    { 6, 124, 3 }, /* 962: cards/dsr/rules.cards:124:3 */
+    { 6, 86, 11 }, /* 963: cards/dsr/rules.cards:86:11 */
+    { 6, 134, 12 }, /* 964: cards/dsr/rules.cards:134:12 */
+    { 6, 134, 3 }, /* 965: cards/dsr/rules.cards:134:3 */
+    { 6, 135, 5 }, /* 966: cards/dsr/rules.cards:135:5 */
+    { 6, 136, 5 }, /* 967: cards/dsr/rules.cards:136:5 */
+    { 6, 137, 5 }, /* 968: cards/dsr/rules.cards:137:5 */
+    { 6, 138, 5 }, /* 969: cards/dsr/rules.cards:138:5 */
+    { 6, 140, 12 }, /* 970: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 3 }, /* 971: cards/dsr/rules.cards:140:3 */
+    { 6, 140, 58 }, /* 972: cards/dsr/rules.cards:140:58 */
+    { 6, 142, 5 }, /* 973: cards/dsr/rules.cards:142:5 */
+    { 6, 144, 12 }, /* 974: cards/dsr/rules.cards:144:12 */
+    { 6, 144, 3 }, /* 975: cards/dsr/rules.cards:144:3 */
+    { 6, 146, 5 }, /* 976: cards/dsr/rules.cards:146:5 */
+    { 6, 133, 11 }, /* 977: cards/dsr/rules.cards:133:11 */
+    { 6, 153, 3 }, /* 978: cards/dsr/rules.cards:153:3 */
+    { 6, 152, 11 }, /* 979: cards/dsr/rules.cards:152:11 */
+    { 6, 157, 3 }, /* 980: cards/dsr/rules.cards:157:3 */
+    { 6, 159, 7 }, /* 981: cards/dsr/rules.cards:159:7 */
+    { 6, 163, 3 }, /* 982: cards/dsr/rules.cards:163:3 */
+    { 6, 156, 11 }, /* 983: cards/dsr/rules.cards:156:11 */
+    { 6, 169, 3 }, /* 984: cards/dsr/rules.cards:169:3 */
+    { 6, 175, 62 }, /* 985: cards/dsr/rules.cards:175:62 */
+    { 6, 182, 50 }, /* 986: cards/dsr/rules.cards:182:50 */
+    { 6, 171, 7 }, /* 987: cards/dsr/rules.cards:171:7 */
+    { 6, 172, 9 }, /* 988: cards/dsr/rules.cards:172:9 */
+    { 6, 176, 7 }, /* 989: cards/dsr/rules.cards:176:7 */
+    { 6, 176, 19 }, /* 990: cards/dsr/rules.cards:176:19 */
+    { 6, 177, 9 }, /* 991: cards/dsr/rules.cards:177:9 */
+    { 6, 180, 98 }, /* 992: cards/dsr/rules.cards:180:98 */
+    { 6, 181, 65 }, /* 993: cards/dsr/rules.cards:181:65 */
+    { 6, 182, 76 }, /* 994: cards/dsr/rules.cards:182:76 */
+    { 6, 185, 7 }, /* 995: cards/dsr/rules.cards:185:7 */
+    { 6, 186, 7 }, /* 996: cards/dsr/rules.cards:186:7 */
+    { 6, 168, 11 }, /* 997: cards/dsr/rules.cards:168:11 */
+    { 6, 193, 3 }, /* 998: cards/dsr/rules.cards:193:3 */
+    { 6, 194, 5 }, /* 999: cards/dsr/rules.cards:194:5 */
+    { 6, 192, 11 }, /* 1000: cards/dsr/rules.cards:192:11 */
+    { 6, 201, 3 }, /* 1001: cards/dsr/rules.cards:201:3 */
+    { 6, 200, 11 }, /* 1002: cards/dsr/rules.cards:200:11 */
+    { 6, 215, 3 }, /* 1003: cards/dsr/rules.cards:215:3 */
+    { 6, 216, 74 }, /* 1004: cards/dsr/rules.cards:216:74 */
+    { 6, 217, 78 }, /* 1005: cards/dsr/rules.cards:217:78 */
+    { 6, 218, 82 }, /* 1006: cards/dsr/rules.cards:218:82 */
+    { 6, 219, 86 }, /* 1007: cards/dsr/rules.cards:219:86 */
+    { 6, 220, 72 }, /* 1008: cards/dsr/rules.cards:220:72 */
+    { 6, 221, 76 }, /* 1009: cards/dsr/rules.cards:221:76 */
+    { 6, 222, 78 }, /* 1010: cards/dsr/rules.cards:222:78 */
+    { 6, 223, 82 }, /* 1011: cards/dsr/rules.cards:223:82 */
+    { 6, 214, 11 }, /* 1012: cards/dsr/rules.cards:214:11 */
+    { 6, 228, 3 }, /* 1013: cards/dsr/rules.cards:228:3 */
+    { 6, 229, 5 }, /* 1014: cards/dsr/rules.cards:229:5 */
+    { 6, 232, 3 }, /* 1015: cards/dsr/rules.cards:232:3 */
+    { 6, 233, 3 }, /* 1016: cards/dsr/rules.cards:233:3 */
+    { 6, 234, 3 }, /* 1017: cards/dsr/rules.cards:234:3 */
+    { 6, 227, 11 }, /* 1018: cards/dsr/rules.cards:227:11 */
+    { 6, 238, 3 }, /* 1019: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1020: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1021: cards/dsr/rules.cards:238:3 */
+    { 6, 239, 3 }, /* 1022: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1023: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1024: cards/dsr/rules.cards:239:3 */
+    { 6, 240, 3 }, /* 1025: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1026: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1027: cards/dsr/rules.cards:240:3 */
+    { 6, 241, 3 }, /* 1028: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1029: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1030: cards/dsr/rules.cards:241:3 */
+    { 6, 237, 11 }, /* 1031: cards/dsr/rules.cards:237:11 */
+    { 6, 250, 7 }, /* 1032: cards/dsr/rules.cards:250:7 */
+    { 6, 251, 43 }, /* 1033: cards/dsr/rules.cards:251:43 */
+    { 6, 252, 7 }, /* 1034: cards/dsr/rules.cards:252:7 */
+    { 6, 254, 7 }, /* 1035: cards/dsr/rules.cards:254:7 */
+    { 6, 255, 10 }, /* 1036: cards/dsr/rules.cards:255:10 */
+    { 6, 247, 11 }, /* 1037: cards/dsr/rules.cards:247:11 */
+    { 6, 268, 3 }, /* 1038: cards/dsr/rules.cards:268:3 */
+    { 6, 269, 5 }, /* 1039: cards/dsr/rules.cards:269:5 */
+    { 6, 270, 7 }, /* 1040: cards/dsr/rules.cards:270:7 */
+    { 6, 272, 7 }, /* 1041: cards/dsr/rules.cards:272:7 */
+    { 6, 273, 7 }, /* 1042: cards/dsr/rules.cards:273:7 */
+    { 6, 267, 11 }, /* 1043: cards/dsr/rules.cards:267:11 */
+    { 6, 280, 3 }, /* 1044: cards/dsr/rules.cards:280:3 */
+    { 6, 281, 5 }, /* 1045: cards/dsr/rules.cards:281:5 */
+    { 6, 283, 27 }, /* 1046: cards/dsr/rules.cards:283:27 */
+    { 6, 283, 54 }, /* 1047: cards/dsr/rules.cards:283:54 */
+    { 6, 279, 11 }, /* 1048: cards/dsr/rules.cards:279:11 */
+    { 6, 290, 5 }, /* 1049: cards/dsr/rules.cards:290:5 */
+    { 6, 291, 5 }, /* 1050: cards/dsr/rules.cards:291:5 */
+    { 6, 295, 13 }, /* 1051: cards/dsr/rules.cards:295:13 */
+    { 6, 296, 5 }, /* 1052: cards/dsr/rules.cards:296:5 */
+    { 6, 297, 5 }, /* 1053: cards/dsr/rules.cards:297:5 */
+    { 6, 288, 11 }, /* 1054: cards/dsr/rules.cards:288:11 */
+    { 6, 306, 6 }, /* 1055: cards/dsr/rules.cards:306:6 */
+    { 6, 308, 7 }, /* 1056: cards/dsr/rules.cards:308:7 */
+    { 6, 308, 19 }, /* 1057: cards/dsr/rules.cards:308:19 */
+    { 6, 308, 110 }, /* 1058: cards/dsr/rules.cards:308:110 */
+    { 6, 310, 13 }, /* 1059: cards/dsr/rules.cards:310:13 */
+    { 6, 311, 5 }, /* 1060: cards/dsr/rules.cards:311:5 */
+    { 6, 312, 13 }, /* 1061: cards/dsr/rules.cards:312:13 */
+    { 6, 313, 14 }, /* 1062: cards/dsr/rules.cards:313:14 */
+    { 6, 313, 43 }, /* 1063: cards/dsr/rules.cards:313:43 */
+    { 6, 314, 13 }, /* 1064: cards/dsr/rules.cards:314:13 */
+    { 6, 315, 5 }, /* 1065: cards/dsr/rules.cards:315:5 */
+    { 6, 317, 5 }, /* 1066: cards/dsr/rules.cards:317:5 */
+    { 6, 305, 11 }, /* 1067: cards/dsr/rules.cards:305:11 */
+    { 6, 324, 3 }, /* 1068: cards/dsr/rules.cards:324:3 */
+    { 6, 324, 15 }, /* 1069: cards/dsr/rules.cards:324:15 */
+    { 6, 325, 5 }, /* 1070: cards/dsr/rules.cards:325:5 */
+    { 6, 328, 7 }, /* 1071: cards/dsr/rules.cards:328:7 */
+    { 6, 330, 7 }, /* 1072: cards/dsr/rules.cards:330:7 */
+    { 6, 323, 11 }, /* 1073: cards/dsr/rules.cards:323:11 */
+    { 6, 338, 5 }, /* 1074: cards/dsr/rules.cards:338:5 */
+    { 6, 340, 64 }, /* 1075: cards/dsr/rules.cards:340:64 */
+    { 6, 341, 68 }, /* 1076: cards/dsr/rules.cards:341:68 */
+    { 6, 342, 72 }, /* 1077: cards/dsr/rules.cards:342:72 */
+    { 6, 343, 76 }, /* 1078: cards/dsr/rules.cards:343:76 */
+    { 6, 344, 62 }, /* 1079: cards/dsr/rules.cards:344:62 */
+    { 6, 345, 66 }, /* 1080: cards/dsr/rules.cards:345:66 */
+    { 6, 346, 68 }, /* 1081: cards/dsr/rules.cards:346:68 */
+    { 6, 347, 72 }, /* 1082: cards/dsr/rules.cards:347:72 */
+    { 6, 337, 3 }, /* 1083: cards/dsr/rules.cards:337:3 */
+    { 6, 350, 3 }, /* 1084: cards/dsr/rules.cards:350:3 */
+    { 6, 352, 3 }, /* 1085: cards/dsr/rules.cards:352:3 */
+    { 6, 335, 11 }, /* 1086: cards/dsr/rules.cards:335:11 */
+    { 6, 356, 3 }, /* 1087: cards/dsr/rules.cards:356:3 */
+    { 6, 356, 3 }, /* 1088: cards/dsr/rules.cards:356:3 */
+    { 6, 357, 3 }, /* 1089: cards/dsr/rules.cards:357:3 */
+    { 6, 355, 11 }, /* 1090: cards/dsr/rules.cards:355:11 */
+    { 6, 362, 3 }, /* 1091: cards/dsr/rules.cards:362:3 */
+    { 6, 363, 5 }, /* 1092: cards/dsr/rules.cards:363:5 */
+    { 6, 364, 52 }, /* 1093: cards/dsr/rules.cards:364:52 */
+    { 6, 365, 56 }, /* 1094: cards/dsr/rules.cards:365:56 */
+    { 6, 366, 60 }, /* 1095: cards/dsr/rules.cards:366:60 */
+    { 6, 367, 64 }, /* 1096: cards/dsr/rules.cards:367:64 */
+    { 6, 368, 50 }, /* 1097: cards/dsr/rules.cards:368:50 */
+    { 6, 369, 54 }, /* 1098: cards/dsr/rules.cards:369:54 */
+    { 6, 370, 56 }, /* 1099: cards/dsr/rules.cards:370:56 */
+    { 6, 371, 60 }, /* 1100: cards/dsr/rules.cards:371:60 */
+    { 6, 361, 11 }, /* 1101: cards/dsr/rules.cards:361:11 */
+    { 6, 377, 51 }, /* 1102: cards/dsr/rules.cards:377:51 */
+    { 6, 378, 54 }, /* 1103: cards/dsr/rules.cards:378:54 */
+    { 6, 379, 53 }, /* 1104: cards/dsr/rules.cards:379:53 */
+    { 6, 380, 52 }, /* 1105: cards/dsr/rules.cards:380:52 */
+    { 6, 376, 11 }, /* 1106: cards/dsr/rules.cards:376:11 */
+    { 6, 387, 16 }, /* 1107: cards/dsr/rules.cards:387:16 */
+    { 6, 388, 6 }, /* 1108: cards/dsr/rules.cards:388:6 */
+    { 6, 388, 21 }, /* 1109: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1110: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1111: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 44 }, /* 1112: cards/dsr/rules.cards:388:44 */
+    { 6, 389, 33 }, /* 1113: cards/dsr/rules.cards:389:33 */
+    { 6, 389, 24 }, /* 1114: cards/dsr/rules.cards:389:24 */
+    { 6, 389, 52 }, /* 1115: cards/dsr/rules.cards:389:52 */
+    { 6, 389, 66 }, /* 1116: cards/dsr/rules.cards:389:66 */
+    { 6, 386, 11 }, /* 1117: cards/dsr/rules.cards:386:11 */
+    { 6, 394, 3 }, /* 1118: cards/dsr/rules.cards:394:3 */
+    { 6, 394, 38 }, /* 1119: cards/dsr/rules.cards:394:38 */
+    { 6, 395, 5 }, /* 1120: cards/dsr/rules.cards:395:5 */
+    { 6, 395, 17 }, /* 1121: cards/dsr/rules.cards:395:17 */
+    { 6, 396, 7 }, /* 1122: cards/dsr/rules.cards:396:7 */
+    { 6, 397, 7 }, /* 1123: cards/dsr/rules.cards:397:7 */
+    { 6, 397, 42 }, /* 1124: cards/dsr/rules.cards:397:42 */
+    { 6, 398, 9 }, /* 1125: cards/dsr/rules.cards:398:9 */
+    { 6, 398, 21 }, /* 1126: cards/dsr/rules.cards:398:21 */
+    { 6, 398, 93 }, /* 1127: cards/dsr/rules.cards:398:93 */
+    { 6, 393, 11 }, /* 1128: cards/dsr/rules.cards:393:11 */
+    { 6, 405, 3 }, /* 1129: cards/dsr/rules.cards:405:3 */
+    { 6, 406, 5 }, /* 1130: cards/dsr/rules.cards:406:5 */
+    { 6, 406, 5 }, /* 1131: cards/dsr/rules.cards:406:5 */
+    { 6, 404, 11 }, /* 1132: cards/dsr/rules.cards:404:11 */
+    { 6, 415, 12 }, /* 1133: cards/dsr/rules.cards:415:12 */
+    { 6, 415, 3 }, /* 1134: cards/dsr/rules.cards:415:3 */
+    { 6, 419, 9 }, /* 1135: cards/dsr/rules.cards:419:9 */
+    { 6, 421, 13 }, /* 1136: cards/dsr/rules.cards:421:13 */
+    { 6, 421, 113 }, /* 1137: cards/dsr/rules.cards:421:113 */
+    { 6, 426, 9 }, /* 1138: cards/dsr/rules.cards:426:9 */
+    { 6, 427, 113 }, /* 1139: cards/dsr/rules.cards:427:113 */
+    { 6, 431, 9 }, /* 1140: cards/dsr/rules.cards:431:9 */
+    { 6, 431, 44 }, /* 1141: cards/dsr/rules.cards:431:44 */
+    { 6, 432, 11 }, /* 1142: cards/dsr/rules.cards:432:11 */
+    { 6, 432, 23 }, /* 1143: cards/dsr/rules.cards:432:23 */
+    { 6, 432, 84 }, /* 1144: cards/dsr/rules.cards:432:84 */
+    { 6, 435, 9 }, /* 1145: cards/dsr/rules.cards:435:9 */
+    { 6, 414, 11 }, /* 1146: cards/dsr/rules.cards:414:11 */
+    { 6, 443, 6 }, /* 1147: cards/dsr/rules.cards:443:6 */
+    { 6, 443, 17 }, /* 1148: cards/dsr/rules.cards:443:17 */
+    { 6, 444, 5 }, /* 1149: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1150: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1151: cards/dsr/rules.cards:444:5 */
+    { 6, 445, 36 }, /* 1152: cards/dsr/rules.cards:445:36 */
+    { 6, 445, 50 }, /* 1153: cards/dsr/rules.cards:445:50 */
+    { 6, 446, 5 }, /* 1154: cards/dsr/rules.cards:446:5 */
+    { 6, 442, 11 }, /* 1155: cards/dsr/rules.cards:442:11 */
+    { 6, 456, 3 }, /* 1156: cards/dsr/rules.cards:456:3 */
+    { 6, 457, 15 }, /* 1157: cards/dsr/rules.cards:457:15 */
+    { 6, 457, 5 }, /* 1158: cards/dsr/rules.cards:457:5 */
+    { 6, 460, 3 }, /* 1159: cards/dsr/rules.cards:460:3 */
+    { 6, 460, 51 }, /* 1160: cards/dsr/rules.cards:460:51 */
+    { 6, 461, 3 }, /* 1161: cards/dsr/rules.cards:461:3 */
+    { 6, 462, 3 }, /* 1162: cards/dsr/rules.cards:462:3 */
+    { 6, 463, 3 }, /* 1163: cards/dsr/rules.cards:463:3 */
+    { 6, 466, 3 }, /* 1164: cards/dsr/rules.cards:466:3 */
+    { 6, 468, 7 }, /* 1165: cards/dsr/rules.cards:468:7 */
+    { 6, 471, 7 }, /* 1166: cards/dsr/rules.cards:471:7 */
+    { 6, 476, 14 }, /* 1167: cards/dsr/rules.cards:476:14 */
+    { 6, 476, 5 }, /* 1168: cards/dsr/rules.cards:476:5 */
+    { 6, 477, 7 }, /* 1169: cards/dsr/rules.cards:477:7 */
+    { 6, 483, 3 }, /* 1170: cards/dsr/rules.cards:483:3 */
+    { 6, 487, 5 }, /* 1171: cards/dsr/rules.cards:487:5 */
+    { 6, 488, 5 }, /* 1172: cards/dsr/rules.cards:488:5 */
+    { 6, 491, 3 }, /* 1173: cards/dsr/rules.cards:491:3 */
+    { 6, 452, 11 }, /* 1174: cards/dsr/rules.cards:452:11 */
+    { 6, 497, 3 }, /* 1175: cards/dsr/rules.cards:497:3 */
+    { 6, 499, 15 }, /* 1176: cards/dsr/rules.cards:499:15 */
+    { 6, 500, 7 }, /* 1177: cards/dsr/rules.cards:500:7 */
+    { 6, 501, 7 }, /* 1178: cards/dsr/rules.cards:501:7 */
+    { 6, 503, 10 }, /* 1179: cards/dsr/rules.cards:503:10 */
+    { 6, 505, 20 }, /* 1180: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 11 }, /* 1181: cards/dsr/rules.cards:505:11 */
+    { 6, 505, 59 }, /* 1182: cards/dsr/rules.cards:505:59 */
+    { 6, 498, 5 }, /* 1183: cards/dsr/rules.cards:498:5 */
+    { 6, 496, 11 }, /* 1184: cards/dsr/rules.cards:496:11 */
+    { 6, 514, 3 }, /* 1185: cards/dsr/rules.cards:514:3 */
+    { 6, 512, 11 }, /* 1186: cards/dsr/rules.cards:512:11 */
+    { 6, 526, 37 }, /* 1187: cards/dsr/rules.cards:526:37 */
+    { 6, 534, 5 }, /* 1188: cards/dsr/rules.cards:534:5 */
+    { 6, 519, 11 }, /* 1189: cards/dsr/rules.cards:519:11 */
+    { 6, 9, 44 }, /* 1190: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1191: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1192: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1193: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1194: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1195: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1196: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1197: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1198: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1199: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1200: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1201: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1202: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1203: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1204: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1205: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1206: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1207: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1208: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1209: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1210: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1211: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9201,7 +9239,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9226,7 +9264,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9251,7 +9289,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9276,7 +9314,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9301,7 +9339,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9326,7 +9364,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9351,7 +9389,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1216, Site_table, 8, Site_files,
+    1212, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

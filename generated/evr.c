@@ -667,11 +667,13 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective);
-#line 675 "evr.c"
+    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective));
+#line 677 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -679,10 +681,12 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     #line 106 "cards/evr/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0]) > 0));
-#line 686 "evr.c"
+    return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
+#line 690 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -690,12 +694,14 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[3];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 699 "evr.c"
+    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
+#line 705 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -703,12 +709,14 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[5];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 712 "evr.c"
+    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
+#line 720 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -724,7 +732,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 728 "evr.c"
+#line 736 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -735,7 +743,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 739 "evr.c"
+#line 747 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -746,7 +754,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 750 "evr.c"
+#line 758 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -767,7 +775,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 771 "evr.c"
+#line 779 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -792,7 +800,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 796 "evr.c"
+#line 804 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -807,7 +815,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 811 "evr.c"
+#line 819 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -863,7 +871,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
             }
         }
-#line 867 "evr.c"
+#line 875 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -920,7 +928,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
             }
         }
-#line 924 "evr.c"
+#line 932 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -946,7 +954,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
-#line 950 "evr.c"
+#line 958 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -971,7 +979,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 975 "evr.c"
+#line 983 "evr.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -996,7 +1004,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
-#line 1000 "evr.c"
+#line 1008 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1046,7 +1054,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
         }
-#line 1050 "evr.c"
+#line 1058 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1061,7 +1069,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1065 "evr.c"
+#line 1073 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1076,7 +1084,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1080 "evr.c"
+#line 1088 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1091,7 +1099,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1095 "evr.c"
+#line 1103 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1106,7 +1114,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1110 "evr.c"
+#line 1118 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1132,7 +1140,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1136 "evr.c"
+#line 1144 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1174,7 +1182,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
-#line 1178 "evr.c"
+#line 1186 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1199,7 +1207,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1203 "evr.c"
+#line 1211 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1214,7 +1222,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1218 "evr.c"
+#line 1226 "evr.c"
         break;
     default:
         return rt_fail(g, 81, "bad resume point");
@@ -1256,7 +1264,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
-#line 1260 "evr.c"
+#line 1268 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1283,7 +1291,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1287 "evr.c"
+#line 1295 "evr.c"
         break;
     default:
         return rt_fail(g, 96, "bad resume point");
@@ -1333,7 +1341,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
         }
-#line 1337 "evr.c"
+#line 1345 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -1360,7 +1368,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1364 "evr.c"
+#line 1372 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1408,7 +1416,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1412 "evr.c"
+#line 1420 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1449,7 +1457,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1453 "evr.c"
+#line 1461 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1491,7 +1499,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1495 "evr.c"
+#line 1503 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1548,7 +1556,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1552 "evr.c"
+#line 1560 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1589,7 +1597,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1593 "evr.c"
+#line 1601 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1616,7 +1624,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1620 "evr.c"
+#line 1628 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1631,7 +1639,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1635 "evr.c"
+#line 1643 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1673,7 +1681,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1677 "evr.c"
+#line 1685 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1722,7 +1730,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1726 "evr.c"
+#line 1734 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1739,7 +1747,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1743 "evr.c"
+#line 1751 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1766,7 +1774,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1770 "evr.c"
+#line 1778 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1792,7 +1800,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 1796 "evr.c"
+#line 1804 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1833,7 +1841,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1837 "evr.c"
+#line 1845 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1883,7 +1891,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
         }
-#line 1887 "evr.c"
+#line 1895 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1910,7 +1918,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1914 "evr.c"
+#line 1922 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1952,7 +1960,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1956 "evr.c"
+#line 1964 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -1994,7 +2002,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 1998 "evr.c"
+#line 2006 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2052,7 +2060,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2056 "evr.c"
+#line 2064 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2067,7 +2075,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2071 "evr.c"
+#line 2079 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2154,7 +2162,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
             }
         }
-#line 2158 "evr.c"
+#line 2166 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2211,7 +2219,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2215 "evr.c"
+#line 2223 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2252,7 +2260,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2256 "evr.c"
+#line 2264 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2294,7 +2302,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2298 "evr.c"
+#line 2306 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2336,7 +2344,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2340 "evr.c"
+#line 2348 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2363,7 +2371,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2367 "evr.c"
+#line 2375 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2378,7 +2386,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2382 "evr.c"
+#line 2390 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2420,7 +2428,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2424 "evr.c"
+#line 2432 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2469,7 +2477,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2473 "evr.c"
+#line 2481 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2484,7 +2492,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2488 "evr.c"
+#line 2496 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2526,7 +2534,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2530 "evr.c"
+#line 2538 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2552,7 +2560,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2556 "evr.c"
+#line 2564 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2691,7 +2699,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2695 "evr.c"
+#line 2703 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2759,13 +2767,15 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2763 "evr.c"
+#line 2771 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
+    RtValue seq[8];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 39 "cards/evr/rules.cards"
@@ -2804,7 +2814,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "cards/evr/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 339)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_forced, L->v_p, 340), rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 340);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
@@ -2994,7 +3005,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 372), rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 372);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 375);
@@ -3073,7 +3085,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386), rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3149,13 +3162,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_play, L->v_p_9, 399), rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 399);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 402), rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 402);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 405), rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 405);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 408), 409);
@@ -3176,16 +3192,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 410), rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 410);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, L->v_p_12, 413), rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 413);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3189 "evr.c"
+#line 3207 "evr.c"
         break;
     default:
         return rt_fail(g, 416, "bad resume point");
@@ -3260,7 +3278,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3264 "evr.c"
+#line 3282 "evr.c"
         break;
     default:
         return rt_fail(g, 423, "bad resume point");
@@ -3432,7 +3450,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3436 "evr.c"
+#line 3454 "evr.c"
         break;
     default:
         return rt_fail(g, 445, "bad resume point");

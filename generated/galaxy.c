@@ -1210,11 +1210,13 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 113 "cards/galaxy/game.cards"
-    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
-#line 1218 "galaxy.c"
+    return (seq[0] = rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), rt_add(g, seq[0], ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3));
+#line 1220 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:123: sum */
@@ -1230,7 +1232,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1234 "galaxy.c"
+#line 1236 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:120: function pending */
@@ -1240,7 +1242,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 121 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) + (rt_var_at(g, VCELL_row_completed) ? Agg1_pending(g, f) : 0));
-#line 1244 "galaxy.c"
+#line 1246 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:129: function sith_earned */
@@ -1250,7 +1252,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
-#line 1254 "galaxy.c"
+#line 1256 "galaxy.c"
 }
 
 /* stage_of for each value of its parameters, worked out by cardc */
@@ -1264,7 +1266,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1268 "galaxy.c"
+#line 1270 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:142: function free_spaces */
@@ -1274,7 +1276,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 142 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_7);
-#line 1278 "galaxy.c"
+#line 1280 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: function can_place */
@@ -1285,7 +1287,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 146 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(v_f, 6)) > 0)));
-#line 1289 "galaxy.c"
+#line 1291 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: function row_done */
@@ -1297,7 +1299,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 150 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_8 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1301 "galaxy.c"
+#line 1303 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1321,7 +1323,7 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
     }
     L->v_t = 0;
     return acc;
-#line 1325 "galaxy.c"
+#line 1327 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -1335,7 +1337,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1339 "galaxy.c"
+#line 1341 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -1351,7 +1353,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1355 "galaxy.c"
+#line 1357 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -1362,7 +1364,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1366 "galaxy.c"
+#line 1368 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1625,7 +1627,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1629 "galaxy.c"
+#line 1631 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1763,7 +1765,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1767 "galaxy.c"
+#line 1769 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1930,7 +1932,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 1934 "galaxy.c"
+#line 1936 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1976,7 +1978,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 1980 "galaxy.c"
+#line 1982 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -2094,7 +2096,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2098 "galaxy.c"
+#line 2100 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2202,7 +2204,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2206 "galaxy.c"
+#line 2208 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2333,7 +2335,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2337 "galaxy.c"
+#line 2339 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2391,7 +2393,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 2395 "galaxy.c"
+#line 2397 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2595,7 +2597,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2599 "galaxy.c"
+#line 2601 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2671,7 +2673,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2675 "galaxy.c"
+#line 2677 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2811,7 +2813,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2815 "galaxy.c"
+#line 2817 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2895,7 +2897,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2899 "galaxy.c"
+#line 2901 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3048,7 +3050,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3052 "galaxy.c"
+#line 3054 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3094,7 +3096,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3098 "galaxy.c"
+#line 3100 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3134,7 +3136,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3138 "galaxy.c"
+#line 3140 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3193,7 +3195,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3197 "galaxy.c"
+#line 3199 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");

@@ -1392,10 +1392,12 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
-    return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1399 "simple.c"
+    return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (seq[0] = rt_card_state(g, v_u, KIND_unit, 0, 1), (seq[0] < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size)));
+#line 1401 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1421,7 +1423,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1425 "simple.c"
+#line 1427 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1432,7 +1434,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1436 "simple.c"
+#line 1438 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1443,7 +1445,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1447 "simple.c"
+#line 1449 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1454,7 +1456,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1458 "simple.c"
+#line 1460 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1466,7 +1468,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1470 "simple.c"
+#line 1472 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1477,7 +1479,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1481 "simple.c"
+#line 1483 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1501,7 +1503,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1505 "simple.c"
+#line 1507 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1513,7 +1515,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1517 "simple.c"
+#line 1519 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1545,7 +1547,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1549 "simple.c"
+#line 1551 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1571,7 +1573,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
         (void)rt_fail(g, 16, "max of no items");
     L->v_l = 0;
     return acc;
-#line 1575 "simple.c"
+#line 1577 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1583,11 +1585,13 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     L->v_s = v_s;
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     (void)v_s;
     #line 166 "cards/simple/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
-#line 1591 "simple.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
+#line 1595 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1606,7 +1610,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1610 "simple.c"
+#line 1614 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1619,7 +1623,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1623 "simple.c"
+#line 1627 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1637,7 +1641,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1641 "simple.c"
+#line 1645 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1649,7 +1653,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1653 "simple.c"
+#line 1657 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1660,7 +1664,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1664 "simple.c"
+#line 1668 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1671,7 +1675,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1675 "simple.c"
+#line 1679 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1682,7 +1686,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1686 "simple.c"
+#line 1690 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1693,7 +1697,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1697 "simple.c"
+#line 1701 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1704,7 +1708,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1708 "simple.c"
+#line 1712 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1722,7 +1726,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1726 "simple.c"
+#line 1730 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1734,7 +1738,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1738 "simple.c"
+#line 1742 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1752,7 +1756,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1756 "simple.c"
+#line 1760 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1764,7 +1768,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1768 "simple.c"
+#line 1772 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1783,7 +1787,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1787 "simple.c"
+#line 1791 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1796,7 +1800,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1800 "simple.c"
+#line 1804 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1808,7 +1812,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1812 "simple.c"
+#line 1816 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1827,7 +1831,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1831 "simple.c"
+#line 1835 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1841,7 +1845,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1845 "simple.c"
+#line 1849 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1860,7 +1864,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1864 "simple.c"
+#line 1868 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1874,7 +1878,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1878 "simple.c"
+#line 1882 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1882,14 +1886,16 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_s;
     (void)v_sd;
     (void)v_a;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
-    return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
-#line 1893 "simple.c"
+    return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
+#line 1899 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1905,7 +1911,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1909 "simple.c"
+#line 1915 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1930,7 +1936,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1934 "simple.c"
+#line 1940 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1942,7 +1948,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1946 "simple.c"
+#line 1952 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1967,7 +1973,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1971 "simple.c"
+#line 1977 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1979,7 +1985,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1983 "simple.c"
+#line 1989 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1996,7 +2002,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2000 "simple.c"
+#line 2006 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -2008,7 +2014,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 2012 "simple.c"
+#line 2018 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -2023,7 +2029,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 2027 "simple.c"
+#line 2033 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -2033,7 +2039,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 2037 "simple.c"
+#line 2043 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -2043,7 +2049,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 2047 "simple.c"
+#line 2053 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -2059,7 +2065,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 2063 "simple.c"
+#line 2069 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2070,7 +2076,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2074 "simple.c"
+#line 2080 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2088,7 +2094,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2092 "simple.c"
+#line 2098 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2096,12 +2102,14 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
-    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
-#line 2105 "simple.c"
+    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
+#line 2113 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2118,7 +2126,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2122 "simple.c"
+#line 2130 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2129,7 +2137,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2133 "simple.c"
+#line 2141 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2145,7 +2153,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2149 "simple.c"
+#line 2157 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2169,7 +2177,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2173 "simple.c"
+#line 2181 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2179,7 +2187,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2183 "simple.c"
+#line 2191 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2190,7 +2198,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2194 "simple.c"
+#line 2202 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2201,7 +2209,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2205 "simple.c"
+#line 2213 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2217,7 +2225,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2221 "simple.c"
+#line 2229 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2228,7 +2236,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2232 "simple.c"
+#line 2240 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2239,7 +2247,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2243 "simple.c"
+#line 2251 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2262,7 +2270,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2266 "simple.c"
+#line 2274 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2281,7 +2289,7 @@ static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to
     }
     L->v_s = 0;
     return acc;
-#line 2285 "simple.c"
+#line 2293 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2297,7 +2305,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2301 "simple.c"
+#line 2309 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2309,7 +2317,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2313 "simple.c"
+#line 2321 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2320,7 +2328,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2324 "simple.c"
+#line 2332 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2332,7 +2340,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2336 "simple.c"
+#line 2344 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2347,7 +2355,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2351 "simple.c"
+#line 2359 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2362,7 +2370,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2366 "simple.c"
+#line 2374 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2372,7 +2380,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2376 "simple.c"
+#line 2384 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2383,7 +2391,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2387 "simple.c"
+#line 2395 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2398,7 +2406,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2402 "simple.c"
+#line 2410 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2408,7 +2416,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2412 "simple.c"
+#line 2420 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2424,7 +2432,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2428 "simple.c"
+#line 2436 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2436,7 +2444,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2440 "simple.c"
+#line 2448 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2448,7 +2456,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2452 "simple.c"
+#line 2460 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2456,15 +2464,17 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
 {
     (void)f;
     (void)v_p;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 27 "cards/simple/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 95);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
+        if (seq[0] = (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit))) return 1;
     }
     return acc;
-#line 2468 "simple.c"
+#line 2478 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2475,7 +2485,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2479 "simple.c"
+#line 2489 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2501,7 +2511,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2505 "simple.c"
+#line 2515 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2514,7 +2524,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2518 "simple.c"
+#line 2528 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2525,7 +2535,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2529 "simple.c"
+#line 2539 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2704,7 +2714,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2708 "simple.c"
+#line 2718 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2816,7 +2826,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2820 "simple.c"
+#line 2830 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2945,7 +2955,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2949 "simple.c"
+#line 2959 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3040,7 +3050,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3044 "simple.c"
+#line 3054 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3111,7 +3121,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3115 "simple.c"
+#line 3125 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3260,7 +3270,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3264 "simple.c"
+#line 3274 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3307,7 +3317,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3311 "simple.c"
+#line 3321 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3341,7 +3351,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3345 "simple.c"
+#line 3355 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3496,7 +3506,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3500 "simple.c"
+#line 3510 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3602,7 +3612,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3606 "simple.c"
+#line 3616 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3635,7 +3645,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3639 "simple.c"
+#line 3649 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3701,7 +3711,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3705 "simple.c"
+#line 3715 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3759,7 +3769,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3763 "simple.c"
+#line 3773 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3802,7 +3812,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3806 "simple.c"
+#line 3816 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3819,7 +3829,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3823 "simple.c"
+#line 3833 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3836,7 +3846,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3840 "simple.c"
+#line 3850 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3945,7 +3955,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 3949 "simple.c"
+#line 3959 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3966,7 +3976,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3970 "simple.c"
+#line 3980 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4216,7 +4226,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4220 "simple.c"
+#line 4230 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4270,7 +4280,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4274 "simple.c"
+#line 4284 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4287,7 +4297,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4291 "simple.c"
+#line 4301 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4303,7 +4313,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4307 "simple.c"
+#line 4317 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4320,7 +4330,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4324 "simple.c"
+#line 4334 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4337,7 +4347,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4341 "simple.c"
+#line 4351 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4354,7 +4364,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4358 "simple.c"
+#line 4368 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4372,7 +4382,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4376 "simple.c"
+#line 4386 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5406,7 +5416,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5410 "simple.c"
+#line 5420 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5422,10 +5432,13 @@ struct Locals_proc_gain_vp {
 static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_gain_vp *L = (struct Locals_proc_gain_vp *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 200 "cards/simple/missions.cards"
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 312);
+        seq[0] = Fn_rebel(g, f);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 312);
         #line 201 "cards/simple/missions.cards"
         rt_log_begin(g);
         rt_log_player(g, Fn_rebel(g, f));
@@ -5435,7 +5448,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5439 "simple.c"
+#line 5452 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5456,8 +5469,8 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
     case 0:;
         #line 206 "cards/simple/missions.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 315);
             RtValue who = 0;
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 315);
             rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 314);
         }
         if (rt_check(g)) return RT_END;
@@ -5493,7 +5506,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5497 "simple.c"
+#line 5510 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5606,7 +5619,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5610 "simple.c"
+#line 5623 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5639,7 +5652,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5643 "simple.c"
+#line 5656 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5736,7 +5749,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5740 "simple.c"
+#line 5753 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5923,7 +5936,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5927 "simple.c"
+#line 5940 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -6023,7 +6036,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6027 "simple.c"
+#line 6040 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6084,7 +6097,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6088 "simple.c"
+#line 6101 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6153,7 +6166,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6157 "simple.c"
+#line 6170 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6208,7 +6221,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6212 "simple.c"
+#line 6225 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6242,7 +6255,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6246 "simple.c"
+#line 6259 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6259,7 +6272,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6263 "simple.c"
+#line 6276 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6420,7 +6433,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6424 "simple.c"
+#line 6437 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6486,7 +6499,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6490 "simple.c"
+#line 6503 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6503,7 +6516,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6507 "simple.c"
+#line 6520 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6520,7 +6533,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6524 "simple.c"
+#line 6537 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6537,7 +6550,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6541 "simple.c"
+#line 6554 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6554,7 +6567,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6558 "simple.c"
+#line 6571 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6571,7 +6584,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6575 "simple.c"
+#line 6588 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6588,7 +6601,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6592 "simple.c"
+#line 6605 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6605,7 +6618,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6609 "simple.c"
+#line 6622 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6621,7 +6634,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6625 "simple.c"
+#line 6638 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6640,7 +6653,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 6644 "simple.c"
+#line 6657 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6657,7 +6670,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6661 "simple.c"
+#line 6674 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6674,7 +6687,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6678 "simple.c"
+#line 6691 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6690,7 +6703,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6694 "simple.c"
+#line 6707 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7750,7 +7763,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7754 "simple.c"
+#line 7767 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7846,7 +7859,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7850 "simple.c"
+#line 7863 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7881,7 +7894,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7885 "simple.c"
+#line 7898 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7900,8 +7913,8 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 505);
             RtValue who = 0;
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 505);
             rt_set_at(g, elem, who, 0, 504);
         }
         if (rt_check(g)) return RT_END;
@@ -7989,7 +8002,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7993 "simple.c"
+#line 8006 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8054,7 +8067,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8058 "simple.c"
+#line 8071 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8082,15 +8095,17 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
 {
     (void)f;
     (void)L;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
+        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 8094 "simple.c"
+#line 8109 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8107,7 +8122,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8111 "simple.c"
+#line 8126 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8124,13 +8139,15 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8128 "simple.c"
+#line 8143 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
 static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_one *L = (struct Locals_proc_assign_one *)(void *)f->v;
+    RtValue seq[4];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
@@ -8151,7 +8168,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 525);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    if (Fn_cost(g, f, it_c) <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    if (seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 524);
@@ -8207,7 +8224,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 533);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_3)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 532);
@@ -8243,7 +8260,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 538);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) + Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && ((seq[3] = Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), (seq[3] + Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 537);
@@ -8367,7 +8384,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8371 "simple.c"
+#line 8388 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8412,6 +8429,8 @@ struct Locals_proc_refresh {
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refresh *L = (struct Locals_proc_refresh *)(void *)f->v;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 94 "cards/simple/rules.cards"
@@ -8421,7 +8440,8 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 558), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 559, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 560), rt_zone_of(g, ZONE_pool, L->v_p, 561), RT_AT_TOP, 562, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 560);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 561), RT_AT_TOP, 562, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8594,7 +8614,8 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                         if (!(rt__state(g, it_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 580);
+                        seq[1] = Fn_rebel(g, f);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 580);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
                         rt_log_card(g, it_l);
@@ -8680,7 +8701,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8684 "simple.c"
+#line 8705 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8700,6 +8721,8 @@ struct Locals_proc_new_leader {
 static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_new_leader *L = (struct Locals_proc_new_leader *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 147 "cards/simple/rules.cards"
@@ -8708,7 +8731,8 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             #line 147 "cards/simple/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 595)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 596), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 597), RT_AT_TOP, 598, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 596);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 597), RT_AT_TOP, 598, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8764,7 +8788,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8768 "simple.c"
+#line 8792 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8806,7 +8830,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8810 "simple.c"
+#line 8834 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8833,7 +8857,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8837 "simple.c"
+#line 8861 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8858,7 +8882,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8862 "simple.c"
+#line 8886 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8890,7 +8914,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8894 "simple.c"
+#line 8918 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9102,8 +9126,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 644);
                 RtValue who = 0;
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 644);
                 rt_set_at(g, elem, who, (-1), 643);
             }
             if (rt_check(g)) return RT_END;
@@ -9126,8 +9150,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 649);
                 RtValue who = 0;
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 649);
                 rt_set_at(g, elem, who, 1, 648);
             }
             if (rt_check(g)) return RT_END;
@@ -9596,7 +9620,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9600 "simple.c"
+#line 9624 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9632,7 +9656,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9636 "simple.c"
+#line 9660 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9649,7 +9673,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9653 "simple.c"
+#line 9677 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9830,7 +9854,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9834 "simple.c"
+#line 9858 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");

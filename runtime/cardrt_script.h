@@ -285,7 +285,8 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
 int rt__answer_now(RtGame *g);
 static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
 /* RT_PURE: marks the generated game functions and the aggregates that
-   only read the state (not one that stores its item for a nested one):
+   only read the state (not one that stores its item for a nested one,
+   nor one that draws a random number: each call draws):
    the compiler may reuse a call's value while the state has not changed
    (a failing call fails the game once either way: the first error
    wins). RT_NOINLINE keeps a function's aggregates out of line, so that

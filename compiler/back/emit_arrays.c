@@ -6,13 +6,15 @@
 /* position: the C expression of index x's position in dimension d of
    array a (0..n-1): a constant within its range as a number (the checker
    proved it), else through rt_index or rt_card_row, which fail the game
-   at x's site. Allocated in the emitter's arena. */
-static const char *position(Emit *E, const MArray *a, const MDim *d, const IrNode *x)
+   at x's site (*checked set then). Allocated in the emitter's arena. */
+static const char *position(Emit *E, const MArray *a, const MDim *d, const IrNode *x, int *checked)
 {
+    *checked = 0;
     if (d->what == DIM_RANGE && x->op == IR_INT && x->value >= d->lo && x->value < (int64_t)d->lo + d->n)
         return arena_printf(E->a, "%lld", (long long)(x->value - d->lo));
     if ((d->what == DIM_ENUM && x->op == IR_ENUM_VALUE) || (d->what == DIM_SIDE && x->op == IR_SIDE))
         return arena_printf(E->a, "%d", x->index);
+    *checked = 1;
     const char *v = emit_expr(E, x);
     E->fallible = 1;
     if (d->what == DIM_KIND)
@@ -21,33 +23,60 @@ static const char *position(Emit *E, const MArray *a, const MDim *d, const IrNod
                         emit_site(E, x->loc));
 }
 
-/* emit_elem_var: the C expression of element n's variable index
-   (VAR_track + position), its indices written row-major after the
-   player. */
-const char *emit_elem_var(Emit *E, const IrNode *n)
+/* element: into *var the C expression of element n's variable index
+   (VAR_track + position, its indices row-major) and, when who is not
+   NULL, into *who that of its player ("0" for an array not per player).
+   The player, then the indices as written, are evaluated in that order:
+   returns the stores that come first (emit_ordered_values; "" for none). */
+static const char *element(Emit *E, const IrNode *n, const char **who, const char **var)
 {
     const MArray *a = &E->m->arrays[n->index];
-    const char *off = NULL;
-    int scale = 1;
-    for (int i = a->ndims - 1, k = n->nkids - 1; i >= 0; i--) {
+    enum { MOST = 9 };   /* the player and at most eight dimensions */
+    const char *texts[MOST];
+    int matters[MOST], nt = 0, k = 1;   /* kids[0]: the player (NULL unless per player) */
+    if (who) {
+        texts[nt] = a->per_player ? emit_expr(E, n->kids[0]) : "0";
+        matters[nt++] = a->per_player && emit_order_matters(n->kids[0]);
+    }
+    for (int i = 0; i < a->ndims && nt < MOST; i++) {
         const MDim *d = &a->dims[i];
         if (d->what == DIM_PLAYER)
             continue;
-        const char *p = position(E, a, d, n->kids[k--]);
+        const IrNode *x = n->kids[k++];
+        int checked;
+        texts[nt] = position(E, a, d, x, &checked);
+        matters[nt++] = checked || emit_order_matters(x);
+    }
+    const char *first = emit_ordered_values(E, matters, texts, nt);
+    if (who)
+        *who = texts[0];
+    const char *off = NULL;
+    int scale = 1;
+    for (int i = a->ndims - 1, t = nt - 1; i >= 0; i--) {
+        const MDim *d = &a->dims[i];
+        if (d->what == DIM_PLAYER)
+            continue;
+        const char *p = texts[t--];
         const char *term = scale == 1 ? p : arena_printf(E->a, "%s * %d", p, scale);
         off = off ? arena_printf(E->a, "%s + %s", term, off) : term;
         scale *= d->n;
     }
-    return off ? arena_printf(E->a, "VAR_%s + %s", a->name, off) : arena_printf(E->a, "VAR_%s", a->name);
+    *var = off ? arena_printf(E->a, "VAR_%s + %s", a->name, off) : arena_printf(E->a, "VAR_%s", a->name);
+    return first;
+}
+
+const char *emit_elem_var(Emit *E, const IrNode *n)
+{
+    const char *var, *first = element(E, n, NULL, &var);
+    return emit_in_order(E, first, var);
 }
 
 /* emit_elem_read: the C expression of element n's value (0 for a
    per-player array of no player, as a per-player variable reads). */
 const char *emit_elem_read(Emit *E, const IrNode *n)
 {
-    const MArray *a = &E->m->arrays[n->index];
-    const char *var = emit_elem_var(E, n);
-    return arena_printf(E->a, "rt_get(g, %s, %s)", var, a->per_player ? emit_expr(E, n->kids[0]) : "0");
+    const char *who, *var, *first = element(E, n, &who, &var);
+    return emit_in_order(E, first, arena_printf(E->a, "rt_get(g, %s, %s)", var, who));
 }
 
 /* emit_elem_assign: statement s (IR_ASSIGN to element l = s->kids[0]) of
@@ -61,8 +90,8 @@ void emit_elem_assign(Emit *E, const IrNode *s, const char *v)
     int site = emit_site(E, s->loc);
     emit_line(E, "{");
     E->indent++;
+    emit_line(E, "RtValue who = %s;", a->per_player ? emit_expr(E, l->kids[0]) : "0");   /* the player, then the indices */
     emit_line(E, "int elem = %s;", emit_elem_var(E, l));
-    emit_line(E, "RtValue who = %s;", a->per_player ? emit_expr(E, l->kids[0]) : "0");
     const char *val = v;
     if (s->binop != IR_SET) {
         const char *cur = "rt_get(g, elem, who)";

@@ -881,6 +881,26 @@ static Emit *emit_init(Emit *E, const Model *m, Arena *a, const char *const *fil
     return E;
 }
 
+/* unit_protos: into protos, the prototype of every game function (pure,
+   RT_PURE, unless it draws a random number: two calls are two draws) and
+   of every procedure's script (a procedure call names it: rt_run_entered). */
+static void unit_protos(Emit *E, Buf *protos)
+{
+    const Model *m = E->m;
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_function) {
+            const MUnit *un = &m->units[u];
+            buf_printf(protos, "%sRT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f",
+                       E->ir->units[u].facts & IR_FACT_RANDOM ? "" : "RT_PURE ", un->name);
+            for (int p = 0; p < un->nparams; p++)
+                buf_put(protos, ", RtValue");
+            buf_put(protos, ");\n");
+        }
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_procedure)
+            buf_printf(protos, "static RtStatus Script_%s(RtGame *g, RtFrame *f);\n", m->units[u].cname);
+}
+
 char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfiles)
 {
     Emit E_;
@@ -908,17 +928,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     /* scripts and functions first: they may add strings and temporaries */
     Buf code = {0}, protos = {0}, texts = {0};
     E->texts = &texts;
-    for (int u = 0; u < m->nunits; u++)
-        if (m->units[u].is_function) {
-            const MUnit *un = &m->units[u];
-            buf_printf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", un->name);
-            for (int p = 0; p < un->nparams; p++)
-                buf_put(&protos, ", RtValue");
-            buf_put(&protos, ");\n");
-        }
-    for (int u = 0; u < m->nunits; u++)   /* procedure calls name their scripts (rt_run_entered) */
-        if (m->units[u].is_procedure)
-            buf_printf(&protos, "static RtStatus Script_%s(RtGame *g, RtFrame *f);\n", m->units[u].cname);
+    unit_protos(E, &protos);
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function)
             emit_unit(E, &code, u);

@@ -409,6 +409,11 @@ void emit_choose(Emit *E, const IrNode *s)
     int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0);
     const char *chosen = leave ? NULL : emit_temp(E, "chosen");
     emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
+    if (s->kids[3] && !emit_plain(E, s->kids[3])) {   /* who chooses: once, after the count (not at each pick) */
+        const char *who = emit_temp(E, "by");
+        emit_line(E, "%s = %s;", who, by);
+        by = who;
+    }
     emit_check_fail(E);
     int at = chosen ? emit_site(E, s->loc) : 0;
     if (chosen) {

@@ -60,6 +60,123 @@ const char *emit_local(Emit *E, int slot)
     return arena_printf(E->a, "L->%s", emit_lname(E, E->unit->locals[slot]));
 }
 
+/* ---- order of evaluation ------------------------------------------------------------ */
+
+/* always_player: n is a player in every state (so its zones exist). */
+static int always_player(const IrNode *n)
+{
+    return n->op == IR_ME || n->op == IR_OPPONENT;
+}
+
+/* order_matters: evaluating n may fail the game, draw a random number or
+   write (its facts), or read a zone of what may be no player (rt_zone_of
+   fails then). */
+static int order_matters(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM | IR_FACT_WRITES | IR_FACT_MAY_YIELD))
+        return 1;
+    if (n->op == IR_ZONE && n->nkids && !always_player(n->kids[0]))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (order_matters(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+int emit_order_matters(const IrNode *n)
+{
+    return order_matters(n);
+}
+
+/* seq_temp: a new temporary for a value of n's type: its C name (arena). */
+static const char *seq_temp(Emit *E, const IrNode *n)
+{
+    if (n && n->type.base == T_TEXT)
+        return arena_printf(E->a, "seq_text[%d]", E->nseq_text++);
+    return arena_printf(E->a, "seq[%d]", E->nseq++);
+}
+
+/* stores: the temporaries emit_ordered takes, as "t = x, " pieces (sep
+   ", ") or as statements (sep NULL: each written as a line). */
+static const char *stores(Emit *E, const IrNode *const *nodes, const int *matters, const char **texts, int n,
+                          const char *sep)
+{
+    int last = -1, count = 0;
+    for (int i = 0; i < n; i++)
+        if (matters ? matters[i] : order_matters(nodes[i])) {
+            last = i;
+            count++;
+        }
+    if (count < 2 || !E->seq_on)
+        return "";
+    const char *out = "";
+    for (int i = 0; i < last; i++) {
+        if (!(matters ? matters[i] : order_matters(nodes[i])))
+            continue;
+        const char *t = seq_temp(E, nodes ? nodes[i] : NULL);
+        if (sep)
+            out = arena_printf(E->a, "%s%s = %s%s", out, t, texts[i], sep);
+        else
+            emit_line(E, "%s = %s;", t, texts[i]);
+        texts[i] = t;
+    }
+    return out;
+}
+
+const char *emit_ordered(Emit *E, const IrNode *const *nodes, const char **texts, int n)
+{
+    return stores(E, nodes, NULL, texts, n, ", ");
+}
+
+const char *emit_ordered_values(Emit *E, const int *matters, const char **texts, int n)
+{
+    return stores(E, NULL, matters, texts, n, ", ");
+}
+
+const char *emit_in_order(Emit *E, const char *stored, const char *x)
+{
+    return stored[0] ? arena_printf(E->a, "(%s%s)", stored, x) : x;
+}
+
+void emit_ordered_lines(Emit *E, const IrNode *const *nodes, const int *matters, const char **texts, int n)
+{
+    (void)stores(E, nodes, matters, texts, n, NULL);
+}
+
+const char *emit_once(Emit *E, const IrNode *n, const char *x)
+{
+    if (!E->seq_on || emit_plain(E, n))
+        return x;
+    const char *t = seq_temp(E, n);
+    emit_line(E, "%s = %s;", t, x);
+    return t;
+}
+
+EmitSeqSave emit_seq_begin(Emit *E)
+{
+    EmitSeqSave saved = {E->seq_on, E->nseq, E->nseq_text};
+    E->seq_on = 1;
+    E->nseq = 0;
+    E->nseq_text = 0;
+    return saved;
+}
+
+const char *emit_seq_end(Emit *E, EmitSeqSave saved)
+{
+    const char *decls = "";
+    if (E->nseq)
+        decls = arena_printf(E->a, "    RtValue seq[%d];   /* operands in order (emit_ordered) */\n    (void)seq;\n",
+                             E->nseq);
+    if (E->nseq_text)
+        decls = arena_printf(E->a, "%s    const char *seq_text[%d];\n    (void)seq_text;\n", decls, E->nseq_text);
+    E->seq_on = saved.on;
+    E->nseq = saved.nseq;
+    E->nseq_text = saved.nseq_text;
+    return decls;
+}
+
 /* is_local: n reads a local slot (a param read in an inlined body is one). */
 static int is_local(const IrNode *n) { return n->op == IR_LOCAL || n->op == IR_ARG; }
 
@@ -283,6 +400,11 @@ static const char *card_member(Emit *E, const IrNode *n, const char *card, int t
     }
 }
 
+const char *emit_card_member(Emit *E, const IrNode *n, const char *card)
+{
+    return card_member(E, n, card, bound_kind(E, n->kids[0]));
+}
+
 /* card_read: the C text of a card member node n (its card is kids[0]). */
 static const char *card_read(Emit *E, const IrNode *n)
 {
@@ -421,7 +543,9 @@ static const char *aggregate(Emit *E, const IrNode *n)
     E->reads_frame = 0;
     E->writes_frame = 0;
     emit_source_line(E, n->loc);
+    EmitSeqSave seq = emit_seq_begin(E);
     aggregate_body(E, n);
+    const char *seq_decls = emit_seq_end(E, seq);
     int writes = E->writes_frame;   /* its item stored for a nested aggregate: not pure */
     E->writes_frame = outer.writes_frame | writes;
     buf_put(&hb, EMIT_LINE_BACK "\n");
@@ -432,6 +556,9 @@ static const char *aggregate(Emit *E, const IrNode *n)
     E->memo_on = outer.memo_on;
     E->reads_frame = outer.reads_frame;   /* the helper declares its own L */
     const char *what = agg_words[n->agg];
+    /* pure (its calls may be reused, docs of RT_PURE): it neither stores
+       its item nor draws a random number */
+    int pure = !writes && !(n->facts & IR_FACT_RANDOM);
     if (E->by_value) {
         /* out of line and pure: a call with the same arguments is made
            once while the state stays as it is (the callers are inlined) */
@@ -441,8 +568,9 @@ static const char *aggregate(Emit *E, const IrNode *n)
             buf_printf(&args, ", %s", emit_lname(E, E->unit->locals[p]));
             buf_printf(&unused, "    (void)%s;\n", emit_lname(E, E->unit->locals[p])); /* not every param is read */
         }
-        buf_printf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s}\n\n",
-                emit_file_of(E, n->loc), n->loc.line, what, fn, params.s ? params.s : "", unused.s ? unused.s : "", hb.s);
+        buf_printf(E->helpers, "/* %s:%d: %s */\n%sRT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s%s}\n\n",
+                emit_file_of(E, n->loc), n->loc.line, what, pure ? "RT_PURE " : "", fn, params.s ? params.s : "",
+                unused.s ? unused.s : "", seq_decls, hb.s);
         const char *call = arena_printf(E->a, "%s(g, f%s)", fn, args.s ? args.s : "");
         buf_free(&params);
         buf_free(&args);
@@ -451,8 +579,8 @@ static const char *aggregate(Emit *E, const IrNode *n)
         return call;
     }
     const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
-    buf_printf(E->helpers, "/* %s:%d: %s */\n%sstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
-            emit_file_of(E, n->loc), n->loc.line, what, writes ? "" : "RT_PURE ", fn, ltype, hb.s);
+    buf_printf(E->helpers, "/* %s:%d: %s */\n%sstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s%s}\n\n",
+            emit_file_of(E, n->loc), n->loc.line, what, pure ? "RT_PURE " : "", fn, ltype, seq_decls, hb.s);
     buf_free(&hb);
     E->reads_frame = 1;   /* the call passes L */
     return arena_printf(E->a, "%s(g, f, L)", fn);
@@ -520,14 +648,18 @@ static const char *call(Emit *E, const IrNode *n)
     Buf b = {0};
     buf_put(&b, "");
     int memo = E->memo_on && n->memo > 0;
+    const char **texts = arena_alloc(E->a, sizeof *texts * (size_t)(n->nkids + 1));
     for (int i = 0; i < n->nkids; i++)
-        buf_printf(&b, ", %s", E->memo_on ? unwrap(E, emit_expr(E, n->kids[i])) : emit_expr(E, n->kids[i]));
+        texts[i] = E->memo_on ? unwrap(E, emit_expr(E, n->kids[i])) : emit_expr(E, n->kids[i]);
+    const char *first = emit_ordered(E, (const IrNode *const *)n->kids, texts, n->nkids);
+    for (int i = 0; i < n->nkids; i++)
+        buf_printf(&b, ", %s", texts[i]);
     const char *args = arena_strdup(E->a, b.s);
     buf_free(&b);
     if (!memo)
-        return arena_printf(E->a, "Fn_%s(g, f%s)", name, args);
+        return emit_in_order(E, first, arena_printf(E->a, "Fn_%s(g, f%s)", name, args));
     E->memo_helper[n->index] = 1;
-    return arena_printf(E->a, "Memo_%s(g, f, memo%d%s)", name, n->memo, args);
+    return emit_in_order(E, first, arena_printf(E->a, "Memo_%s(g, f, memo%d%s)", name, n->memo, args));
 }
 
 /* builtin: next, count, empty, random, top, bottom, matches. Each
@@ -537,9 +669,9 @@ static const char *builtin(Emit *E, const IrNode *n)
     Arena *a = E->a;
     if (n->builtin == IR_B_MATCHES) {
         E->uses_matches[n->aux] = 1;
-        const char *x = emit_expr(E, n->kids[0]);
-        const char *y = emit_expr(E, n->kids[1]);
-        return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, x, y);
+        const char *xy[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+        const char *first = emit_ordered(E, (const IrNode *const *)n->kids, xy, 2);
+        return emit_in_order(E, first, arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, xy[0], xy[1]));
     }
     if (n->builtin >= IR_B_NEIGHBOURS || (n->builtin == IR_B_COUNT && n->kids[0]->type.base == T_SPACES))
         return emit_graph_builtin(E, n);
@@ -726,18 +858,19 @@ static int same_c(const char *l, const char *r)
 /* binary: arithmetic and comparisons. */
 static const char *binary(Emit *E, const IrNode *n)
 {
-    const char *l = emit_expr(E, n->kids[0]);
-    const char *r = emit_expr(E, n->kids[1]);
+    const char *ops[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+    int self = n->op == IR_COMPARE && same_c(ops[0], ops[1]);   /* before the order changes a text */
+    const char *first = emit_ordered(E, (const IrNode *const *)n->kids, ops, 2);
+    const char *l = ops[0], *r = ops[1];
     if (n->op == IR_ARITH && n->checked) {   /* docs/language.md "Integers" */
         E->fallible = 1;
-        return arena_printf(E->a, "%s(g, %s, %s, %d)", arith_fn[n->binop], l, r, emit_site(E, n->loc));
+        return emit_in_order(E, first, arena_printf(E->a, "%s(g, %s, %s, %d)", arith_fn[n->binop], l, r, emit_site(E, n->loc)));
     }
     if (n->op == IR_COMPARE && (n->binop == IR_EQ || n->binop == IR_NE) && n->aux == T_TEXT)
-        return arena_printf(E->a, "(strcmp(%s, %s) %s 0)", l, r, binop_c[n->binop]);
+        return emit_in_order(E, first, arena_printf(E->a, "(strcmp(%s, %s) %s 0)", l, r, binop_c[n->binop]));
     /* `x == x` is legal cards: a unary plus keeps clang from calling the C a
        self-comparison (-Wtautological-compare) */
-    int self = n->op == IR_COMPARE && same_c(l, r);
-    return arena_printf(E->a, "(%s %s %s%s)", l, binop_c[n->binop], self ? "+" : "", r);
+    return emit_in_order(E, first, arena_printf(E->a, "(%s %s %s%s)", l, binop_c[n->binop], self ? "+" : "", r));
 }
 
 /* ---- expressions ------------------------------------------------------------------------ */

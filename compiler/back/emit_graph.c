@@ -72,7 +72,11 @@ static const char *set_args(Emit *E, const IrNode *coll)
     const char *card = emit_expr(E, coll->kids[0]);
     if (coll->builtin == IR_B_NEIGHBOURS)
         return arena_printf(E->a, "RT_GRAPH_NEIGHBOURS, %s, 0", card);
-    return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, %s", card, emit_expr(E, coll->kids[1]));
+    const char *ops[2] = {card, emit_expr(E, coll->kids[1])};
+    const char *first = emit_ordered(E, (const IrNode *const *)coll->kids, ops, 2);
+    if (first[0])   /* the space, then the steps (emit_ordered), passed as the steps */
+        return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, (%s%s)", ops[0], first, ops[1]);
+    return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, %s", ops[0], ops[1]);
 }
 
 /* emit_graph_loop_open: the head of a pure loop over the set of spaces
@@ -107,10 +111,11 @@ const char *emit_graph_builtin(Emit *E, const IrNode *n)
         return arena_printf(E->a, "rt_graph_count(g, %s, %s, %d)", graph_ref(E, coll->aux), args,
                             emit_site(E, coll->loc));
     }
-    const char *a = emit_expr(E, n->kids[0]);
-    const char *b = emit_expr(E, n->kids[1]);
-    return arena_printf(E->a, "rt_graph_%s(g, %s, %s, %s, %d)", n->builtin == IR_B_ADJACENT ? "adjacent" : "distance",
-                        graph_ref(E, n->aux), a, b, emit_site(E, n->loc));
+    const char *ab[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+    const char *first = emit_ordered(E, (const IrNode *const *)n->kids, ab, 2);
+    return emit_in_order(E, first, arena_printf(E->a, "rt_graph_%s(g, %s, %s, %s, %d)",
+                                                n->builtin == IR_B_ADJACENT ? "adjacent" : "distance",
+                                                graph_ref(E, n->aux), ab[0], ab[1], emit_site(E, n->loc)));
 }
 
 /* emit_graph_reach_body: reachable's helper: flag every space passing
@@ -118,8 +123,9 @@ const char *emit_graph_builtin(Emit *E, const IrNode *n)
 void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const char *where, int store)
 {
     int gi = n->kids[0]->aux;
-    const char *from = emit_expr(E, n->kids[3]);
-    const char *to = emit_expr(E, n->kids[4]);
+    /* a, b, then the spaces avoided (docs/language.md "Order of evaluation") */
+    emit_line(E, "RtValue reach_from = %s;", emit_expr(E, n->kids[3]));
+    emit_line(E, "RtValue reach_to = %s;", emit_expr(E, n->kids[4]));
     emit_line(E, "uint8_t avoid[%d];", E->m->graphs[gi].nspaces + 1);
     emit_line(E, "memset(avoid, 0, sizeof avoid);");
     emit_line(E, "{");
@@ -132,7 +138,7 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     emit_line(E, "}");
     if (store)
         emit_line(E, "%s", emit_frame_reset(E, n->index));
-    emit_line(E, "return rt_graph_reach(g, %s, %s, %s, avoid, %d);", graph_ref(E, gi), from, to, emit_site(E, n->loc));
+    emit_line(E, "return rt_graph_reach(g, %s, reach_from, reach_to, avoid, %d);", graph_ref(E, gi), emit_site(E, n->loc));
     E->fallible = 1;
 }
 

@@ -59,6 +59,11 @@ typedef struct Emit {
     const IrNode *const *live_keys;
     const char *const *live_key_names;
     int nlive_keys;
+    /* The temporaries that fix the order of a construct's operands
+       (emit_ordered): elements of two C arrays of the C function being
+       written, seq (RtValue) and seq_text (const char *), declared at its
+       top (emit_seq_begin, emit_seq_end); seq_on: some may be made. */
+    int seq_on, nseq, nseq_text;
 } Emit;
 
 /* ---- emit_c.c: names, text, sites ------------------------------------------ */
@@ -124,6 +129,44 @@ void emit_line(Emit *E, const char *fmt, ...)
 const char *emit_temp(Emit *E, const char *base);
 /* emit_local: the C text that reads local slot (a bound C local, or L->v_x). */
 const char *emit_local(Emit *E, int slot);
+/* Order of evaluation (docs/language.md "Order of evaluation"): C leaves
+   the order of a call's arguments and of an operator's operands to the
+   compiler, so two operands that may each fail the game, draw a random
+   number or write would happen in an order that depends on the C
+   compiler. emit_ordered: of the operands nodes[0..n), whose C texts are
+   texts[0..n), when two or more may (emit_order_matters; a NULL node
+   may not), each of them but the last is stored first, in order, into a
+   temporary whose name replaces its text; returns the stores, "seq[0] =
+   A, seq[1] = B, " (arena), or "" when nothing needs storing.
+   emit_ordered_values: the same for int values, those whose order
+   matters flagged in matters[] (an index checked against its range).
+   emit_in_order: x (a construct of the texts) after the stores.
+   emit_ordered_lines: the same stores as statements of their own, before
+   the statement that uses the texts (nodes, or matters when nodes is
+   NULL). */
+const char *emit_ordered(Emit *E, const IrNode *const *nodes, const char **texts, int n);
+const char *emit_ordered_values(Emit *E, const int *matters, const char **texts, int n);
+const char *emit_in_order(Emit *E, const char *stores, const char *x);
+void emit_ordered_lines(Emit *E, const IrNode *const *nodes, const int *matters, const char **texts, int n);
+/* emit_once: text x of node n read once: when n is not plain, it is
+   stored into a temporary by a statement of its own and the temporary's
+   name returned (for a target read, then written: `p.points += 1` with
+   p = random(players) draws one player). */
+const char *emit_once(Emit *E, const IrNode *n, const char *x);
+/* emit_seq_begin: a new C function is being written, with temporaries
+   of its own; returns the state emit_seq_end restores. emit_seq_end: the
+   declarations of the temporaries the function used, at indent 1 ("" for
+   none; arena). */
+typedef struct EmitSeqSave { int on, nseq, nseq_text; } EmitSeqSave;
+EmitSeqSave emit_seq_begin(Emit *E);
+const char *emit_seq_end(Emit *E, EmitSeqSave saved);
+/* emit_card_member: the C text of card member n (field, state, owner,
+   name) of the card whose C text is card (n->kids[0]'s, or a temporary
+   holding its value). */
+const char *emit_card_member(Emit *E, const IrNode *n, const char *card);
+/* emit_order_matters: evaluating n may fail, draw or write (the order
+   of such operands is fixed: emit_ordered). */
+int emit_order_matters(const IrNode *n);
 /* emit_expr: the C text of expression n (arena). */
 const char *emit_expr(Emit *E, const IrNode *n);
 /* emit_condition: the C text of n as a whole condition (a plain `and` or

@@ -723,18 +723,30 @@ static const char *clamp_bounds(Emit *E, const MVar *mv)
 }
 
 /* assign: `=`, `+=`, `-=` to a local, a variable or counter, or a card's
-   state (the value first, then the player, then the current value). */
+   state. The target's player or card is evaluated once, before the value
+   (docs/language.md "Order of evaluation"): when it is more than a plain
+   read, into a temporary first (emit_once). */
 static void assign(Emit *E, const IrNode *s)
 {
     const IrNode *l = s->kids[0];
-    const char *v = emit_expr(E, s->kids[1]);
-    if (l->op == IR_ELEM) {
-        emit_elem_assign(E, s, v);
+    if (l->op == IR_ELEM) {   /* its player and indices are stored first */
+        emit_elem_assign(E, s, emit_expr(E, s->kids[1]));
         emit_check_fail(E);
         return;
     }
-    const char *player = l->op == IR_VAR && l->nkids ? emit_expr(E, l->kids[0]) : NULL;
-    const char *cur = s->binop != IR_SET ? emit_expr(E, l) : NULL;
+    const char *player = NULL, *card = NULL, *cur = NULL;
+    if (l->op == IR_VAR && l->nkids) {
+        player = emit_once(E, l->kids[0], emit_expr(E, l->kids[0]));
+        if (s->binop != IR_SET)
+            cur = arena_printf(E->a, "rt_pvar_at(g, VCELL_%s, PLAYER_CELLS, %s)", E->m->vars[l->index].name, player);
+    } else if (l->op == IR_CARD_STATE) {
+        card = emit_once(E, l->kids[0], emit_expr(E, l->kids[0]));
+        if (s->binop != IR_SET)
+            cur = emit_card_member(E, l, card);
+    } else if (s->binop != IR_SET) {
+        cur = emit_expr(E, l);
+    }
+    const char *v = emit_expr(E, s->kids[1]);
     const char *val = v;
     int plus = s->binop == IR_ADD;
     const MVar *mv = l->op == IR_VAR ? &E->m->vars[l->index] : NULL;
@@ -758,13 +770,11 @@ static void assign(Emit *E, const IrNode *s)
         else
             emit_line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);
     } else if (emit_card_known(E, l->kids[0]) == l->card.kind) {   /* IR_CARD_STATE of a card known valid */
-        const char *card = emit_expr(E, l->kids[0]);
         int at = emit_site(E, s->loc);
         emit_line(E, "rt_set_state_known(g, %s, %s, %d, %s, %d, %d);", card, emit_kind_enum(E, l->card.kind),
                   l->card.field, val, ir_live_reads(E->ir, l->card.kind, l->card.field), at);
     } else {   /* IR_CARD_STATE */
         E->fallible = 1;
-        const char *card = emit_expr(E, l->kids[0]);
         int at = emit_site(E, s->loc);
         emit_line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", card, emit_kind_enum(E, l->card.kind), l->card.field,
                   val, at);
@@ -837,13 +847,18 @@ static void move(Emit *E, const IrNode *s)
     }
     if (c->op == IR_BUILTIN && c->type.base != T_ZONE && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
         /* a zone's end card in one call: the zone is written, not its card */
-        const char *from = emit_expr(E, c->kids[0]), *z = emit_expr(E, s->kids[1]);
+        const IrNode *ops[2] = {c->kids[0], s->kids[1]};
+        const char *texts[2] = {emit_expr(E, c->kids[0]), emit_expr(E, s->kids[1])};
+        emit_ordered_lines(E, ops, NULL, texts, 2);   /* what, then where to */
         const char *shape = move_shape(E, c->kids[0], s->kids[1]);
-        emit_line(E, "rt_move_end%s(g, %s, %d, %s, %s, %d%s);", shape ? "_known" : "", from, c->builtin == IR_B_BOTTOM, z,
-                  where, emit_site(E, s->loc), shape ? shape : "");
+        emit_line(E, "rt_move_end%s(g, %s, %d, %s, %s, %d%s);", shape ? "_known" : "", texts[0], c->builtin == IR_B_BOTTOM,
+                  texts[1], where, emit_site(E, s->loc), shape ? shape : "");
     } else {
         E->fallible = 0;
-        const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
+        const IrNode *ops[2] = {c, s->kids[1]};
+        const char *texts[2] = {emit_expr(E, c), emit_expr(E, s->kids[1])};
+        emit_ordered_lines(E, ops, NULL, texts, 2);   /* what, then where to */
+        const char *w = texts[0], *z = texts[1];
         /* a shared zone's cards to a zone read without failing: when the
            zone is empty the move does nothing, and no call is made (a
            zone per player is moved whole as ever: guarding it costs more
@@ -869,7 +884,10 @@ static void emit_reveal(Emit *E, const IrNode *s)
 {
     static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
     const char *fn = s->kids[0]->type.base == T_ZONE ? "rt_reveal_zone" : "rt_reveal";
-    const char *w = emit_expr(E, s->kids[0]), *to = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
+    const char *texts[2] = {emit_expr(E, s->kids[0]), s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE"};
+    if (s->nkids != 4)   /* what, then to whom (to all: each player after what is shown) */
+        emit_ordered_lines(E, (const IrNode *const *)s->kids, NULL, texts, 2);
+    const char *w = texts[0], *to = texts[1];
     if (s->nkids == 4) {   /* to all p in players [where c]: what is shown is taken once */
         const char *var = emit_local(E, s->index);
         emit_line(E, "{");
@@ -915,6 +933,15 @@ static void run(Emit *E, const IrNode *s)
     const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
                                : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
                                               emit_kind_enum(E, fa->card.kind), at, emit_fname(E, fname));
+    if (!known && s->kids[1] && emit_order_matters(s->kids[1])) {
+        /* the card's ability (which fails for a card of another kind),
+           then who runs it (docs/language.md "Order of evaluation") */
+        const char *texts[2] = {script, who};
+        const int matters[2] = {1, 1};
+        emit_ordered_lines(E, NULL, matters, texts, 2);
+        script = texts[0];
+        who = texts[1];
+    }
     E->uses_run_script = 1;
     run_now(E, arena_printf(E->a, "Run_script(g, %s, %s, %s, %d)", script, card, who, at), s);
     emit_line(E, "if (rt_check(g)) return RT_END;");

@@ -68,7 +68,9 @@ static void script(Emit *E, Buf *out, int ui)
     E->pc = 0;
     E->hidden = 0;
     E->reads_frame = 0;
+    EmitSeqSave seq = emit_seq_begin(E);
     emit_block(E, E->ir->units[ui].body);
+    const char *seq_decls = emit_seq_end(E, seq);
     buf_put(&body, EMIT_LINE_BACK "\n");
     locals_struct(E, out, u);
     buf_put(out, helpers.s ? helpers.s : "");
@@ -77,6 +79,7 @@ static void script(Emit *E, Buf *out, int ui)
     /* Loops that keep their variable in a C local may leave no use of L. */
     if (u->nlocals && E->reads_frame)
         buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
+    buf_put(out, seq_decls);
     buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
     if (keeps_knowledge(E, ui))
         buf_put(out, "        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */\n");
@@ -159,6 +162,7 @@ static void function(Emit *E, Buf *out, int ui)
         for (int p = 0; p < u->nparams; p++)
             emit_bind(E, p, emit_lname(E, u->locals[p]), -1);
     E->memo_on = E->by_value;
+    EmitSeqSave seq = emit_seq_begin(E);
     const char *r = emit_expr(E, iu->body);
     for (int k = 0; k < iu->nmemo; k++)
         if (names_memo(r, k + 1))   /* a memoised call in an argument an inlined body ignores is not written */
@@ -167,6 +171,7 @@ static void function(Emit *E, Buf *out, int ui)
     r = tabulated(E, &table, u, iu->body, r);
     emit_source_line(E, iu->body->loc);
     emit_line(E, "return %s;", r);
+    const char *seq_decls = emit_seq_end(E, seq);
     buf_put(&body, EMIT_LINE_BACK "\n");
     E->memo_on = 0;
     int by_value = E->by_value;
@@ -189,6 +194,7 @@ static void function(Emit *E, Buf *out, int ui)
             buf_printf(out, "    L->%s = %s;\n", emit_lname(E, u->locals[p]), emit_lname(E, u->locals[p]));
     }
     buf_put(out, "    (void)g;\n    (void)f;\n");
+    buf_put(out, seq_decls);
     for (int p = 0; p < u->nparams; p++)   /* a param the body never reads */
         buf_printf(out, "    (void)%s;\n", emit_lname(E, u->locals[p]));
     buf_put(out, body.s ? body.s : "");

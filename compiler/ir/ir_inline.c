@@ -7,7 +7,11 @@
    otherwise make at each use of its parameter, or at none), or is more
    than a read and would be written at more than one use of its parameter
    (computed at each). Function bodies are pure expressions, so an argument
-   read twice or not at all changes nothing.
+   read twice or not at all changes nothing, unless it may fail the game or
+   draw a random number: a call evaluates its arguments once each, in
+   order, before its body (docs/language.md "Order of evaluation"), so
+   such a call is inlined only when it has one such argument, which the
+   body reads once, and the body itself can neither fail nor draw.
 
    Contract: runs after ir_facts (the facts and checks of an inlined body
    are the function's own); sets IrUnit.flat of every function; the
@@ -108,6 +112,48 @@ static int uses(const IrNode *n, const IrNode *a, int most)
     return k;
 }
 
+/* EFFECTS: what makes the order and number of evaluations matter. */
+#define EFFECTS (IR_FACT_MAY_FAIL | IR_FACT_RANDOM | IR_FACT_WRITES | IR_FACT_MAY_YIELD)
+
+/* sure_reads: how many times the C of n surely writes argument a, or -1
+   when a read of it is conditional (in a branch of a select, or right of
+   an `and` or `or`), where it might not be evaluated at all. */
+static int sure_reads(const IrNode *n, const IrNode *a)
+{
+    if (!n)
+        return 0;
+    if (n == a)
+        return 1;
+    int k = 0;
+    for (int i = 0; i < n->nkids; i++) {
+        int r = sure_reads(n->kids[i], a);
+        if (r < 0)
+            return -1;
+        int conditional = (n->op == IR_SELECT && i > 0) || ((n->op == IR_AND || n->op == IR_OR) && i > 0);
+        if (r > 0 && conditional)
+            return -1;
+        k += r;
+    }
+    return k;
+}
+
+/* in_order: inlining call n, whose body (a copy reading the arguments
+   as IR_ARGs) is copy and as written orig, keeps the order and number of
+   its effects: no argument may fail or draw, or one does, read once
+   (unconditionally) by a body that cannot. */
+static int in_order(const IrNode *n, const IrNode *copy, const IrNode *orig)
+{
+    int effectful = 0, only = -1;
+    for (int i = 0; i < n->nkids; i++)
+        if (n->kids[i]->facts & EFFECTS) {
+            effectful++;
+            only = i;
+        }
+    if (effectful == 0)
+        return 1;
+    return effectful == 1 && !(orig->facts & EFFECTS) && sure_reads(copy, n->kids[only]) == 1;
+}
+
 /* expand: n, or (a call that can be) its IR_INLINE: kids[0] the body,
    kids[1..] the arguments (already expanded, at the caller's depth). A
    call whose costly argument the body would read more than once stays a
@@ -134,6 +180,8 @@ static IrNode *expand(Inliner *I, IrNode *n, int depth)
     for (int i = 0; i < n->nkids; i++)
         if (costly(n->kids[i]) && uses(in->kids[0], n->kids[i], 2) > 1)
             return n;
+    if (!in_order(n, in->kids[0], body))
+        return n;
     return in;
 }
 

@@ -6,7 +6,8 @@
    the same memo, in the order the C evaluates them (arguments before their
    call, left to right, an inlined call's arguments before its body); at
    most MAX_MEMOS memos per function, calls past them are made each time.
-   Calls inside an aggregate depend on its loop variable and get none.
+   Calls inside an aggregate depend on its loop variable and get none, and
+   so does a call that draws a random number (two calls are two draws).
 
    Contract: runs after ir_inline; sets IrNode.memo of calls in flat
    function bodies and IrUnit.nmemo. */
@@ -80,7 +81,7 @@ static void number(Memos *M, IrNode *n)
     }
     for (int i = 0; i < n->nkids; i++)
         number(M, n->kids[i]);
-    if (n->op != IR_CALL)
+    if (n->op != IR_CALL || (n->facts & IR_FACT_RANDOM))
         return;
     int k = 0;
     while (k < M->n && !(M->call[k]->index == n->index && ir_same(M->call[k], n)))

@@ -122,15 +122,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "tests/cardc/good/arrays/arrays.cards"
         {
-            int elem = VAR_track + rt_index(g, rt_var_at(g, VCELL_column), 1, 3, "track", 5);
             RtValue who = f->me;
+            int elem = VAR_track + rt_index(g, rt_var_at(g, VCELL_column), 1, 3, "track", 5);
             rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + 2, 0, 3), 4);
         }
         if (rt_check(g)) return RT_END;
         #line 26 "tests/cardc/good/arrays/arrays.cards"
         {
-            int elem = VAR_track + 2;
             RtValue who = rt_next_player(g, f->me);
+            int elem = VAR_track + 2;
             rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) - 1, 0, 3), 6);
         }
         if (rt_check(g)) return RT_END;
@@ -162,15 +162,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 28 "tests/cardc/good/arrays/arrays.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 9);
                 RtValue who = 0;
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 9);
                 rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + 1, -2, 2), 8);
             }
             if (rt_check(g)) return RT_END;
             #line 29 "tests/cardc/good/arrays/arrays.cards"
             {
-                int elem = VAR_owner + rt_index(g, Rows_system[rt__row(g, L->v_s)].fd_colour, 0, 2, "owner", 11);
                 RtValue who = 0;
+                int elem = VAR_owner + rt_index(g, Rows_system[rt__row(g, L->v_s)].fd_colour, 0, 2, "owner", 11);
                 rt_set_at(g, elem, who, f->me, 10);
             }
             if (rt_check(g)) return RT_END;

@@ -150,21 +150,25 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     #line 26 "tests/cardc/good/dice/dice.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
-        acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
+        acc = rt_add(g, acc, (seq[0] = Count_symbol(g, it_d_2, ENUM_hit, 7), rt_add(g, seq[0], rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10)), 11);
     }
     return acc;
-#line 162 "dice.c"
+#line 164 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 23 "tests/cardc/good/dice/dice.cards"
@@ -197,14 +201,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 26 "tests/cardc/good/dice/dice.cards"
-        rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), rt_add(g, Agg1_round(g, f, L), rt_card_state(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 12), KIND_d6, 0, 13), 14), 15), 16);
+        rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), (seq[0] = Agg1_round(g, f, L), rt_add(g, seq[0], rt_card_state(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 12), KIND_d6, 0, 13), 14)), 15), 16);
         if (rt_check(g)) return RT_END;
         #line 27 "tests/cardc/good/dice/dice.cards"
         if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) >= 20) {
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 208 "dice.c"
+#line 212 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");

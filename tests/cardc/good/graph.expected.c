@@ -252,6 +252,8 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     (void)f;
     (void)L;
     #line 40 "tests/cardc/good/graph/graph.cards"
+    RtValue reach_from = rt_var_at(g, VCELL_probe);
+    RtValue reach_to = Agg3_round(g, f, L);
     uint8_t avoid[5];
     memset(avoid, 0, sizeof avoid);
     {
@@ -262,8 +264,8 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
             if (Rows_system[rt_card_row(g, it_x, KIND_system, 11)].fd_resources == 3) avoid[i] = 1;
         }
     }
-    return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 267 "graph.c"
+    return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 14);
+#line 269 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -345,7 +347,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 349 "graph.c"
+#line 351 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

@@ -196,6 +196,8 @@ struct Locals_round {
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
+    RtValue seq[3];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         #line 39 "tests/cardc/good/mini/mini.cards"
@@ -207,7 +209,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 40 "tests/cardc/good/mini/mini.cards"
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p, 9)[0] == 0)) {
                 #line 40 "tests/cardc/good/mini/mini.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, L->v_p, 10), 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_deck, L->v_p, 10);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12, KIND_token, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -324,10 +327,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 51 "tests/cardc/good/mini/mini.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_table, L->v_p_2, 27), rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_table, L->v_p_2, 27);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 30), rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_hand, L->v_p_2, 30);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 33), 34);
@@ -341,7 +346,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 345 "mini.c"
+#line 350 "mini.c"
         break;
     default:
         return rt_fail(g, 36, "bad resume point");

@@ -69,6 +69,8 @@ struct Locals_setup {
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -135,7 +137,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_2 = L->v_i_3;
             #line 40 "tests/cardc/good/prelude/prelude.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 9), rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11, KIND_unit, 1, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_spares, L->v_p_2, 9);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11, KIND_unit, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 41 "tests/cardc/good/prelude/prelude.cards"
@@ -144,7 +147,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
         }
-#line 148 "prelude.c"
+#line 151 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -159,7 +162,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 163 "prelude.c"
+#line 166 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

@@ -318,8 +318,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_n = rt_chosen(g) / 3 + 1;
                 #line 42 "tests/cardc/good/teams/teams.cards"
                 {
-                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 18);
                     RtValue who = 0;
+                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 18);
                     rt_set_at(g, elem, who, L->v_n, 17);
                 }
                 if (rt_check(g)) return RT_END;
