@@ -60,8 +60,18 @@ int pg_any_kind(PgCtx *c)
 
 static void aggregate(PgCtx *c, PgBuf *b, int what, int d);
 
-/* pg_player: a player expression. */
+static void player(PgCtx *c, PgBuf *b, int d);
+
+/* pg_player: a player expression. It draws no random number: a guard
+   (`if not empty(P.Z) { move top(P.Z) ... }`) writes it twice. */
 void pg_player(PgCtx *c, PgBuf *b, int d)
+{
+    c->in_player++;
+    player(c, b, d);
+    c->in_player--;
+}
+
+static void player(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
     for (;;) {
@@ -86,7 +96,7 @@ void pg_player(PgCtx *c, PgBuf *b, int d)
             if (d <= 0)
                 break;
             pg_put(b, "next(");
-            pg_player(c, b, d - 1);
+            player(c, b, d - 1);
             pg_put(b, ")");
             return;
         case 4: {
@@ -199,13 +209,16 @@ static int call(PgCtx *c, PgBuf *b, PgType t, int d)
     int idx[8], n = 0;
     int no_agg = c->pure && c->in_agg && !(g->feat & PG_BIT(PG_F_AGG_CALLS_AGG));
     for (int i = 0; i < c->fn_limit; i++)
-        if (g->fn[i].ret.ty == t.ty && g->fn[i].ret.sub == t.sub && !(no_agg && g->fn[i].has_agg))
+        if (g->fn[i].ret.ty == t.ty && g->fn[i].ret.sub == t.sub && !(no_agg && g->fn[i].has_agg) &&
+            !(c->in_player && g->fn[i].draws))
             idx[n++] = i;
     if (!n)
         return 0;
     const PgCallable *f = &g->fn[idx[pg_rand(g, n)]];
     if (f->has_agg)
         c->called_agg = 1;
+    if (f->draws)
+        c->drew = 1;
     pg_put(b, "%s(", f->name);
     for (int i = 0; i < f->nparam; i++) {
         pg_put(b, i ? ", " : "");
@@ -467,6 +480,14 @@ void pg_int(PgCtx *c, PgBuf *b, int d)
     }
     if (g->nizone && pg_chance(g, 6)) {
         dice_count(c, b, 0);
+        return;
+    }
+    /* a random player's counter, drawn where the expression is evaluated
+       (in a function or an aggregate too): never inside a player
+       expression (see pg_player) */
+    if ((g->feat & PG_BIT(PG_F_RANDOM)) && !c->in_player && pg_chance(g, 20)) {
+        pg_put(b, "random(players).%s", g->ctr[0].name);
+        c->drew = 1;
         return;
     }
     for (;;) {

@@ -41,6 +41,7 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     [PG_F_UP_TO] = {"up-to", NULL},
     /* Interchangeable dice: zones a game without a log keeps as counts by face. */
     [PG_F_INTERCHANGEABLE] = {"interchangeable", NULL},
+    [PG_F_RANDOM] = {"random", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */

@@ -32,6 +32,7 @@ typedef enum PgFeature {
     PG_F_STACKS,        /* move x in Z where COND to Z2 */
     PG_F_UP_TO,         /* for up to N x in ..., move up to N x in Z where COND to Z2 */
     PG_F_INTERCHANGEABLE, /* interchangeable dice: their zones rolled, moved and counted by face */
+    PG_F_RANDOM,        /* random(players) inside expressions: draws side by side (the order of evaluation) */
     PG_F_COUNT
 } PgFeature;
 

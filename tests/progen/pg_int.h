@@ -70,6 +70,7 @@ typedef struct PgArray {
 typedef struct PgCallable {
     char name[PG_NAME];
     int nparam, has_agg;
+    int draws;      /* its body draws a random number (the `random` feature) */
     PgType param[2], ret;
 } PgCallable;
 

@@ -731,6 +731,7 @@ void pg_decl_functions(PgGen *g, PgBuf *b)
         free(whole.s);
         free(body.s);
         f->has_agg = c.has_agg || c.called_agg;
+        f->draws = c.drew;
     }
 }
 

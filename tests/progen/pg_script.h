@@ -18,10 +18,12 @@ typedef struct PgCtx {
     PgGen *g;
     PgLocal loc[PG_MAX_LOCALS];
     int nloc;
-    int pure;       /* in a function: no me, my, random */
+    int pure;       /* in a function: no me, my */
+    int in_player;  /* inside a player expression (a zone's owner, which guards repeat): no random draw */
     int in_agg;     /* inside an aggregate */
     int has_agg;    /* an aggregate was written (a function's body) */
     int called_agg; /* a function with an aggregate was called */
+    int drew;       /* a random number is drawn (written, or by a function called) */
     int fn_limit;   /* functions 0..fn_limit-1 may be called */
     int pr_limit;   /* procedures 0..pr_limit-1 may be called */
     int this_kind;  /* the kind of `this`, or -1 */
