@@ -669,7 +669,9 @@ static const char *builtin(Emit *E, const IrNode *n)
     Arena *a = E->a;
     if (n->builtin == IR_B_MATCHES) {
         E->uses_matches[n->aux] = 1;
-        const char *xy[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+        const char *xy[2];
+        xy[0] = emit_expr(E, n->kids[0]);   /* one after the other: see emit_site */
+        xy[1] = emit_expr(E, n->kids[1]);
         const char *first = emit_ordered(E, (const IrNode *const *)n->kids, xy, 2);
         return emit_in_order(E, first, arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, xy[0], xy[1]));
     }
@@ -858,7 +860,9 @@ static int same_c(const char *l, const char *r)
 /* binary: arithmetic and comparisons. */
 static const char *binary(Emit *E, const IrNode *n)
 {
-    const char *ops[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+    const char *ops[2];
+    ops[0] = emit_expr(E, n->kids[0]);   /* one after the other: see emit_site */
+    ops[1] = emit_expr(E, n->kids[1]);
     int self = n->op == IR_COMPARE && same_c(ops[0], ops[1]);   /* before the order changes a text */
     const char *first = emit_ordered(E, (const IrNode *const *)n->kids, ops, 2);
     const char *l = ops[0], *r = ops[1];

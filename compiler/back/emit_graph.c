@@ -111,7 +111,9 @@ const char *emit_graph_builtin(Emit *E, const IrNode *n)
         return arena_printf(E->a, "rt_graph_count(g, %s, %s, %d)", graph_ref(E, coll->aux), args,
                             emit_site(E, coll->loc));
     }
-    const char *ab[2] = {emit_expr(E, n->kids[0]), emit_expr(E, n->kids[1])};
+    const char *ab[2];
+    ab[0] = emit_expr(E, n->kids[0]);   /* one after the other: see emit_site */
+    ab[1] = emit_expr(E, n->kids[1]);
     const char *first = emit_ordered(E, (const IrNode *const *)n->kids, ab, 2);
     return emit_in_order(E, first, arena_printf(E->a, "rt_graph_%s(g, %s, %s, %s, %d)",
                                                 n->builtin == IR_B_ADJACENT ? "adjacent" : "distance",

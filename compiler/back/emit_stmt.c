@@ -848,7 +848,9 @@ static void move(Emit *E, const IrNode *s)
     if (c->op == IR_BUILTIN && c->type.base != T_ZONE && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
         /* a zone's end card in one call: the zone is written, not its card */
         const IrNode *ops[2] = {c->kids[0], s->kids[1]};
-        const char *texts[2] = {emit_expr(E, c->kids[0]), emit_expr(E, s->kids[1])};
+        const char *texts[2];
+        texts[0] = emit_expr(E, c->kids[0]);   /* one after the other: see emit_site */
+        texts[1] = emit_expr(E, s->kids[1]);
         emit_ordered_lines(E, ops, NULL, texts, 2);   /* what, then where to */
         const char *shape = move_shape(E, c->kids[0], s->kids[1]);
         emit_line(E, "rt_move_end%s(g, %s, %d, %s, %s, %d%s);", shape ? "_known" : "", texts[0], c->builtin == IR_B_BOTTOM,
@@ -856,7 +858,9 @@ static void move(Emit *E, const IrNode *s)
     } else {
         E->fallible = 0;
         const IrNode *ops[2] = {c, s->kids[1]};
-        const char *texts[2] = {emit_expr(E, c), emit_expr(E, s->kids[1])};
+        const char *texts[2];
+        texts[0] = emit_expr(E, c);   /* one after the other: see emit_site */
+        texts[1] = emit_expr(E, s->kids[1]);
         emit_ordered_lines(E, ops, NULL, texts, 2);   /* what, then where to */
         const char *w = texts[0], *z = texts[1];
         /* a shared zone's cards to a zone read without failing: when the
@@ -884,7 +888,9 @@ static void emit_reveal(Emit *E, const IrNode *s)
 {
     static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
     const char *fn = s->kids[0]->type.base == T_ZONE ? "rt_reveal_zone" : "rt_reveal";
-    const char *texts[2] = {emit_expr(E, s->kids[0]), s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE"};
+    const char *texts[2];
+    texts[0] = emit_expr(E, s->kids[0]);   /* one after the other: see emit_site */
+    texts[1] = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
     if (s->nkids != 4)   /* what, then to whom (to all: each player after what is shown) */
         emit_ordered_lines(E, (const IrNode *const *)s->kids, NULL, texts, 2);
     const char *w = texts[0], *to = texts[1];
