@@ -2850,14 +2850,12 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
                 if (rt_check(g)) return RT_END;
                 #line 269 "cards/galaxy/rules.cards"
-                if (rt_logging(g)) {
-                    rt_log_begin(g);
-                    rt_log_player(g, L->v_p);
-                    rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
-                    rt_log_str(g, " victory point(s) for the Allies not used.");
-                    rt_log_end(g);
-                }
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " gains ");
+                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
+                rt_log_str(g, " victory point(s) for the Allies not used.");
+                rt_log_end(g);
             }
             #line 271 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
@@ -2897,7 +2895,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2901 "galaxy.c"
+#line 2899 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3050,7 +3048,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3054 "galaxy.c"
+#line 3052 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3096,7 +3094,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3100 "galaxy.c"
+#line 3098 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3136,7 +3134,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3140 "galaxy.c"
+#line 3138 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3195,7 +3193,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3199 "galaxy.c"
+#line 3197 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");

@@ -130,6 +130,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_FIELD:
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
+    case IR_ZONE:   /* a zone of what may be no player (a card's owner): rt_zone_of fails */
+        return n->nkids && n->kids[0]->op != IR_ME && n->kids[0]->op != IR_OPPONENT ? IR_FACT_MAY_FAIL : 0;
     case IR_SPACE_ZONE:   /* the card may be no space */
     case IR_ELEM:   /* an index out of range */
     case IR_FACE_COUNT:   /* no die */

@@ -121,7 +121,7 @@ Test(back, a_loop_over_another_players_zone_of_the_same_declaration_is_a_pluck_l
                              "        for 3 g_2 @32:5 [fail write zones moves]\n"
                              "    for 4 p_3 @35:3 [fail write zones moves]\n"
                              "        for 5 g_3 @37:5 [fail write zones moves]\n"
-                             "    for 6 p_4 @39:3 [write zones]\n");
+                             "    for 6 p_4 @39:3 [fail write zones]\n");
     run_free(&ir);
     RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/other_players.cards -o $d/e && "
                           "$d/e log --seed 1 | sed -n '/^round/,$p' && $d/e sim --games 3 --seed 1 | sed -n 2p; "

@@ -87,12 +87,15 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
         {"arith / ", "  arith / : int @32:33", "  arith / checked : int @32:33 [fail]"},
         /* worth(me) * halves(...): no bound on halves (a division) */
         {"arith * ", "      value: arith * : int @45:15", "      value: arith * checked : int @45:15 [fail zones]"},
-        /* worth(p) + worth(next(p)): each call as bounded as worth's body */
-        {"arith + : int @53", "  arith + : int @53:41", "  arith + : int @53:41 [zones]"},
-        /* a sum of a count and a sum of small fields: bounded, unchecked */
-        {"arith + ", "  arith + : int @30:35", "  arith + : int @30:35 [zones]"},
-        /* += on a counter with bounds stops at them: no check */
-        {"assign += @44", "    assign += @44:3", "    assign += @44:3 [write zones]"},
+        /* worth(p) + worth(next(p)): each call as bounded as worth's body
+           (unchecked; it may fail: p.hand of a p that may be no player) */
+        {"arith + : int @53", "  arith + : int @53:41", "  arith + : int @53:41 [fail zones]"},
+        /* a sum of a count and a sum of small fields: bounded, unchecked
+           (the zones are p's, which may be no player) */
+        {"arith + ", "  arith + : int @30:35", "  arith + : int @30:35 [fail zones]"},
+        /* += on a counter with bounds stops at them: no check (worth(me)
+           reads a zone of me: it is worth's call that may fail) */
+        {"assign += @44", "    assign += @44:3", "    assign += @44:3 [fail write zones]"},
         /* the procedure chooses: its caller may wait for a decision */
         {"call-procedure polish", "    call-procedure polish @46:3", "    call-procedure polish @46:3 [fail yield write]"},
         /* the ability that runs chooses and moves */
@@ -144,10 +147,10 @@ Test(ir, the_prelude_splits_a_loop_that_deals_then_shuffles)
                             "      for 0 e pluck @27:3 [fail write zones moves]\n"
                             "      for 1 p @32:3 [fail write zones moves]\n"
                             "    shuffle @28:3 [write random moves]\n"
-                            "    for 1 p @32:3 [write random moves]\n"
+                            "    for 1 p @32:3 [fail write random moves]\n"
                             "    move @39:3 [fail write zones moves]\n"
                             "    for 3 p_2 @40:3 [fail write zones moves]\n"
-                            "    for 4 p_3 @41:3 [write random moves]\n");
+                            "    for 4 p_3 @41:3 [fail write random moves]\n");
     run_free(&r);
 }
 
@@ -167,10 +170,10 @@ Test(ir, the_inline_and_memo_passes_rewrite_function_bodies)
     cr_assert(b && a);
     cr_expect_eq(count_lines_with(b, "      call over : bool @25:40"), 1);
     cr_expect_eq(count_lines_with(a, "      inline over : bool @25:40 [fail zones]"), 1);
-    cr_expect_eq(count_lines_with(a, "          call total memo 1 : int @24:35 [zones]"), 1);
-    cr_expect_eq(count_lines_with(a, "          call total memo 2 : int @24:35 [zones]"), 1);
-    cr_expect_eq(count_lines_with(a, "        call total memo 1 : int @25:70 [zones]"), 1);
-    cr_expect_eq(count_lines_with(a, "        call total memo 2 : int @25:81 [zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "          call total memo 1 : int @24:35 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "          call total memo 2 : int @24:35 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "        call total memo 1 : int @25:70 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "        call total memo 2 : int @25:81 [fail zones]"), 1);
     cr_expect_eq(count_lines_with(a, "memo 3"), 0);
     free(b);
     free(a);

@@ -98,11 +98,13 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value);
-#line 106 "functions.c"
+    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value));
+#line 108 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -110,12 +112,14 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[3];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 119 "functions.c"
+    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
+#line 123 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -123,12 +127,14 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    RtValue seq[5];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
-#line 132 "functions.c"
+    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
+#line 138 "functions.c"
 }
 
 struct Locals_setup {
@@ -170,7 +176,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 174 "functions.c"
+#line 180 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -223,7 +229,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 227 "functions.c"
+#line 233 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

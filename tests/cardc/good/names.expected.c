@@ -160,12 +160,14 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     (void)v_f;
     (void)v_i;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
-    return (Agg1_memo1(g, f, v_f, v_i) + Memo_fn_x(g, f, memo1, v_f));
-#line 169 "names.c"
+    return (seq[0] = Agg1_memo1(g, f, v_f, v_i), (seq[0] + Memo_fn_x(g, f, memo1, v_f)));
+#line 171 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -173,10 +175,12 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
+    RtValue seq[1];   /* operands in order (emit_ordered) */
+    (void)seq;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
-    return (Memo_memo1(g, f, memo1, f->me, 0) + Memo_memo1(g, f, memo1, f->me, 0));
-#line 180 "names.c"
+    return (seq[0] = Memo_memo1(g, f, memo1, f->me, 0), (seq[0] + Memo_memo1(g, f, memo1, f->me, 0)));
+#line 184 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -192,7 +196,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
-#line 196 "names.c"
+#line 200 "names.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -252,7 +256,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 256 "names.c"
+#line 260 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -302,7 +306,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 306 "names.c"
+#line 310 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
