@@ -2597,7 +2597,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if (seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Rows_component[rt_card_row(g, L->v_k, KIND_component, 862)].fd_length)) {
+        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Rows_component[rt_card_row(g, L->v_k, KIND_component, 862)].fd_length))) {
             #line 62 "cards/dsr/darkside.cards"
             rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 863), 1, 864), 865);
             if (rt_check(g)) return RT_END;
@@ -6491,7 +6491,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 443 "cards/dsr/rules.cards"
-        if (seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1148)].fd_capacity)) {
+        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1148)].fd_capacity))) {
             #line 444 "cards/dsr/rules.cards"
             rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1149), 1, 1150), 1151);
             if (rt_check(g)) return RT_END;

@@ -2471,7 +2471,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 95);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (seq[0] = (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit))) return 1;
+        if ((seq[0] = (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)))) return 1;
     }
     return acc;
 #line 2478 "simple.c"
@@ -8168,7 +8168,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 525);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    if (seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 524);

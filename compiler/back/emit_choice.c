@@ -221,6 +221,15 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     log_split_end(E);
 }
 
+/* draws: n (NULL: none) draws a random number. A choice answered in
+   place reads its zone (and where) first; when the agent does not answer
+   in place the options are built and read them again, so the in-place
+   paths are for what draws nothing. */
+static int draws(const IrNode *n)
+{
+    return n && (n->facts & IR_FACT_RANDOM);
+}
+
 /* pick_in_place: var is the card of zone coll the random agent draws in
    place (rt_pick_card_now), and a block opens for the other agents,
    whose options are built (the caller closes it). */
@@ -286,8 +295,8 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
     int plain_prompt = !s->fmt || s->fmt->nkids == 0;
-    int drawn = coll->type.base == T_ZONE && s->kids[1] && s->live && plain_prompt;
-    int counted = (coll->type.base == T_ZONE && !s->kids[1] && plain_prompt) || drawn;
+    int drawn = coll->type.base == T_ZONE && s->kids[1] && s->live && plain_prompt && !draws(coll);
+    int counted = (coll->type.base == T_ZONE && !s->kids[1] && plain_prompt && !draws(coll)) || drawn;
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     if (drawn)
         draw_in_place(E, s, var);
@@ -406,7 +415,7 @@ void emit_choose(Emit *E, const IrNode *s)
     const char *k = emit_temp(E, "k");
     const char *n = emit_temp(E, "n");
     int leave = chosen_leave(E, s);
-    int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0);
+    int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0) && !draws(coll);
     const char *chosen = leave ? NULL : emit_temp(E, "chosen");
     emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
     if (s->kids[3] && !emit_plain(E, s->kids[3])) {   /* who chooses: once, after the count (not at each pick) */
@@ -524,8 +533,11 @@ static const char *item_value(Emit *E, const IrNode *ac, int i, int nact)
 
 /* counts_actions: the turn's decision (s, of nact actions) is counted
    rather than built when the random agent answers it in place
-   (draw_action): a prompt without holes, an action over items, and
-   every such action's where cheap (cheap_where). */
+   (draw_action): a prompt without holes, an action over items, every
+   such action's where cheap (cheap_where), and nothing the count reads
+   draws a random number (the count is made before it is known whether
+   the agent answers in place; when it does not, the options are built
+   and read the same again: a draw there would be made twice). */
 static int counts_actions(Emit *E, const IrNode *s, int nact)
 {
     int over = 0, cheap = 1;
@@ -533,6 +545,8 @@ static int counts_actions(Emit *E, const IrNode *s, int nact)
         const IrNode *ac = s->kids[3 + i];
         over |= ac->aux >= 0;
         cheap &= ac->aux < 0 || cheap_where(E, ac->kids[0], ac->aux, ac->kids[1]);
+        for (int k = 0; k < 3; k++)   /* the collection, where and when */
+            cheap &= !draws(ac->kids[k]);
     }
     return over && cheap && !s->fmt;
 }

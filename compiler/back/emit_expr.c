@@ -323,6 +323,8 @@ const char *emit_bare(Emit *E, const char *x)
             depth++;
         else if (x[i] == ')' && --depth == 0 && i != n - 1)
             return x; /* the first pair closes early: (a) && (b) */
+        else if (x[i] == ',' && depth == 1)
+            return x; /* a comma expression (emit_in_order): bare, it would be two arguments */
     }
     return arena_strndup(E->a, x + 1, n - 2);
 }

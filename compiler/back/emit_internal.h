@@ -172,7 +172,8 @@ const char *emit_expr(Emit *E, const IrNode *n);
 /* emit_condition: the C text of n as a whole condition (a plain `and` or
    `or` kept one value: rt_flat). */
 const char *emit_condition(Emit *E, const IrNode *n);
-/* emit_bare: x without one pair of parentheses that wraps all of it. */
+/* emit_bare: x without one pair of parentheses that wraps all of it (kept
+   around a comma expression, which bare would be two arguments). */
 const char *emit_bare(Emit *E, const char *x);
 /* emit_truth: the C text x of bool n as 0 or 1. */
 const char *emit_truth(Emit *E, const IrNode *n, const char *x);

@@ -304,10 +304,17 @@ int ir_dice_zone(const Model *m, int z);
    returns how many (ir_dice.c). p is lowered; its facts need not be. */
 int ir_dice_check(const IrProgram *p, Diag *d);
 
+/* ir_labels_check: report (through d) every hole of a prompt or of an
+   option's, action's or item's label that draws a random number (a label
+   is made only when a screen or a log shows it: its draw would change the
+   game); returns how many (ir_check.c). p has its facts (ir_facts). */
+int ir_labels_check(const IrProgram *p, Diag *d);
+
 /* ir_check_model: the checks of checked model m that need its IR (the
-   uses of interchangeable dice: ir_dice_check), lowering it in arena
-   when it has such dice; returns how many errors it reported through d.
-   `cardc check` and every back end run it after sema_check. */
+   uses of interchangeable dice: ir_dice_check; labels that draw:
+   ir_labels_check), lowering it in arena; returns how many errors it
+   reported through d. `cardc check` and every back end run it after
+   sema_check (ir_check.c). */
 int ir_check_model(const Model *m, Arena *arena, Diag *d);
 
 /* ir_dice_face: F when cond is `d.face == F` (or `F == d.face`), d the

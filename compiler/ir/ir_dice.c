@@ -185,11 +185,3 @@ int ir_dice_check(const IrProgram *p, Diag *d)
     }
     return D.errors;
 }
-
-int ir_check_model(const Model *m, Arena *arena, Diag *d)
-{
-    for (int k = 0; k < m->nkinds; k++)
-        if (m->kinds[k].interchangeable)
-            return ir_dice_check(ir_lower(m, arena), d);
-    return 0;
-}

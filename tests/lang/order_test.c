@@ -81,3 +81,18 @@ Test(order, the_first_failure_in_the_order_of_evaluation_stops_the_game)
                      "$d/order_fail/gcc sim --games 2 --seed 1 --variant owner_log 2>/dev/null | grep '^errors:'"),
                want);
 }
+
+/* tests/lang/games/order's turn offers an action whose `when` draws.
+   Without a log the random agent answers in place, counting the options
+   (`sim`); with one the options are listed (`sim --log`, which plays game
+   0 again for its log): the `when` is drawn once either way, so for each
+   of 20 seeds game 0 takes as many decisions both ways. */
+Test(order, a_draw_in_an_actions_when_is_made_once_with_or_without_a_log)
+{
+    game_expect("order", "order",
+                "for s in $(seq 1 20); do "
+                "a=$($e sim --games 1 --seed $s --log $d/log.jsonl | sed -n 's/^mean decisions: \\([0-9]*\\).*/\\1/p'); "
+                "b=$(grep -c '\"type\":\"choice\"' $d/log.jsonl); "
+                "[ \"$a\" = \"$b\" ] && [ \"$a\" -gt 0 ] && echo same || echo \"seed $s: $a and $b\"; done | sort | uniq -c | sed 's/^ *//'",
+                "20 same\n");
+}
