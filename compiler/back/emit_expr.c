@@ -62,32 +62,16 @@ const char *emit_local(Emit *E, int slot)
 
 /* ---- order of evaluation ------------------------------------------------------------ */
 
-/* always_player: n is a player in every state (so its zones exist). */
-static int always_player(const IrNode *n)
-{
-    return n->op == IR_ME || n->op == IR_OPPONENT;
-}
-
-/* order_matters: evaluating n may fail the game, draw a random number or
-   write (its facts), or read a zone of what may be no player (rt_zone_of
-   fails then). */
-static int order_matters(const IrNode *n)
+int emit_order_matters(const IrNode *n)
 {
     if (!n)
         return 0;
-    if (n->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM | IR_FACT_WRITES | IR_FACT_MAY_YIELD))
+    if (n->facts & (IR_FACT_MAY_FAIL | IR_PURE_MASK))
         return 1;
-    if (n->op == IR_ZONE && n->nkids && !always_player(n->kids[0]))
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (order_matters(n->kids[i]))
+    for (int i = 0; i < n->nkids; i++)   /* a node made by a pass after the facts (an IR_ARG) has none of its own */
+        if (emit_order_matters(n->kids[i]))
             return 1;
     return 0;
-}
-
-int emit_order_matters(const IrNode *n)
-{
-    return order_matters(n);
 }
 
 /* seq_temp: a new temporary for a value of n's type: its C name (arena). */
@@ -105,7 +89,7 @@ static const char *stores(Emit *E, const IrNode *const *nodes, const int *matter
 {
     int last = -1, count = 0;
     for (int i = 0; i < n; i++)
-        if (matters ? matters[i] : order_matters(nodes[i])) {
+        if (matters ? matters[i] : emit_order_matters(nodes[i])) {
             last = i;
             count++;
         }
@@ -113,7 +97,7 @@ static const char *stores(Emit *E, const IrNode *const *nodes, const int *matter
         return "";
     const char *out = "";
     for (int i = 0; i < last; i++) {
-        if (!(matters ? matters[i] : order_matters(nodes[i])))
+        if (!(matters ? matters[i] : emit_order_matters(nodes[i])))
             continue;
         const char *t = seq_temp(E, nodes ? nodes[i] : NULL);
         if (sep)

@@ -73,10 +73,8 @@ static const char *set_args(Emit *E, const IrNode *coll)
     if (coll->builtin == IR_B_NEIGHBOURS)
         return arena_printf(E->a, "RT_GRAPH_NEIGHBOURS, %s, 0", card);
     const char *ops[2] = {card, emit_expr(E, coll->kids[1])};
-    const char *first = emit_ordered(E, (const IrNode *const *)coll->kids, ops, 2);
-    if (first[0])   /* the space, then the steps (emit_ordered), passed as the steps */
-        return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, (%s%s)", ops[0], first, ops[1]);
-    return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, %s", ops[0], ops[1]);
+    const char *first = emit_ordered(E, (const IrNode *const *)coll->kids, ops, 2);   /* the space, then the steps */
+    return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, %s", ops[0], emit_in_order(E, first, ops[1]));
 }
 
 /* emit_graph_loop_open: the head of a pure loop over the set of spaces

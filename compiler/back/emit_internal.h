@@ -164,8 +164,9 @@ const char *emit_seq_end(Emit *E, EmitSeqSave saved);
    name) of the card whose C text is card (n->kids[0]'s, or a temporary
    holding its value). */
 const char *emit_card_member(Emit *E, const IrNode *n, const char *card);
-/* emit_order_matters: evaluating n may fail, draw or write (the order
-   of such operands is fixed: emit_ordered). */
+/* emit_order_matters: evaluating n may fail, wait, draw or write (its
+   facts, or a kid's: IR_FACT_MAY_FAIL | IR_PURE_MASK); the order of such
+   operands is fixed (emit_ordered). */
 int emit_order_matters(const IrNode *n);
 /* emit_expr: the C text of expression n (arena). */
 const char *emit_expr(Emit *E, const IrNode *n);

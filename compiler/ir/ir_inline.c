@@ -112,9 +112,6 @@ static int uses(const IrNode *n, const IrNode *a, int most)
     return k;
 }
 
-/* EFFECTS: what makes the order and number of evaluations matter. */
-#define EFFECTS (IR_FACT_MAY_FAIL | IR_FACT_RANDOM | IR_FACT_WRITES | IR_FACT_MAY_YIELD)
-
 /* sure_reads: how many times the C of n surely writes argument a, or -1
    when a read of it is conditional (in a branch of a select, or right of
    an `and` or `or`), where it might not be evaluated at all. */
@@ -145,13 +142,13 @@ static int in_order(const IrNode *n, const IrNode *copy, const IrNode *orig)
 {
     int effectful = 0, only = -1;
     for (int i = 0; i < n->nkids; i++)
-        if (n->kids[i]->facts & EFFECTS) {
+        if (n->kids[i]->facts & (IR_FACT_MAY_FAIL | IR_PURE_MASK)) {   /* its order and count matter */
             effectful++;
             only = i;
         }
     if (effectful == 0)
         return 1;
-    return effectful == 1 && !(orig->facts & EFFECTS) && sure_reads(copy, n->kids[only]) == 1;
+    return effectful == 1 && !(orig->facts & (IR_FACT_MAY_FAIL | IR_PURE_MASK)) && sure_reads(copy, n->kids[only]) == 1;
 }
 
 /* expand: n, or (a call that can be) its IR_INLINE: kids[0] the body,
