@@ -3587,7 +3587,6 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             #line 91 "cards/dsr/rules.cards"
             rt_choose_begin(g, f->me, 121, 0, 947);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": roll ");
@@ -3595,12 +3594,32 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_str(g, " Rebellion dice?");
                     rt_label_end(g);
                 }
-                rt_opt_add(&ob, 0, RT_NONE, 1);
-                if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_tactical)) rt_opt_add(&ob, 1, RT_NONE, 2);
-                if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 3);
-                if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support)) rt_opt_add(&ob, 3, RT_NONE, 4);
-                if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                rt_opt_done(g, &ob, 947);
+                int menu_0 = 1;   /* roll the dice */
+                int menu_1 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_tactical);   /* use Reinforcements: an extra red die */
+                int menu_2 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence);   /* use Reinforcements: an extra yellow die */
+                int menu_3 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support);   /* use Reinforcements: an extra green die */
+                int menu_4 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership);   /* use Reinforcements: an extra blue die */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                    else drawn_value = 4;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
+                    rt_opt_done(g, &ob, 947);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3608,6 +3627,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* roll the dice */
                     #line 92 "cards/dsr/rules.cards"
@@ -3775,15 +3795,28 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             #line 125 "cards/dsr/rules.cards"
             rt_choose_begin(g, f->me, 122, 0, 960);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": resolve the dice and conclude the turn?");
                     rt_label_end(g);
                 }
-                rt_opt_add(&ob, 0, RT_NONE, 6);
-                if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 1, RT_NONE, 7);
-                rt_opt_done(g, &ob, 960);
+                int menu_0 = 1;   /* conclude the turn */
+                int menu_1 = (!!Fn_effect_tokens_ready(g, f));   /* use an Alliance Token */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 4;   /* as the decision stores it: the same state */
+                    goto drawn_4;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 7);
+                    rt_opt_done(g, &ob, 960);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 4;
@@ -3791,6 +3824,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 4:;
+                drawn_4:;
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* conclude the turn */
                     #line 126 "cards/dsr/rules.cards"
@@ -3813,7 +3847,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 962)) return RT_END;
         }
-#line 3817 "dsr.c"
+#line 3851 "dsr.c"
         break;
     default:
         return rt_fail(g, 963, "bad resume point");
@@ -3981,7 +4015,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3985 "dsr.c"
+#line 4019 "dsr.c"
         break;
     default:
         return rt_fail(g, 977, "bad resume point");
@@ -4021,7 +4055,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4025 "dsr.c"
+#line 4059 "dsr.c"
         break;
     default:
         return rt_fail(g, 979, "bad resume point");
@@ -4084,7 +4118,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4088 "dsr.c"
+#line 4122 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -4115,7 +4149,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4119 "dsr.c"
+#line 4153 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4131,7 +4165,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4135 "dsr.c"
+#line 4169 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4147,7 +4181,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4151 "dsr.c"
+#line 4185 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4163,7 +4197,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4167 "dsr.c"
+#line 4201 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4377,7 +4411,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4381 "dsr.c"
+#line 4415 "dsr.c"
         break;
     default:
         return rt_fail(g, 997, "bad resume point");
@@ -4427,7 +4461,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4431 "dsr.c"
+#line 4465 "dsr.c"
         break;
     default:
         return rt_fail(g, 1000, "bad resume point");
@@ -4448,21 +4482,46 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
         #line 201 "cards/dsr/rules.cards"
         rt_choose_begin(g, f->me, 126, 0, 1001);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die?");
                 rt_label_end(g);
             }
-            if (Fn_showing(g, f, ENUM_tactical)) rt_opt_add(&ob, 0, RT_NONE, 16);
-            if (Fn_showing(g, f, ENUM_tactical2)) rt_opt_add(&ob, 1, RT_NONE, 17);
-            if (Fn_showing(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 18);
-            if (Fn_showing(g, f, ENUM_intelligence2)) rt_opt_add(&ob, 3, RT_NONE, 19);
-            if (Fn_showing(g, f, ENUM_support)) rt_opt_add(&ob, 4, RT_NONE, 20);
-            if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
-            if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
-            if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1001);
+            int menu_0 = (!!Fn_showing(g, f, ENUM_tactical));   /* a die showing TACTICAL */
+            int menu_1 = (!!Fn_showing(g, f, ENUM_tactical2));   /* a die showing TACTICAL x2 */
+            int menu_2 = (!!Fn_showing(g, f, ENUM_intelligence));   /* a die showing INTELLIGENCE */
+            int menu_3 = (!!Fn_showing(g, f, ENUM_intelligence2));   /* a die showing INTELLIGENCE x2 */
+            int menu_4 = (!!Fn_showing(g, f, ENUM_support));   /* a die showing SUPPORT */
+            int menu_5 = (!!Fn_showing(g, f, ENUM_support2));   /* a die showing SUPPORT x2 */
+            int menu_6 = (!!Fn_showing(g, f, ENUM_leadership));   /* a die showing LEADERSHIP */
+            int menu_7 = (!!Fn_showing(g, f, ENUM_leadership2));   /* a die showing LEADERSHIP x2 */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                else drawn_value = 7;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 16);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 17);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 18);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 20);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
+                rt_opt_done(g, &ob, 1001);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4470,6 +4529,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
                 #line 202 "cards/dsr/rules.cards"
@@ -4497,7 +4557,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4501 "dsr.c"
+#line 4561 "dsr.c"
         break;
     default:
         return rt_fail(g, 1002, "bad resume point");
@@ -4520,7 +4580,6 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
         #line 215 "cards/dsr/rules.cards"
         rt_choose_begin(g, f->me, 127, 0, 1003);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die for ");
@@ -4528,15 +4587,41 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            if (Fn_die_for(g, f, ENUM_tactical, L->v_c, L->v_on_team)) rt_opt_add(&ob, 0, RT_NONE, 16);
-            if (Fn_die_for(g, f, ENUM_tactical2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 1, RT_NONE, 17);
-            if (Fn_die_for(g, f, ENUM_intelligence, L->v_c, L->v_on_team)) rt_opt_add(&ob, 2, RT_NONE, 18);
-            if (Fn_die_for(g, f, ENUM_intelligence2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 3, RT_NONE, 19);
-            if (Fn_die_for(g, f, ENUM_support, L->v_c, L->v_on_team)) rt_opt_add(&ob, 4, RT_NONE, 20);
-            if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
-            if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
-            if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1003);
+            int menu_0 = (!!Fn_die_for(g, f, ENUM_tactical, L->v_c, L->v_on_team));   /* a die showing TACTICAL */
+            int menu_1 = (!!Fn_die_for(g, f, ENUM_tactical2, L->v_c, L->v_on_team));   /* a die showing TACTICAL x2 */
+            int menu_2 = (!!Fn_die_for(g, f, ENUM_intelligence, L->v_c, L->v_on_team));   /* a die showing INTELLIGENCE */
+            int menu_3 = (!!Fn_die_for(g, f, ENUM_intelligence2, L->v_c, L->v_on_team));   /* a die showing INTELLIGENCE x2 */
+            int menu_4 = (!!Fn_die_for(g, f, ENUM_support, L->v_c, L->v_on_team));   /* a die showing SUPPORT */
+            int menu_5 = (!!Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team));   /* a die showing SUPPORT x2 */
+            int menu_6 = (!!Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team));   /* a die showing LEADERSHIP */
+            int menu_7 = (!!Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team));   /* a die showing LEADERSHIP x2 */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                else drawn_value = 7;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 16);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 17);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 18);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 20);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
+                rt_opt_done(g, &ob, 1003);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4544,6 +4629,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
                 #line 216 "cards/dsr/rules.cards"
@@ -4723,7 +4809,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4727 "dsr.c"
+#line 4813 "dsr.c"
         break;
     default:
         return rt_fail(g, 1012, "bad resume point");
@@ -4815,7 +4901,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4819 "dsr.c"
+#line 4905 "dsr.c"
         break;
     default:
         return rt_fail(g, 1018, "bad resume point");
@@ -4846,7 +4932,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1028), Fn_shows(g, f, L->v_f, ENUM_leadership), 1029), 1030);
         if (rt_check(g)) return RT_END;
-#line 4850 "dsr.c"
+#line 4936 "dsr.c"
         break;
     default:
         return rt_fail(g, 1031, "bad resume point");
@@ -4926,7 +5012,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4930 "dsr.c"
+#line 5016 "dsr.c"
         break;
     default:
         return rt_fail(g, 1037, "bad resume point");
@@ -5048,7 +5134,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5052 "dsr.c"
+#line 5138 "dsr.c"
         break;
     default:
         return rt_fail(g, 1043, "bad resume point");
@@ -5135,7 +5221,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5139 "dsr.c"
+#line 5225 "dsr.c"
         break;
     default:
         return rt_fail(g, 1048, "bad resume point");
@@ -5188,7 +5274,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5192 "dsr.c"
+#line 5278 "dsr.c"
         break;
     default:
         return rt_fail(g, 1054, "bad resume point");
@@ -5325,7 +5411,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5329 "dsr.c"
+#line 5415 "dsr.c"
         break;
     default:
         return rt_fail(g, 1067, "bad resume point");
@@ -5415,7 +5501,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5419 "dsr.c"
+#line 5505 "dsr.c"
         break;
     default:
         return rt_fail(g, 1073, "bad resume point");
@@ -5441,7 +5527,6 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             #line 338 "cards/dsr/rules.cards"
             rt_choose_begin(g, f->me, 132, 0, 1074);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": re-roll which die (");
@@ -5449,16 +5534,44 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     rt_log_str(g, " of 2)?");
                     rt_label_end(g);
                 }
-                rt_opt_add(&ob, 0, RT_NONE, 25);
-                if (Fn_showing(g, f, ENUM_tactical)) rt_opt_add(&ob, 1, RT_NONE, 16);
-                if (Fn_showing(g, f, ENUM_tactical2)) rt_opt_add(&ob, 2, RT_NONE, 17);
-                if (Fn_showing(g, f, ENUM_intelligence)) rt_opt_add(&ob, 3, RT_NONE, 18);
-                if (Fn_showing(g, f, ENUM_intelligence2)) rt_opt_add(&ob, 4, RT_NONE, 19);
-                if (Fn_showing(g, f, ENUM_support)) rt_opt_add(&ob, 5, RT_NONE, 20);
-                if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
-                if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
-                if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1074);
+                int menu_0 = 1;   /* stop */
+                int menu_1 = (!!Fn_showing(g, f, ENUM_tactical));   /* a die showing TACTICAL */
+                int menu_2 = (!!Fn_showing(g, f, ENUM_tactical2));   /* a die showing TACTICAL x2 */
+                int menu_3 = (!!Fn_showing(g, f, ENUM_intelligence));   /* a die showing INTELLIGENCE */
+                int menu_4 = (!!Fn_showing(g, f, ENUM_intelligence2));   /* a die showing INTELLIGENCE x2 */
+                int menu_5 = (!!Fn_showing(g, f, ENUM_support));   /* a die showing SUPPORT */
+                int menu_6 = (!!Fn_showing(g, f, ENUM_support2));   /* a die showing SUPPORT x2 */
+                int menu_7 = (!!Fn_showing(g, f, ENUM_leadership));   /* a die showing LEADERSHIP */
+                int menu_8 = (!!Fn_showing(g, f, ENUM_leadership2));   /* a die showing LEADERSHIP x2 */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7 + menu_8);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                    else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                    else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                    else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                    else if ((pick -= menu_6) < menu_7) drawn_value = 7;
+                    else drawn_value = 8;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 25);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 16);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 17);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 18);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 19);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 20);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 21);
+                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 22);
+                    rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 23);
+                    rt_opt_done(g, &ob, 1074);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5466,6 +5579,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* stop */
                     #line 339 "cards/dsr/rules.cards"
@@ -5620,7 +5734,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1085);
         if (rt_check(g)) return RT_END;
-#line 5624 "dsr.c"
+#line 5738 "dsr.c"
         break;
     default:
         return rt_fail(g, 1086, "bad resume point");
@@ -5662,7 +5776,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1089));
         if (rt_check(g)) return RT_END;
-#line 5666 "dsr.c"
+#line 5780 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -5710,7 +5824,6 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
             #line 363 "cards/dsr/rules.cards"
             rt_choose_begin(g, f->me, 134, 0, 1092);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": turn the ");
@@ -5718,15 +5831,41 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     rt_log_str(g, " to which face?");
                     rt_label_end(g);
                 }
-                if (Fn_on_die(g, f, L->v_d, ENUM_tactical)) rt_opt_add(&ob, 0, RT_NONE, 26);
-                if (Fn_on_die(g, f, L->v_d, ENUM_tactical2)) rt_opt_add(&ob, 1, RT_NONE, 27);
-                if (Fn_on_die(g, f, L->v_d, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 28);
-                if (Fn_on_die(g, f, L->v_d, ENUM_intelligence2)) rt_opt_add(&ob, 3, RT_NONE, 29);
-                if (Fn_on_die(g, f, L->v_d, ENUM_support)) rt_opt_add(&ob, 4, RT_NONE, 30);
-                if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
-                if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
-                if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1092);
+                int menu_0 = (!!Fn_on_die(g, f, L->v_d, ENUM_tactical));   /* TACTICAL */
+                int menu_1 = (!!Fn_on_die(g, f, L->v_d, ENUM_tactical2));   /* TACTICAL x2 */
+                int menu_2 = (!!Fn_on_die(g, f, L->v_d, ENUM_intelligence));   /* INTELLIGENCE */
+                int menu_3 = (!!Fn_on_die(g, f, L->v_d, ENUM_intelligence2));   /* INTELLIGENCE x2 */
+                int menu_4 = (!!Fn_on_die(g, f, L->v_d, ENUM_support));   /* SUPPORT */
+                int menu_5 = (!!Fn_on_die(g, f, L->v_d, ENUM_support2));   /* SUPPORT x2 */
+                int menu_6 = (!!Fn_on_die(g, f, L->v_d, ENUM_leadership));   /* LEADERSHIP */
+                int menu_7 = (!!Fn_on_die(g, f, L->v_d, ENUM_leadership2));   /* LEADERSHIP x2 */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                    else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                    else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                    else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                    else drawn_value = 7;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 2;   /* as the decision stores it: the same state */
+                    goto drawn_2;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 26);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 27);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 28);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 29);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 30);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 31);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 32);
+                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 33);
+                    rt_opt_done(g, &ob, 1092);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5734,6 +5873,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 2:;
+                drawn_2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* TACTICAL */
                     #line 364 "cards/dsr/rules.cards"
@@ -5874,7 +6014,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5878 "dsr.c"
+#line 6018 "dsr.c"
         break;
     default:
         return rt_fail(g, 1101, "bad resume point");
@@ -5952,7 +6092,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5956 "dsr.c"
+#line 6096 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -5997,7 +6137,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6001 "dsr.c"
+#line 6141 "dsr.c"
         break;
     default:
         return rt_fail(g, 1117, "bad resume point");
@@ -6027,7 +6167,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6031 "dsr.c"
+#line 6171 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6174,7 +6314,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6178 "dsr.c"
+#line 6318 "dsr.c"
         break;
     default:
         return rt_fail(g, 1128, "bad resume point");
@@ -6233,7 +6373,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6237 "dsr.c"
+#line 6377 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6285,15 +6425,28 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         #line 419 "cards/dsr/rules.cards"
                         rt_choose_begin(g, f->me, 139, 0, 1135);
                         {
-                            RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": add a DAMAGE to an Imperial?");
                                 rt_label_end(g);
                             }
-                            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_2) > 0), 0, RT_NONE, 37);
-                            rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1135);
+                            int menu_0 = (!!rt_live_at(g, LCELL_2) > 0);   /* add a DAMAGE to an Imperial */
+                            int menu_1 = 1;   /* do not use the ability */
+                            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                            if (pick >= 0) {
+                                RtValue drawn_value;
+                                if (pick < menu_0) drawn_value = 0;
+                                else drawn_value = 1;
+                                rt_drawn_option(g, drawn_value, RT_NONE);
+                                f->pc = 1;   /* as the decision stores it: the same state */
+                                goto drawn_1;
+                            }
+                            {
+                                RtOptBuf ob = rt_opt_buf(g);
+                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
+                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
+                                rt_opt_done(g, &ob, 1135);
+                            }
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6301,6 +6454,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 return RT_YIELD;
                             /* fall through */
                         case 1:;
+                            drawn_1:;
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 421 "cards/dsr/rules.cards"
@@ -6350,15 +6504,28 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         #line 426 "cards/dsr/rules.cards"
                         rt_choose_begin(g, f->me, 141, 0, 1138);
                         {
-                            RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": remove an Operation Counter?");
                                 rt_label_end(g);
                             }
-                            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_3) > 0), 0, RT_NONE, 39);
-                            rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1138);
+                            int menu_0 = (!!rt_live_at(g, LCELL_3) > 0);   /* remove an Operation Counter */
+                            int menu_1 = 1;   /* do not use the ability */
+                            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                            if (pick >= 0) {
+                                RtValue drawn_value;
+                                if (pick < menu_0) drawn_value = 0;
+                                else drawn_value = 1;
+                                rt_drawn_option(g, drawn_value, RT_NONE);
+                                f->pc = 3;   /* as the decision stores it: the same state */
+                                goto drawn_3;
+                            }
+                            {
+                                RtOptBuf ob = rt_opt_buf(g);
+                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 39);
+                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
+                                rt_opt_done(g, &ob, 1138);
+                            }
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -6366,6 +6533,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 return RT_YIELD;
                             /* fall through */
                         case 3:;
+                            drawn_3:;
                             L->v_option_2 = rt_chosen(g);
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 427 "cards/dsr/rules.cards"
@@ -6470,7 +6638,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6474 "dsr.c"
+#line 6642 "dsr.c"
         break;
     default:
         return rt_fail(g, 1146, "bad resume point");
@@ -6516,7 +6684,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6520 "dsr.c"
+#line 6688 "dsr.c"
         break;
     default:
         return rt_fail(g, 1155, "bad resume point");
@@ -6715,7 +6883,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6719 "dsr.c"
+#line 6887 "dsr.c"
         break;
     default:
         return rt_fail(g, 1174, "bad resume point");
@@ -6806,7 +6974,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6810 "dsr.c"
+#line 6978 "dsr.c"
         break;
     default:
         return rt_fail(g, 1184, "bad resume point");
@@ -6841,7 +7009,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6845 "dsr.c"
+#line 7013 "dsr.c"
         break;
     default:
         return rt_fail(g, 1186, "bad resume point");
@@ -6869,7 +7037,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6873 "dsr.c"
+#line 7041 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -6885,7 +7053,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1187)[0] == 0) return 1;
     }
     return acc;
-#line 6889 "dsr.c"
+#line 7057 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -6960,7 +7128,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 6964 "dsr.c"
+#line 7132 "dsr.c"
         break;
     default:
         return rt_fail(g, 1189, "bad resume point");
@@ -7212,7 +7380,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7216 "dsr.c"
+#line 7384 "dsr.c"
         break;
     default:
         return rt_fail(g, 1208, "bad resume point");
@@ -7258,7 +7426,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1210)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7262 "dsr.c"
+#line 7430 "dsr.c"
         break;
     default:
         return rt_fail(g, 1211, "bad resume point");

@@ -1533,10 +1533,23 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             #line 101 "cards/evr/imperial.cards"
             rt_choose_begin(g, f->me, 79, 0, 133);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add(&ob, 0, RT_NONE, 2);
-                rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 133);
+                int menu_0 = 1;   /* leave it on top */
+                int menu_1 = 1;   /* put it on the bottom */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
+                    rt_opt_done(g, &ob, 133);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1544,6 +1557,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
@@ -1556,7 +1570,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1560 "evr.c"
+#line 1574 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1597,7 +1611,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1601 "evr.c"
+#line 1615 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1624,7 +1638,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1628 "evr.c"
+#line 1642 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1639,7 +1653,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1643 "evr.c"
+#line 1657 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1681,7 +1695,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1685 "evr.c"
+#line 1699 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1730,7 +1744,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1734 "evr.c"
+#line 1748 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1747,7 +1761,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1751 "evr.c"
+#line 1765 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1774,7 +1788,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1778 "evr.c"
+#line 1792 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1800,7 +1814,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 1804 "evr.c"
+#line 1818 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1841,7 +1855,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1845 "evr.c"
+#line 1859 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1891,7 +1905,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
         }
-#line 1895 "evr.c"
+#line 1909 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1918,7 +1932,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1922 "evr.c"
+#line 1936 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1960,7 +1974,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1964 "evr.c"
+#line 1978 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -2002,7 +2016,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 2006 "evr.c"
+#line 2020 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2036,18 +2050,32 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0, 226);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
-                rt_opt_add(&ob, 1, RT_NONE, 6);
-                rt_opt_done(g, &ob, 226);
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))].fd_capacity;   /* play it */
+                int menu_1 = 1;   /* put it on the bottom of your deck */
+                if (rt_check(g)) return RT_END;
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 5);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 6);
+                    rt_opt_done(g, &ob, 226);
+                }
             }
-            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
@@ -2060,7 +2088,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2064 "evr.c"
+#line 2092 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2075,7 +2103,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2079 "evr.c"
+#line 2107 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2162,7 +2190,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
             }
         }
-#line 2166 "evr.c"
+#line 2194 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2196,10 +2224,23 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
             #line 92 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0, 264);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add(&ob, 0, RT_NONE, 2);
-                rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 264);
+                int menu_0 = 1;   /* leave it on top */
+                int menu_1 = 1;   /* put it on the bottom */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
+                    rt_opt_done(g, &ob, 264);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2207,6 +2248,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
@@ -2219,7 +2261,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2223 "evr.c"
+#line 2265 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2260,7 +2302,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2264 "evr.c"
+#line 2306 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2302,7 +2344,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2306 "evr.c"
+#line 2348 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2344,7 +2386,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2348 "evr.c"
+#line 2390 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2371,7 +2413,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2375 "evr.c"
+#line 2417 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2386,7 +2428,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2390 "evr.c"
+#line 2432 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2428,7 +2470,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2432 "evr.c"
+#line 2474 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2477,7 +2519,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2481 "evr.c"
+#line 2523 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2492,7 +2534,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2496 "evr.c"
+#line 2538 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2534,7 +2576,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2538 "evr.c"
+#line 2580 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2560,7 +2602,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2564 "evr.c"
+#line 2606 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2699,7 +2741,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2703 "evr.c"
+#line 2745 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2767,7 +2809,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2771 "evr.c"
+#line 2813 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3203,7 +3245,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3207 "evr.c"
+#line 3249 "evr.c"
         break;
     default:
         return rt_fail(g, 416, "bad resume point");
@@ -3278,7 +3320,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3282 "evr.c"
+#line 3324 "evr.c"
         break;
     default:
         return rt_fail(g, 423, "bad resume point");
@@ -3450,7 +3492,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3454 "evr.c"
+#line 3496 "evr.c"
         break;
     default:
         return rt_fail(g, 445, "bad resume point");

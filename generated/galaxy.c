@@ -1459,17 +1459,44 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             #line 66 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 11);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_stormtrooper)), 0, RT_NONE, 0);
-                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_tie_fighter)), 1, RT_NONE, 1);
-                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_at_at)), 2, RT_NONE, 2);
-                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_star_destroyer)), 3, RT_NONE, 3);
-                rt_opt_add_if(&ob, (!!Fn_can_place(g, f, ENUM_imperial)), 4, RT_NONE, 4);
-                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 12)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
-                rt_opt_add_if(&ob, rt_flat((int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))), 7, RT_NONE, 7);
-                rt_opt_add(&ob, 8, RT_NONE, 8);
-                rt_opt_done(g, &ob, 11);
+                int menu_0 = (!!Fn_can_place(g, f, ENUM_stormtrooper));   /* place a Stormtrooper */
+                int menu_1 = (!!Fn_can_place(g, f, ENUM_tie_fighter));   /* place a TIE Fighter */
+                int menu_2 = (!!Fn_can_place(g, f, ENUM_at_at));   /* place an AT-AT */
+                int menu_3 = (!!Fn_can_place(g, f, ENUM_star_destroyer));   /* place a Star Destroyer */
+                int menu_4 = (!!Fn_can_place(g, f, ENUM_imperial));   /* place the Imperial symbol _wildcard_ */
+                int menu_5 = (!!Fn_rebel_usable(g, f, f->me));   /* use your Rebel token */
+                int menu_6 = !(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 12)[0] == 0);   /* use an Ally */
+                int menu_7 = rt_flat((int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)));   /* reroll dice */
+                int menu_8 = 1;   /* end your turn */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7 + menu_8);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                    else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                    else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                    else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                    else if ((pick -= menu_6) < menu_7) drawn_value = 7;
+                    else drawn_value = 8;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 2);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 3);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 4);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 5);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 6);
+                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 7);
+                    rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 8);
+                    rt_opt_done(g, &ob, 11);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1477,6 +1504,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
                     #line 67 "cards/galaxy/rules.cards"
@@ -1627,7 +1655,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1631 "galaxy.c"
+#line 1659 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1765,7 +1793,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1769 "galaxy.c"
+#line 1797 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1796,15 +1824,38 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             #line 102 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 168, 0, 30);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0), 0, RT_NONE, 11);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0), 1, RT_NONE, 12);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0), 2, RT_NONE, 13);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0), 3, RT_NONE, 14);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0), 4, RT_NONE, 15);
-                rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0), 5, RT_NONE, 16);
-                rt_opt_add_if(&ob, !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0), 6, RT_NONE, 17);
-                rt_opt_done(g, &ob, 30);
+                int menu_0 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0);   /* reroll a Stormtrooper */
+                int menu_1 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0);   /* reroll a TIE Fighter */
+                int menu_2 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0);   /* reroll an AT-AT */
+                int menu_3 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0);   /* reroll a Star Destroyer */
+                int menu_4 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0);   /* reroll an Imperial symbol */
+                int menu_5 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0);   /* reroll a victory point */
+                int menu_6 = !(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0);   /* roll the picked dice */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                    else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                    else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                    else drawn_value = 6;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 11);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 12);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 13);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 14);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 15);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 16);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 17);
+                    rt_opt_done(g, &ob, 30);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1812,6 +1863,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
                     #line 103 "cards/galaxy/rules.cards"
@@ -1932,7 +1984,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 1936 "galaxy.c"
+#line 1988 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1978,7 +2030,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 1982 "galaxy.c"
+#line 2034 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -2096,7 +2148,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2100 "galaxy.c"
+#line 2152 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2204,7 +2256,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2208 "galaxy.c"
+#line 2260 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2228,10 +2280,23 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         #line 151 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 168, 0, 58);
         {
-            RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add_if(&ob, (!!rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)) > 0), 0, RT_NONE, 19);
-            rt_opt_add(&ob, 1, RT_NONE, 20);
-            rt_opt_done(g, &ob, 58);
+            int menu_0 = (!!rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)) > 0);   /* cover a space with the Ally_s symbol */
+            int menu_1 = 1;   /* forfeit the Ally_s symbol */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else drawn_value = 1;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 20);
+                rt_opt_done(g, &ob, 58);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2239,6 +2304,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 153 "cards/galaxy/rules.cards"
@@ -2335,7 +2401,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2339 "galaxy.c"
+#line 2405 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2393,7 +2459,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 2397 "galaxy.c"
+#line 2463 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2597,7 +2663,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2601 "galaxy.c"
+#line 2667 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2673,7 +2739,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2677 "galaxy.c"
+#line 2743 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2813,7 +2879,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2817 "galaxy.c"
+#line 2883 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2895,7 +2961,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2899 "galaxy.c"
+#line 2965 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3048,7 +3114,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3052 "galaxy.c"
+#line 3118 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3094,7 +3160,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3098 "galaxy.c"
+#line 3164 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3134,7 +3200,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3138 "galaxy.c"
+#line 3204 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3166,11 +3232,26 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         #line 17 "cards/galaxy/variants.cards"
         rt_choose_begin(g, f->me, 168, 0, 131);
         {
-            RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add(&ob, 0, RT_NONE, 23);
-            rt_opt_add(&ob, 1, RT_NONE, 24);
-            rt_opt_add(&ob, 2, RT_NONE, 25);
-            rt_opt_done(g, &ob, 131);
+            int menu_0 = 1;   /* roll again */
+            int menu_1 = 1;   /* stop */
+            int menu_2 = 1;   /* count the victory points */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                else drawn_value = 2;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 25);
+                rt_opt_done(g, &ob, 131);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3178,6 +3259,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* roll again */
             } else if (L->v_option == 1) { /* stop */
@@ -3193,7 +3275,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3197 "galaxy.c"
+#line 3279 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");

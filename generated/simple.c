@@ -3077,15 +3077,28 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
             #line 100 "cards/simple/combat.cards"
             rt_choose_begin(g, L->v_p, 182, 0, 146);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": use an explosion tactics token?");
                     rt_label_end(g);
                 }
-                rt_opt_add(&ob, 0, RT_NONE, 1);
-                rt_opt_add(&ob, 1, RT_NONE, 2);
-                rt_opt_done(g, &ob, 146);
+                int menu_0 = 1;   /* deal 1 damage with an explosion token */
+                int menu_1 = 1;   /* keep the explosion tokens */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
+                    rt_opt_done(g, &ob, 146);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3093,6 +3106,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deal 1 damage with an explosion token */
                     #line 102 "cards/simple/combat.cards"
@@ -3121,7 +3135,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3125 "simple.c"
+#line 3139 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3178,15 +3192,28 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     #line 129 "cards/simple/combat.cards"
                     rt_choose_begin(g, L->v_q, 183, 0, 157);
                     {
-                        RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
                             rt_log_player(g, L->v_q);
                             rt_log_str(g, ": block a hit with a circle token?");
                             rt_label_end(g);
                         }
-                        rt_opt_add(&ob, 0, RT_NONE, 3);
-                        rt_opt_add(&ob, 1, RT_NONE, 4);
-                        rt_opt_done(g, &ob, 157);
+                        int menu_0 = 1;   /* block 1 damage with a circle token */
+                        int menu_1 = 1;   /* take the hit */
+                        int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                        if (pick >= 0) {
+                            RtValue drawn_value;
+                            if (pick < menu_0) drawn_value = 0;
+                            else drawn_value = 1;
+                            rt_drawn_option(g, drawn_value, RT_NONE);
+                            f->pc = 1;   /* as the decision stores it: the same state */
+                            goto drawn_1;
+                        }
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
+                            rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
+                            rt_opt_done(g, &ob, 157);
+                        }
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -3194,6 +3221,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             return RT_YIELD;
                         /* fall through */
                     case 1:;
+                        drawn_1:;
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* block 1 damage with a circle token */
                             #line 131 "cards/simple/combat.cards"
@@ -3270,7 +3298,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3274 "simple.c"
+#line 3302 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3317,7 +3345,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3321 "simple.c"
+#line 3349 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3351,7 +3379,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3355 "simple.c"
+#line 3383 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3408,23 +3436,37 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 #line 171 "cards/simple/combat.cards"
                 rt_choose_begin(g, L->v_p, 185, 0, 176);
                 {
-                    RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the leader die shows 6");
                         rt_label_end(g);
                     }
-                    if (Agg1_proc_leader_die(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 6);
-                    rt_opt_add(&ob, 1, RT_NONE, 8);
-                    rt_opt_done(g, &ob, 176);
+                    int menu_0 = (!!Agg1_proc_leader_die(g, f, L));   /* retreat, ignoring transport restrictions */
+                    int menu_1 = 1;   /* two hits */
+                    if (rt_check(g)) return RT_END;
+                    int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                    if (pick >= 0) {
+                        RtValue drawn_value;
+                        if (pick < menu_0) drawn_value = 0;
+                        else drawn_value = 1;
+                        rt_drawn_option(g, drawn_value, RT_NONE);
+                        f->pc = 2;   /* as the decision stores it: the same state */
+                        goto drawn_2;
+                    }
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
+                        rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
+                        rt_opt_done(g, &ob, 176);
+                    }
                 }
-                if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
                 case 2:;
+                    drawn_2:;
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
@@ -3506,7 +3548,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3510 "simple.c"
+#line 3552 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3612,7 +3654,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3616 "simple.c"
+#line 3658 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3645,7 +3687,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3649 "simple.c"
+#line 3691 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3711,7 +3753,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3715 "simple.c"
+#line 3757 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3769,7 +3811,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3773 "simple.c"
+#line 3815 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3812,7 +3854,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3816 "simple.c"
+#line 3858 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3829,7 +3871,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3833 "simple.c"
+#line 3875 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3846,7 +3888,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3850 "simple.c"
+#line 3892 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3955,7 +3997,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 3959 "simple.c"
+#line 4001 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -3976,7 +4018,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3980 "simple.c"
+#line 4022 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4073,7 +4115,6 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 53 "cards/simple/missions.cards"
         rt_choose_begin(g, L->v_q, 188, 0, 230);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
                 rt_log_player(g, L->v_q);
                 rt_log_str(g, ": oppose the mission of ");
@@ -4081,9 +4122,23 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 231)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
-            rt_opt_add(&ob, 1, RT_NONE, 11);
-            rt_opt_done(g, &ob, 230);
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 231)[0] == 0);   /* oppose with a leader */
+            int menu_1 = 1;   /* do not oppose */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else drawn_value = 1;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 11);
+                rt_opt_done(g, &ob, 230);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4091,6 +4146,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 55 "cards/simple/missions.cards"
@@ -4226,7 +4282,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4230 "simple.c"
+#line 4286 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4280,7 +4336,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4284 "simple.c"
+#line 4340 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4297,7 +4353,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4301 "simple.c"
+#line 4357 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4313,7 +4369,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4317 "simple.c"
+#line 4373 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4330,7 +4386,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4334 "simple.c"
+#line 4390 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4347,7 +4403,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4351 "simple.c"
+#line 4407 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4364,7 +4420,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4368 "simple.c"
+#line 4424 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4382,7 +4438,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4386 "simple.c"
+#line 4442 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4394,36 +4450,76 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
         #line 85 "cards/simple/missions.cards"
         rt_choose_begin(g, f->me, 190, 0, 242);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
             }
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg1_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 12);
-            if (((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!!rt_var_at(g, VCELL_sympathy))) && Agg2_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 13);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))), 2, RT_NONE, 14);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))), 3, RT_NONE, 15);
-            rt_opt_add_if(&ob, rt_flat((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans))), 4, RT_NONE, 16);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))), 5, RT_NONE, 17);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))), 6, RT_NONE, 18);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg3_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 7, RT_NONE, 19);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 8, RT_NONE, 21);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 9, RT_NONE, 22);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))), 10, RT_NONE, 23);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg4_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 24);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
-            rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 242);
+            int menu_0 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg1_proc_resistance_mission(g, f, L);   /* A_: gain 1 victory point at a Resistance loyal system */
+            int menu_1 = ((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!!rt_var_at(g, VCELL_sympathy))) && Agg2_proc_resistance_mission(g, f, L);   /* A_: trade the Sympathy token for a victory point per destroyed system */
+            int menu_2 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: gain 1 loyalty in a system */
+            int menu_3 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace)));   /* A_: gain 1 victory point at an Imperial or Neutral system */
+            int menu_4 = rt_flat((int)((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) & (int)(!rt_var_at(g, VCELL_plans)));   /* A_: get the Doom Star Plans */
+            int menu_5 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: sabotage a system */
+            int menu_6 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace)));   /* A_: gain 1 victory point */
+            int menu_7 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg3_proc_resistance_mission(g, f, L);   /* A_: attack from the secret base */
+            int menu_8 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: move the secret base */
+            int menu_9 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: resupply the base _advance the build queue by 1_ */
+            int menu_10 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace)));   /* A_: gain 1 victory point */
+            int menu_11 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg4_proc_resistance_mission(g, f, L);   /* A_: deal 3 damage in a system */
+            int menu_12 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L);   /* _: deal 2 damage in a system */
+            int menu_13 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L);   /* _: rescue a leader */
+            int menu_14 = 1;   /* abandon the mission */
+            if (rt_check(g)) return RT_END;
+            int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7 + menu_8 + menu_9 + menu_10 + menu_11 + menu_12 + menu_13 + menu_14);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                else if ((pick -= menu_6) < menu_7) drawn_value = 7;
+                else if ((pick -= menu_7) < menu_8) drawn_value = 8;
+                else if ((pick -= menu_8) < menu_9) drawn_value = 9;
+                else if ((pick -= menu_9) < menu_10) drawn_value = 10;
+                else if ((pick -= menu_10) < menu_11) drawn_value = 11;
+                else if ((pick -= menu_11) < menu_12) drawn_value = 12;
+                else if ((pick -= menu_12) < menu_13) drawn_value = 13;
+                else drawn_value = 14;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 14);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 15);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 16);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 17);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 18);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_9, 9, RT_NONE, 22);
+                rt_opt_add_if(&ob, menu_10, 10, RT_NONE, 23);
+                rt_opt_add_if(&ob, menu_11, 11, RT_NONE, 24);
+                rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 25);
+                rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 26);
+                rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
+                rt_opt_done(g, &ob, 242);
+            }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 88 "cards/simple/missions.cards"
@@ -5416,7 +5512,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5420 "simple.c"
+#line 5516 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5448,7 +5544,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5452 "simple.c"
+#line 5548 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5506,7 +5602,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5510 "simple.c"
+#line 5606 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5619,7 +5715,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5623 "simple.c"
+#line 5719 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5652,7 +5748,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5656 "simple.c"
+#line 5752 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5749,7 +5845,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5753 "simple.c"
+#line 5849 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5936,7 +6032,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5940 "simple.c"
+#line 6036 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -6036,7 +6132,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6040 "simple.c"
+#line 6136 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6097,7 +6193,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6101 "simple.c"
+#line 6197 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6166,7 +6262,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6170 "simple.c"
+#line 6266 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6221,7 +6317,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6225 "simple.c"
+#line 6321 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6255,7 +6351,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6259 "simple.c"
+#line 6355 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6272,7 +6368,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6276 "simple.c"
+#line 6372 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6372,7 +6468,6 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/moves.cards"
             rt_choose_begin(g, L->v_p, 202, 0, 398);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": where does the new ");
@@ -6380,17 +6475,32 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     rt_log_str(g, " go?");
                     rt_label_end(g);
                 }
-                rt_opt_add(&ob, 0, RT_NONE, 30);
-                if (Agg2_proc_deploy(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 398);
+                int menu_0 = 1;   /* to the secret base */
+                int menu_1 = (!!Agg2_proc_deploy(g, f, L));   /* to a Resistance loyal system */
+                if (rt_check(g)) return RT_END;
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 2;   /* as the decision stores it: the same state */
+                    goto drawn_2;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
+                    rt_opt_done(g, &ob, 398);
+                }
             }
-            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
             case 2:;
+                drawn_2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* to the secret base */
                     #line 110 "cards/simple/moves.cards"
@@ -6433,7 +6543,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6437 "simple.c"
+#line 6547 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6499,7 +6609,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6503 "simple.c"
+#line 6613 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6516,7 +6626,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6520 "simple.c"
+#line 6630 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6533,7 +6643,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6537 "simple.c"
+#line 6647 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6550,7 +6660,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6554 "simple.c"
+#line 6664 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6567,7 +6677,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6571 "simple.c"
+#line 6681 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6584,7 +6694,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6588 "simple.c"
+#line 6698 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6601,7 +6711,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6605 "simple.c"
+#line 6715 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6618,7 +6728,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6622 "simple.c"
+#line 6732 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6634,7 +6744,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6638 "simple.c"
+#line 6748 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6653,7 +6763,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 6657 "simple.c"
+#line 6767 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6670,7 +6780,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6674 "simple.c"
+#line 6784 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6687,7 +6797,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6691 "simple.c"
+#line 6801 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6703,7 +6813,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6707 "simple.c"
+#line 6817 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6715,36 +6825,76 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
         #line 19 "cards/simple/projects.cards"
         rt_choose_begin(g, f->me, 190, 0, 408);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
             }
-            if ((rt_var_at(g, VCELL_with_ace) && Fn_doom_ready(g, f)) && Agg1_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 32);
-            if ((rt_var_at(g, VCELL_with_ace) && Fn_dreadnought_ready(g, f)) && Agg2_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 33);
-            if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!rt_var_at(g, VCELL_charged))) && Agg3_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 34);
-            if (((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!!rt_var_at(g, VCELL_charged))) && Agg4_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 35);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace))), 4, RT_NONE, 36);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 37);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg6_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 6, RT_NONE, 38);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number))), 7, RT_NONE, 39);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg7_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 8, RT_NONE, 40);
-            rt_opt_add_if(&ob, rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))), 9, RT_NONE, 41);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg8_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 10, RT_NONE, 42);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg9_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 11, RT_NONE, 43);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
-            if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 45);
-            rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 408);
+            int menu_0 = (rt_var_at(g, VCELL_with_ace) && Fn_doom_ready(g, f)) && Agg1_proc_imperium_mission(g, f, L);   /* Special Project: build the Doom Star */
+            int menu_1 = (rt_var_at(g, VCELL_with_ace) && Fn_dreadnought_ready(g, f)) && Agg2_proc_imperium_mission(g, f, L);   /* Special Project: build a Super Dreadnought */
+            int menu_2 = ((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!rt_var_at(g, VCELL_charged))) && Agg3_proc_imperium_mission(g, f, L);   /* Special Project: charge the Doom Star laser */
+            int menu_3 = ((int)(!!rt_var_at(g, VCELL_with_ace)) & (int)(!!rt_var_at(g, VCELL_charged))) && Agg4_proc_imperium_mission(g, f, L);   /* Special Project: fire the Doom Star laser */
+            int menu_4 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_ace)));   /* A_: gain 2 loyalty in a Resistance or Neutral system */
+            int menu_5 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_imperium_mission(g, f, L);   /* _: gain 1 loyalty where you have a unit */
+            int menu_6 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg6_proc_imperium_mission(g, f, L);   /* A_: find the base_s region with a captured leader */
+            int menu_7 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_diamonds) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: 1 probe for every 3 units at the secret base */
+            int menu_8 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg7_proc_imperium_mission(g, f, L);   /* A_: add the production of an Imperium loyal system to the queue */
+            int menu_9 = rt_flat((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number)));   /* _: advance the build queue by 1 */
+            int menu_10 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg8_proc_imperium_mission(g, f, L);   /* _: remove a sabotage marker */
+            int menu_11 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_ace))) && Agg9_proc_imperium_mission(g, f, L);   /* A_: freeze a captured leader */
+            int menu_12 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L);   /* _: do 1 damage */
+            int menu_13 = ((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L);   /* _: capture a leader */
+            int menu_14 = 1;   /* abandon the mission */
+            if (rt_check(g)) return RT_END;
+            int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7 + menu_8 + menu_9 + menu_10 + menu_11 + menu_12 + menu_13 + menu_14);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                else if ((pick -= menu_5) < menu_6) drawn_value = 6;
+                else if ((pick -= menu_6) < menu_7) drawn_value = 7;
+                else if ((pick -= menu_7) < menu_8) drawn_value = 8;
+                else if ((pick -= menu_8) < menu_9) drawn_value = 9;
+                else if ((pick -= menu_9) < menu_10) drawn_value = 10;
+                else if ((pick -= menu_10) < menu_11) drawn_value = 11;
+                else if ((pick -= menu_11) < menu_12) drawn_value = 12;
+                else if ((pick -= menu_12) < menu_13) drawn_value = 13;
+                else drawn_value = 14;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 1;   /* as the decision stores it: the same state */
+                goto drawn_1;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 34);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 35);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 36);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 37);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 38);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 39);
+                rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 40);
+                rt_opt_add_if(&ob, menu_9, 9, RT_NONE, 41);
+                rt_opt_add_if(&ob, menu_10, 10, RT_NONE, 42);
+                rt_opt_add_if(&ob, menu_11, 11, RT_NONE, 43);
+                rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 44);
+                rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 45);
+                rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
+                rt_opt_done(g, &ob, 408);
+            }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 1:;
+            drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
@@ -7763,7 +7913,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7767 "simple.c"
+#line 7917 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7859,7 +8009,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7863 "simple.c"
+#line 8013 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7894,7 +8044,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7898 "simple.c"
+#line 8048 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8002,7 +8152,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8006 "simple.c"
+#line 8156 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8029,15 +8179,28 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             #line 37 "cards/simple/rules.cards"
             rt_choose_begin(g, f->me, 205, 0, 518);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a mission?");
                     rt_label_end(g);
                 }
-                if (Fn_can_assign(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 46);
-                rt_opt_add(&ob, 1, RT_NONE, 47);
-                rt_opt_done(g, &ob, 518);
+                int menu_0 = (!!Fn_can_assign(g, f, f->me));   /* assign a mission */
+                int menu_1 = 1;   /* done assigning */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 46);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 47);
+                    rt_opt_done(g, &ob, 518);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8045,6 +8208,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
@@ -8067,7 +8231,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8071 "simple.c"
+#line 8235 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8105,7 +8269,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 8109 "simple.c"
+#line 8273 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8122,7 +8286,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8126 "simple.c"
+#line 8290 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8139,7 +8303,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8143 "simple.c"
+#line 8307 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8193,15 +8357,28 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 55 "cards/simple/rules.cards"
         rt_choose_begin(g, f->me, 207, 0, 530);
         {
-            RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second card of the same suit?");
                 rt_label_end(g);
             }
-            if (Agg1_proc_assign_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 49);
-            rt_opt_add(&ob, 1, RT_NONE, 50);
-            rt_opt_done(g, &ob, 530);
+            int menu_0 = (!!Agg1_proc_assign_one(g, f, L));   /* add a second card */
+            int menu_1 = 1;   /* one card */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else drawn_value = 1;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 2;   /* as the decision stores it: the same state */
+                goto drawn_2;
+            }
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
+                rt_opt_done(g, &ob, 530);
+            }
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -8209,6 +8386,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 2:;
+            drawn_2:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
@@ -8318,15 +8496,28 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             #line 77 "cards/simple/rules.cards"
             rt_choose_begin(g, f->me, 211, 0, 548);
             {
-                RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 549)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
-                rt_opt_add(&ob, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 548);
+                int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 549)[0] == 0);   /* add a second leader */
+                int menu_1 = 1;   /* one leader */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 6;   /* as the decision stores it: the same state */
+                    goto drawn_6;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
+                    rt_opt_done(g, &ob, 548);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -8334,6 +8525,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 6:;
+                drawn_6:;
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
@@ -8384,7 +8576,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8388 "simple.c"
+#line 8580 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8701,7 +8893,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8705 "simple.c"
+#line 8897 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8788,7 +8980,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8792 "simple.c"
+#line 8984 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8830,7 +9022,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8834 "simple.c"
+#line 9026 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -8857,7 +9049,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8861 "simple.c"
+#line 9053 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -8882,7 +9074,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8886 "simple.c"
+#line 9078 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8914,7 +9106,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8918 "simple.c"
+#line 9110 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9620,7 +9812,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9624 "simple.c"
+#line 9816 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9656,7 +9848,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9660 "simple.c"
+#line 9852 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9673,7 +9865,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9677 "simple.c"
+#line 9869 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9854,7 +10046,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 9858 "simple.c"
+#line 10050 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");

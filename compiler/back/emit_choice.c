@@ -24,10 +24,10 @@ static void decide(Emit *E)
 
 /* ---- decisions -------------------------------------------------------------------------- */
 
-/* open_options / close_options: a decision's options are added to a local
-   buffer (kept in registers; rt_opt_add) between the two; the count is
-   stored once at the close. open_options is begin_choice (the decision)
-   then open_buffer (the options). option_call: the call that adds one. */
+/* begin_choice: the decision. open_buffer / close_options: its options
+   are added to a local buffer (kept in registers; rt_opt_add) between the
+   two; the count is stored once at the close. option_call: the call that
+   adds one. */
 static void begin_choice(Emit *E, const char *by, int prompt, const char *flags, Loc at)
 {
     E->options_site = emit_site(E, at);
@@ -39,11 +39,6 @@ static void open_buffer(Emit *E)
     E->indent++;
     emit_line(E, "RtOptBuf ob = rt_opt_buf(g);");
     E->in_options = 1;
-}
-static void open_options(Emit *E, const char *by, int prompt, const char *flags, Loc at)
-{
-    begin_choice(E, by, prompt, flags, at);
-    open_buffer(E);
 }
 static void close_options(Emit *E)
 {
@@ -481,6 +476,54 @@ void emit_choose(Emit *E, const IrNode *s)
         emit_line(E, "rt_list_pop(g, %s);", chosen);
 }
 
+/* menu_drawn: menu s (of options 1..nopt-1) is answered in place by the
+   random agent without listing its options (draw_menu): no option's
+   label has holes (a label is made while the options are listed, when a
+   log is kept; its holes are then read between the whens, as written). */
+static int menu_drawn(const IrNode *s, int nopt)
+{
+    for (int i = 1; i < nopt; i++)
+        if (s->kids[i]->fmt && s->kids[i]->fmt->nkids > 0)
+            return 0;
+    return nopt > 1;
+}
+
+/* draw_menu: the whens of menu s (of options 1..nopt-1) read once, in
+   order, into menu_<i> (0 or 1); when the random agent answers in place
+   (rt_draw_options_now), the option it draws among those offered is
+   named (rt_drawn_option) and the script goes on at drawn_<pc>, the
+   decision's resume point pc stored as the decision would store it;
+   else the options are listed from menu_<i> after this block. */
+static void draw_menu(Emit *E, const IrNode *s, int nopt, int pc)
+{
+    Buf total = {0};
+    for (int i = 1; i < nopt; i++) {
+        const IrNode *when = s->kids[i]->kids[0];
+        emit_line(E, "int menu_%d = %s;   /* %s */", i - 1, when ? emit_truth(E, when, emit_condition(E, when)) : "1",
+                  emit_c_comment(E->a, s->kids[i]->text));
+        buf_printf(&total, "%smenu_%d", i > 1 ? " + " : "", i - 1);
+    }
+    emit_check_fail(E);
+    emit_line(E, "int pick = rt_draw_options_now(g, %s);", total.s);
+    buf_free(&total);
+    emit_line(E, "if (pick >= 0) {");
+    E->indent++;
+    emit_line(E, "RtValue drawn_value;");
+    for (int i = 1; i < nopt; i++) {
+        if (i == nopt - 1)   /* pick < the options' count: the last one left */
+            emit_line(E, "%sdrawn_value = %d;", i > 1 ? "else " : "", i - 1);
+        else if (i == 1)
+            emit_line(E, "if (pick < menu_0) drawn_value = 0;");
+        else
+            emit_line(E, "else if ((pick -= menu_%d) < menu_%d) drawn_value = %d;", i - 2, i - 1, i - 1);
+    }
+    emit_line(E, "rt_drawn_option(g, drawn_value, RT_NONE);");
+    emit_line(E, "f->pc = %d;   /* as the decision stores it: the same state */", pc);
+    emit_line(E, "goto drawn_%d;", pc);
+    E->indent--;
+    emit_line(E, "}");
+}
+
 /* menu: `choose by P { option "..." ... }`. */
 void emit_menu(Emit *E, const IrNode *s)
 {
@@ -488,18 +531,36 @@ void emit_menu(Emit *E, const IrNode *s)
     int hidden = (s->flags & IR_HIDDEN) || E->hidden;
     const char *pick = emit_temp(E, "option");
     int nopt = s->nkids - (s->fmt != NULL);
-    open_options(E, by, emit_prompt_string(E, s->fmt, model_string((Model *)E->m, "choose")),
+    int drawn = menu_drawn(s, nopt), pc = E->pc + 1;   /* the resume point decide gives */
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, model_string((Model *)E->m, "choose")),
                  hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
-    emit_prompt(E, s->fmt);
+    if (drawn) {   /* the prompt's holes, then the whens, as written */
+        emit_line(E, "{");
+        E->indent++;
+        emit_prompt(E, s->fmt);
+        draw_menu(E, s, nopt, pc);
+    }
+    open_buffer(E);
+    if (!drawn)
+        emit_prompt(E, s->fmt);
     for (int i = 1; i < nopt; i++) {
         const IrNode *o = s->kids[i];
-        one_option(E, o->kids[0], i - 1, o->index, o->fmt);
+        if (drawn)
+            emit_line(E, "rt_opt_add_if(&ob, menu_%d, %d, RT_NONE, %d);", i - 1, i - 1, o->index);
+        else
+            one_option(E, o->kids[0], i - 1, o->index, o->fmt);
     }
     close_options(E);
+    if (drawn) {
+        E->indent--;
+        emit_line(E, "}");
+    }
     emit_check_fail(E);
     emit_line(E, "if (rt_option_count(g) > 0) {");
     E->indent++;
     decide(E);
+    if (drawn)
+        emit_line(E, "drawn_%d:;", pc);
     emit_line(E, "%s = rt_chosen(g);", pick);
     for (int i = 1; i < nopt; i++) {
         const IrNode *o = s->kids[i];

@@ -236,6 +236,36 @@ Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
                 "errors: 0\n");
 }
 
+/* A menu is drawn in place by the random agent without a log (its
+   whens read once: one that calls a function, one that draws a random
+   number), and listed with one; a menu whose label has holes is always
+   listed. 30 games (seeds 1..30) take the same options either way, and
+   every option is taken in them. */
+Test(lang, the_random_agent_draws_a_menus_option_as_it_would_from_the_options)
+{
+    game_expect("menus", "menus",
+                "grep -c 'rt_draw_options_now(' $d/menus.c && "
+                "grep -c 'int menu_1 = ' $d/menus.c && "
+                SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
+                "for s in $(seq 1 30); do $e log --seed $s; done | sed -n 's/^choose Player .: \\([a-z]*\\).*/\\1/p' | "
+                "sort | uniq -c | awk '{ print $2, ($1 > 20) }' && " SIM_1000,
+                "2\n"
+                "2\n"
+                "30 the same\n"
+                "818225\n"
+                "119179\n"
+                "105940\n"
+                "bet 1\n"
+                "discard 1\n"
+                "draw 1\n"
+                "hold 1\n"
+                "keep 1\n"
+                "rest 1\n"
+                "toss 1\n"
+                "trade 1\n"
+                "errors: 0\n");
+}
+
 /* Moves between declared zones of one kind, and rolls of a declared
    zone, are written with their shape as constants (docs/runtime.md
    "Moves whose shape cardc knows"): each of the three primitives and the

@@ -267,12 +267,29 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 45 "tests/cardc/good/plain/plain.cards"
             rt_choose_begin(g, f->me, 9, 0, 11);
             {
-                RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, rt_flat((int)(!!Fn_can_fill(g, f, ENUM_sword)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))), 0, RT_NONE, 1);
-                rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_shield)), 1, RT_NONE, 2);
-                rt_opt_add_if(&ob, (!!Fn_can_fill(g, f, ENUM_star)), 2, RT_NONE, 3);
-                rt_opt_add(&ob, 3, RT_NONE, 4);
-                rt_opt_done(g, &ob, 11);
+                int menu_0 = rt_flat((int)(!!Fn_can_fill(g, f, ENUM_sword)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)));   /* fill with a sword */
+                int menu_1 = (!!Fn_can_fill(g, f, ENUM_shield));   /* fill with a shield */
+                int menu_2 = (!!Fn_can_fill(g, f, ENUM_star));   /* fill with a star */
+                int menu_3 = 1;   /* pass */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                    else drawn_value = 3;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
+                    rt_opt_done(g, &ob, 11);
+                }
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -280,6 +297,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
+                drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* fill with a sword */
                     #line 46 "tests/cardc/good/plain/plain.cards"
@@ -366,7 +384,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 370 "plain.c"
+#line 388 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
