@@ -725,11 +725,13 @@ struct RtAgent {
 int rt__random_choose(RtAgent *a, RtGame *g);
 /* rt__random_in_place: the random agent that answers in place (rt_play,
    no log kept) the decision being built, of n options; NULL when none
-   does (fewer than two options, another agent, a log, no rt_play). */
-static inline RtAgent *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
+   does (fewer than two options, another agent, a log, no rt_play).
+   Inlined everywhere, its tests read without a branch each: a call per
+   decision, and the branches, cost Galaxy about 4% of its time. */
+RT_HOT_INLINE RtAgent *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
 {
-    if (!x->agents || n < 2 || h->status != RT_RUNNING || h->pending != RT_DEC_BUILDING || x->log_on ||
-        (uint32_t)h->dec_player >= (uint32_t)x->nplayers)
+    if (!x->agents || ((n < 2) | (h->status != RT_RUNNING) | (h->pending != RT_DEC_BUILDING) | (x->log_on != 0) |
+                       ((uint32_t)h->dec_player >= (uint32_t)x->nplayers)))
         return NULL;
     RtAgent *a = x->agents[h->dec_player];
     return a && a->choose == rt__random_choose ? a : NULL;
@@ -792,7 +794,7 @@ static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
    the card as both value and card). -1 when no random agent answers it
    in place: then the script builds the options and asks (rt_opt_done,
    rt_answer_now). */
-static inline int rt_draw_now(RtGame *g, int n)
+RT_HOT_INLINE int rt_draw_now(RtGame *g, int n)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
@@ -809,7 +811,7 @@ static inline int rt_draw_now(RtGame *g, int n)
    names it (rt_drawn_option). -1 when no random agent answers it in
    place, or n is past the limit of options: then the script builds the
    options and asks (rt_opt_done, which fails the game past the limit). */
-static inline int rt_draw_options_now(RtGame *g, int n)
+RT_HOT_INLINE int rt_draw_options_now(RtGame *g, int n)
 {
     return n <= rt__pre(g)->max_opts ? rt_draw_now(g, n) : -1;
 }
