@@ -750,6 +750,26 @@ static inline int rt__draw_answer(RtAgent *a, RtHeader *h, int n)
     h->pending = RT_DEC_NONE;
     return i;
 }
+/* rt__answer_in_place: the decision being built, of n options, answered
+   in place when agents answer in rt_play and no log is kept: one option
+   is taken without asking the agent (as the driver takes it), and among
+   two or more the seat's random agent draws one (rt__random_in_place).
+   Returns the option's index, or -1 when it is not answered here. */
+RT_HOT_INLINE int rt__answer_in_place(const RtGamePrefix *x, RtHeader *h, int n)
+{
+    if (n == 1 && x->agents &&
+        ((h->status == RT_RUNNING) & (h->pending == RT_DEC_BUILDING) & (x->log_on == 0))) {
+        h->dec_count = 1;
+        h->decisions++;
+        h->pending = RT_DEC_NONE;
+        return 0;
+    }
+    RtAgent *a = rt__random_in_place(x, h, n);
+    if (!a)
+        return -1;
+    h->dec_count = n;
+    return rt__draw_answer(a, h, n);
+}
 /* rt_answer_now's inline half (declared with the decisions above). */
 static inline int rt_answer_now(RtGame *g)
 {
@@ -767,50 +787,43 @@ static inline int rt_answer_now(RtGame *g)
     return rt__answer_now(g);
 }
 /* rt_pick_card_now: after rt_choose_begin, a choice of any card of a zone
-   (cells: its count, then its cards bottom first) answered at once by the
-   random agent, without building its options: the card it draws, as it
-   would draw it from the options listed top first (rt_chosen gives it
-   too); RT_NONE when no random agent answers it in place, and then the
-   script builds the options and asks (rt_opt_done, rt_answer_now). */
+   (cells: its count, then its cards bottom first) answered at once
+   (rt__answer_in_place), without building its options: the card taken,
+   as it would be from the options listed top first (rt_chosen gives it
+   too); RT_NONE when it is not answered in place, and then the script
+   builds the options and asks (rt_opt_done, rt_answer_now). */
 static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
-    int n = cells[0];
-    RtAgent *a = rt__random_in_place(x, h, n);
-    if (!a)
+    int n = cells[0], i = rt__answer_in_place(x, h, n);
+    if (i < 0)
         return RT_NONE;
-    h->dec_count = n;
-    RtValue card = cells[n - rt__draw_answer(a, h, n)];
+    RtValue card = cells[n - i];
     h->chosen_value = card;
     h->chosen_card = card;
     return card;
 }
 /* rt_draw_now: after rt_choose_begin, a choice of a card among n that the
    script counts without listing them (the cards of a zone passing a
-   condition a live count keeps), answered at once by the random agent:
-   the index it draws, as it would draw it from the options listed top
-   first; the script then finds that card and names it (rt_drawn_option,
-   the card as both value and card). -1 when no random agent answers it
-   in place: then the script builds the options and asks (rt_opt_done,
+   condition a live count keeps), answered at once (rt__answer_in_place):
+   the index taken, as it would be from the options listed top first;
+   the script then finds that card and names it (rt_drawn_option, the
+   card as both value and card). -1 when it is not answered in place:
+   then the script builds the options and asks (rt_opt_done,
    rt_answer_now). */
 RT_HOT_INLINE int rt_draw_now(RtGame *g, int n)
 {
     const RtGamePrefix *x = rt__pre(g);
-    RtHeader *h = x->hdr;
-    RtAgent *a = rt__random_in_place(x, h, n);
-    if (!a)
-        return -1;
-    h->dec_count = n;
-    return rt__draw_answer(a, h, n);
+    return rt__answer_in_place(x, x->hdr, n);
 }
 /* rt_draw_options_now: after rt_choose_begin, a decision of n options
-   that the script counts without listing them (the actions of a turn),
-   answered at once by the random agent: the index it draws, as it would
-   draw it from the options listed; the script then finds that option and
-   names it (rt_drawn_option). -1 when no random agent answers it in
-   place, or n is past the limit of options: then the script builds the
-   options and asks (rt_opt_done, which fails the game past the limit). */
+   that the script counts without listing them (the actions of a turn,
+   a menu), answered at once (rt__answer_in_place): the index taken, as
+   from the options listed; the script then finds that option and names
+   it (rt_drawn_option). -1 when it is not answered in place, or n is
+   past the limit of options: then the script builds the options and
+   asks (rt_opt_done, which fails the game past the limit). */
 RT_HOT_INLINE int rt_draw_options_now(RtGame *g, int n)
 {
     return n <= rt__pre(g)->max_opts ? rt_draw_now(g, n) : -1;
