@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 15
-#error "dsr.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "dsr.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -992,6 +992,146 @@ static const struct Row_asset Rows_asset[] = {
     },
 };
 
+/* kind asset's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_asset {
+    RtValue fd_imperial;
+    RtValue fd_role;
+    RtValue fd_capacity;
+    RtValue fd_need_t;
+    RtValue fd_need_i;
+    RtValue fd_need_s;
+    RtValue fd_need_l;
+    RtValue fd_power;
+    RtValue fd_threat;
+    RtValue fd_die_of;
+    RtValue fd_cost_t;
+    RtValue fd_cost_i;
+    RtValue fd_cost_s;
+    RtValue fd_cost_l;
+    RtValue fd_leader_of;
+};
+
+static const struct Inst_asset Insts_asset_0[112] = {
+    { 1, ENUM_villain, 1, 1, 0, 1, 0, ENUM_draw_token, ENUM_hit_heroes_droids, ENUM_tactical, 0, 0, 0, 0, 0 },   /* no card: row 0, Stormtrooper */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    { 1, ENUM_villain, 1, 1, 0, 1, 0, ENUM_draw_token, ENUM_hit_heroes_droids, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 20: Stormtrooper */
+    { 1, ENUM_villain, 2, 2, 0, 0, 0, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 21: Death Troopers */
+    { 1, ENUM_vehicle, 1, 1, 0, 1, 0, ENUM_draw_token, ENUM_hit_active_team, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 22: AT-ACT */
+    { 1, ENUM_vehicle, 1, 1, 0, 0, 1, ENUM_draw_token, ENUM_hit_vehicles, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 23: TIE Fighters */
+    { 1, ENUM_vehicle, 2, 1, 0, 0, 1, ENUM_draw_token, ENUM_add_counter, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 24: Star Destroyer */
+    { 1, ENUM_villain, 1, 0, 0, 0, 2, ENUM_draw_token, ENUM_heal_imperials, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 25: Grand Moff Tarkin */
+    { 1, ENUM_villain, 2, 0, 1, 0, 1, ENUM_draw_token, ENUM_hit_most_damaged, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 26: Grand Admiral Thrawn */
+    { 1, ENUM_villain, 1, 0, 1, 1, 0, ENUM_draw_token, ENUM_roll_death_star, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 27: Director Krennic */
+    { 1, ENUM_villain, 1, 0, 2, 0, 0, ENUM_draw_token, ENUM_take_token, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 28: Imperial Probe Droid */
+    { 1, ENUM_villain, 1, 1, 1, 0, 0, ENUM_draw_token, ENUM_hit_leaders, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 29: The Grand Inquisitor */
+    { 1, ENUM_vehicle, 1, 1, 0, 1, 0, ENUM_draw_token, ENUM_hit_droids_vehicles, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 30: AT-ST */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    { 0, ENUM_hero, 7, 2, 0, 0, 1, ENUM_leader_die, ENUM_hit_all_here, ENUM_leadership, 0, 0, 0, 0, 1 },   /* card 71: Luke Skywalker */
+    { 0, ENUM_hero, 7, 1, 2, 0, 0, ENUM_leader_die, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 2 },   /* card 72: Cassian Andor */
+    { 0, ENUM_hero, 7, 0, 0, 1, 2, ENUM_leader_die, ENUM_hit_all_here, ENUM_intelligence, 0, 0, 0, 0, 3 },   /* card 73: Hera Syndulla */
+    { 0, ENUM_hero, 7, 0, 1, 0, 2, ENUM_leader_die, ENUM_hit_all_here, ENUM_support, 0, 0, 0, 0, 4 },   /* card 74: Leia Organa */
+    { 0, ENUM_hero, 6, 3, 0, 0, 0, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 1, 0 },   /* card 75: Sabine Wren */
+    { 0, ENUM_hero, 7, 2, 0, 1, 0, ENUM_heal_team, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 76: Baze Malbus */
+    { 0, ENUM_hero, 6, 1, 1, 0, 1, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 1, 0, 0, 0, 0 },   /* card 77: Jyn Erso */
+    { 0, ENUM_hero, 5, 0, 1, 0, 2, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 78: Chirrut Imwe */
+    { 0, ENUM_hero, 7, 0, 1, 0, 2, ENUM_new_imperial, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 79: Admiral Raddus */
+    { 0, ENUM_hero, 6, 1, 0, 1, 1, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 80: Han Solo */
+    { 0, ENUM_hero, 7, 2, 0, 1, 0, ENUM_heal_two, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 81: Chewbacca */
+    { 0, ENUM_hero, 6, 0, 1, 0, 1, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 82: Lando Calrissian */
+    { 0, ENUM_hero, 6, 0, 1, 0, 2, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 1, 0 },   /* card 83: Obi-Wan Kenobi */
+    { 0, ENUM_hero, 6, 0, 0, 0, 2, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 2, 0 },   /* card 84: Admiral Ackbar */
+    { 0, ENUM_hero, 5, 0, 0, 1, 2, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 1, 0 },   /* card 85: Mon Mothma */
+    { 0, ENUM_hero, 6, 2, 1, 0, 0, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 1, 0, 0, 0, 0 },   /* card 86: Saw Gerrera */
+    { 0, ENUM_hero, 5, 0, 2, 0, 0, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 0, 1, 0, 0, 0 },   /* card 87: Bodhi Rook */
+    { 0, ENUM_hero, 6, 1, 0, 1, 1, ENUM_heal_two, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 88: Kanan Jarrus */
+    { 0, ENUM_hero, 5, 0, 1, 1, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_support, 0, 0, 0, 0, 0 },   /* card 89: Ezra Bridger */
+    { 0, ENUM_hero, 7, 2, 0, 0, 0, ENUM_heal_team, ENUM_hit_all_here, ENUM_tactical, 0, 0, 2, 0, 0 },   /* card 90: Garazeb Orrelios */
+    { 0, ENUM_hero, 6, 1, 0, 0, 1, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 2, 0, 0, 0, 0 },   /* card 91: Wedge Antilles */
+    { 0, ENUM_hero, 5, 1, 0, 1, 0, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 1, 0, 0, 0, 0 },   /* card 92: Biggs Darklighter */
+    { 0, ENUM_hero, 5, 0, 0, 1, 1, ENUM_heal_two, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 1, 0 },   /* card 93: Bail Organa */
+    { 0, ENUM_hero, 5, 0, 1, 0, 1, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 0, 2, 0, 0, 0 },   /* card 94: General Dodonna */
+    { 0, ENUM_hero, 6, 1, 1, 0, 0, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 0, 1, 0, 0, 0 },   /* card 95: Pathfinders */
+    { 0, ENUM_vehicle, 6, 2, 0, 0, 0, ENUM_extra_die, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 96: X-wing */
+    { 0, ENUM_vehicle, 6, 0, 2, 0, 0, ENUM_extra_die, ENUM_hit_all_here, ENUM_intelligence, 0, 0, 0, 0, 0 },   /* card 97: U-wing */
+    { 0, ENUM_vehicle, 6, 0, 0, 2, 0, ENUM_extra_die, ENUM_hit_all_here, ENUM_support, 0, 0, 0, 0, 0 },   /* card 98: Y-wing */
+    { 0, ENUM_vehicle, 5, 0, 0, 0, 2, ENUM_extra_die, ENUM_hit_all_here, ENUM_leadership, 0, 0, 0, 0, 0 },   /* card 99: A-wing */
+    { 0, ENUM_vehicle, 7, 1, 1, 1, 1, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 100: Millennium Falcon */
+    { 0, ENUM_vehicle, 7, 0, 0, 2, 1, ENUM_heal_each_team, ENUM_hit_all_here, ENUM_tactical, 0, 0, 2, 0, 0 },   /* card 101: The Ghost */
+    { 0, ENUM_vehicle, 7, 2, 0, 0, 1, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 1, 0, 0, 0, 0 },   /* card 102: B-wing */
+    { 0, ENUM_vehicle, 7, 1, 0, 0, 2, ENUM_draw_token, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 1, 0 },   /* card 103: Profundity */
+    { 0, ENUM_vehicle, 6, 0, 0, 1, 1, ENUM_heal_two, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 104: Tantive IV */
+    { 0, ENUM_vehicle, 5, 0, 1, 1, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_intelligence, 0, 0, 0, 0, 0 },   /* card 105: The Phantom */
+    { 0, ENUM_droid, 5, 0, 1, 1, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_support, 0, 0, 0, 0, 0 },   /* card 106: R2-D2 */
+    { 0, ENUM_droid, 5, 0, 2, 0, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_leadership, 0, 0, 0, 0, 0 },   /* card 107: C-3PO */
+    { 0, ENUM_droid, 6, 1, 1, 0, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 108: K-2SO */
+    { 0, ENUM_droid, 5, 1, 0, 1, 0, ENUM_change_face, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 109: Chopper */
+    { 0, ENUM_droid, 5, 0, 0, 2, 0, ENUM_heal_team, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 110: 2-1B */
+};
+
+/* card's entry among kind asset's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_asset *Inst_asset(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_asset *)rt__pre(g)->inst_data[KIND_asset] + 1 + card;
+}
+
 /* cards/dsr/game.cards:140: kind team_base */
 struct Row_team_base {
     RtValue fd_number;
@@ -1052,6 +1192,139 @@ static const struct Row_team_base Rows_team_base[] = {
     },
 };
 
+/* kind team_base's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_team_base {
+    RtValue fd_number;
+    RtValue fd_red_dice;
+    RtValue fd_yellow_dice;
+    RtValue fd_green_dice;
+    RtValue fd_blue_dice;
+    RtValue fd_bonus;
+    RtValue fd_trait;
+    RtValue fd_threshold;
+};
+
+static const struct Inst_team_base Insts_team_base_0[112] = {
+    { 1, 4, 0, 0, 0, ENUM_hurt_imperial, ENUM_tactical, 6 },   /* no card: row 0, Tatooine */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    { 1, 4, 0, 0, 0, ENUM_hurt_imperial, ENUM_tactical, 6 },   /* card 31: Tatooine */
+    { 2, 0, 4, 0, 0, ENUM_remove_op_counter, ENUM_intelligence, 4 },   /* card 32: Yavin 4 */
+    { 3, 0, 0, 4, 0, ENUM_heal_two_damage, ENUM_support, 4 },   /* card 33: Lothal */
+    { 4, 0, 0, 1, 3, ENUM_draw_alliance, ENUM_leadership, 4 },   /* card 34: Hoth */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+};
+
+/* card's entry among kind team_base's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_team_base *Inst_team_base(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_team_base *)rt__pre(g)->inst_data[KIND_team_base] + 1 + card;
+}
+
 /* cards/dsr/game.cards:154: kind component */
 struct Row_component {
     RtValue fd_colour;
@@ -1099,6 +1372,134 @@ static const struct Row_component Rows_component[] = {
     },
 };
 
+/* kind component's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_component {
+    RtValue fd_colour;
+    RtValue fd_length;
+    RtValue fd_directive;
+};
+
+static const struct Inst_component Insts_component_0[112] = {
+    { ENUM_red, 6, ENUM_hit_team },   /* no card: row 0, Superlaser */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    { ENUM_red, 6, ENUM_hit_team },   /* card 35: Superlaser */
+    { ENUM_blue, 4, ENUM_vader_again },   /* card 36: Tractor Beam */
+    { ENUM_green, 5, ENUM_repair },   /* card 37: Hangar Bay */
+    { ENUM_yellow, 4, ENUM_detention },   /* card 38: Detention Block */
+    { ENUM_grey, 5, ENUM_reactor },   /* card 39: Reactor Core */
+    { ENUM_black, 6, ENUM_command },   /* card 40: Command Bridge */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+};
+
+/* card's entry among kind component's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_component *Inst_component(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_component *)rt__pre(g)->inst_data[KIND_component] + 1 + card;
+}
+
 /* cards/dsr/game.cards:164: kind alliance */
 struct Row_alliance {
     RtValue fd_effect;
@@ -1144,6 +1545,133 @@ static const struct Row_alliance Rows_alliance[] = {
     },
 };
 
+/* kind alliance's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_alliance {
+    RtValue fd_effect;
+    RtValue fd_symbol_shown;
+};
+
+static const struct Inst_alliance Insts_alliance_0[112] = {
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* no card: row 0, Reinforcements */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 41: Reinforcements */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 42: Reinforcements */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 43: Reinforcements */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 44: Reinforcements */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 45: Reinforcements */
+    { ENUM_extra_rebellion_die, ENUM_tactical },   /* card 46: Reinforcements */
+    { ENUM_heal, ENUM_tactical },   /* card 47: Medical Frigate */
+    { ENUM_heal, ENUM_tactical },   /* card 48: Medical Frigate */
+    { ENUM_heal, ENUM_tactical },   /* card 49: Medical Frigate */
+    { ENUM_heal, ENUM_tactical },   /* card 50: Medical Frigate */
+    { ENUM_heal, ENUM_tactical },   /* card 51: Medical Frigate */
+    { ENUM_sabotage, ENUM_tactical },   /* card 52: Sabotage */
+    { ENUM_sabotage, ENUM_tactical },   /* card 53: Sabotage */
+    { ENUM_sabotage, ENUM_tactical },   /* card 54: Sabotage */
+    { ENUM_sabotage, ENUM_tactical },   /* card 55: Sabotage */
+    { ENUM_sabotage, ENUM_tactical },   /* card 56: Sabotage */
+    { ENUM_shows_symbol, ENUM_tactical },   /* card 57: Tactical Support */
+    { ENUM_shows_symbol, ENUM_tactical },   /* card 58: Tactical Support */
+    { ENUM_shows_symbol, ENUM_tactical },   /* card 59: Tactical Support */
+    { ENUM_shows_symbol, ENUM_tactical },   /* card 60: Tactical Support */
+    { ENUM_shows_symbol, ENUM_intelligence },   /* card 61: Intelligence Report */
+    { ENUM_shows_symbol, ENUM_intelligence },   /* card 62: Intelligence Report */
+    { ENUM_shows_symbol, ENUM_intelligence },   /* card 63: Intelligence Report */
+    { ENUM_shows_symbol, ENUM_intelligence },   /* card 64: Intelligence Report */
+    { ENUM_shows_symbol, ENUM_support },   /* card 65: Supply Drop */
+    { ENUM_shows_symbol, ENUM_support },   /* card 66: Supply Drop */
+    { ENUM_shows_symbol, ENUM_support },   /* card 67: Supply Drop */
+    { ENUM_shows_symbol, ENUM_leadership },   /* card 68: Rebel Command */
+    { ENUM_shows_symbol, ENUM_leadership },   /* card 69: Rebel Command */
+    { ENUM_shows_symbol, ENUM_leadership },   /* card 70: Rebel Command */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+};
+
+/* card's entry among kind alliance's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_alliance *Inst_alliance(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_alliance *)rt__pre(g)->inst_data[KIND_alliance] + 1 + card;
+}
+
 /* cards/dsr/game.cards:172: kind location */
 struct Row_location {
     RtValue fd_place;
@@ -1160,6 +1688,132 @@ static const struct Row_location Rows_location[] = {
         .fd_place = ENUM_Scarif,
     },
 };
+
+/* kind location's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_location {
+    RtValue fd_place;
+};
+
+static const struct Inst_location Insts_location_0[112] = {
+    { ENUM_Eadu },   /* no card: row 0, Eadu */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    { ENUM_Eadu },   /* card 17: Eadu */
+    { ENUM_Jedha },   /* card 18: Jedha */
+    { ENUM_Scarif },   /* card 19: Scarif */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+};
+
+/* card's entry among kind location's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_location *Inst_location(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_location *)rt__pre(g)->inst_data[KIND_location] + 1 + card;
+}
 
 /* cards/dsr/game.cards:83: die red_die */
 RT_MAYBE_UNUSED static const RtValue Faces_red_die[] = { ENUM_tactical, ENUM_tactical, ENUM_tactical2, ENUM_intelligence, ENUM_support, ENUM_leadership };
@@ -1393,8 +2047,8 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_vehicles;
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
-    return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1398 "dsr.c"
+    return (((v_heroes && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 0))->fd_role == ENUM_hero)) || (v_vehicles && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 1))->fd_role == ENUM_vehicle))) || (v_droids && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 2))->fd_role == ENUM_droid)));
+#line 2052 "dsr.c"
 }
 
 /* cw for each value of its parameters, worked out by cardc */
@@ -1408,7 +2062,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_cw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1412 "dsr.c"
+#line 2066 "dsr.c"
 }
 
 /* ccw for each value of its parameters, worked out by cardc */
@@ -1422,7 +2076,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_ccw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1426 "dsr.c"
+#line 2080 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1434,7 +2088,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return rt_select((v_f == v_s), 1, rt_select((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0));
-#line 1438 "dsr.c"
+#line 2092 "dsr.c"
 }
 
 /* double for each value of its parameters, worked out by cardc */
@@ -1448,7 +2102,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return (uint32_t)v_s < 8u ? Tab_double[v_s] : rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1452 "dsr.c"
+#line 2106 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1460,8 +2114,8 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_s;
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
-    return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1465 "dsr.c"
+    return (v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 3))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 4))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 5))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 6))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 7))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 8))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 9))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 10))->fd_need_l))));
+#line 2119 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1473,7 +2127,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1477 "dsr.c"
+#line 2131 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1487,8 +2141,8 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_s;
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
-    return ((seq[0] = ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))), (seq[0] > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26))))))) ? (seq[1] = ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), rt_sub(g, seq[1], (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39)) : 0);
-#line 1492 "dsr.c"
+    return ((seq[0] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 15))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 16))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 17))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 18))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 19))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 20))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 21))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 22))->fd_need_l))))), (seq[0] > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26))))))) ? (seq[1] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 27))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 28))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 29))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 30))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 31))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 32))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 33))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 34))->fd_need_l))))), rt_sub(g, seq[1], (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39)) : 0);
+#line 2146 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1501,8 +2155,8 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_c;
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
-    return (seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64)) : 0)), 1, 65), 2, 66), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91)) : 0)), 1, 92), 2, 93), 94)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119)) : 0)), 1, 120), 2, 121), 122)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147)) : 0)), 1, 148), 2, 149), 150));
-#line 1506 "dsr.c"
+    return (seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 40))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 41))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 42))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 43))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 44))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 45))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 46))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 47))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 52))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 53))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 54))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 55))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 56))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 57))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 58))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 59))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64)) : 0)), 1, 65), 2, 66), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 67))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 68))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 69))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 70))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 71))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 72))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 73))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 74))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 79))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 80))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 81))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 82))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 83))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 84))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 85))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 86))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91)) : 0)), 1, 92), 2, 93), 94)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 95))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 96))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 97))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 98))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 99))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 100))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 101))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 102))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 107))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 108))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 109))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 110))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 111))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 112))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 113))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 114))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119)) : 0)), 1, 120), 2, 121), 122)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 123))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 124))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 125))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 126))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 127))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 128))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 129))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 130))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 135))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 136))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 137))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 138))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 139))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 140))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 141))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 142))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147)) : 0)), 1, 148), 2, 149), 150));
+#line 2160 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1515,8 +2169,8 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_c;
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
-    return (((seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175)) : 0)), 1, 176), 2, 177), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202)) : 0)), 1, 203), 2, 204), 205)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230)) : 0)), 1, 231), 2, 232), 233)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258)) : 0)), 1, 259), 2, 260), 261))) == 0);
-#line 1520 "dsr.c"
+    return (((seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 151))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 152))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 153))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 154))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 155))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 156))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 157))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 158))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 163))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 164))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 165))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 166))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 167))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 168))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 169))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 170))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175)) : 0)), 1, 176), 2, 177), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 178))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 179))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 180))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 181))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 182))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 183))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 184))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 185))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 190))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 191))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 192))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 193))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 194))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 195))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 196))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 197))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202)) : 0)), 1, 203), 2, 204), 205)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 206))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 207))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 208))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 209))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 210))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 211))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 212))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 213))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 218))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 219))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 220))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 221))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 222))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 223))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 224))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 225))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230)) : 0)), 1, 231), 2, 232), 233)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 234))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 235))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 236))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 237))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 238))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 239))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 240))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 241))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 246))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 247))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 248))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 249))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 250))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 251))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 252))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 253))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258)) : 0)), 1, 259), 2, 260), 261))) == 0);
+#line 2174 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1528,8 +2182,8 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
-    return ((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t, (seq[0] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i)), (seq[1] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s)), (seq[2] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l)) > 0);
-#line 1533 "dsr.c"
+    return ((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 262))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 263))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 264))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 265))->fd_cost_l)) > 0);
+#line 2187 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1541,8 +2195,8 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 269), (seq[0] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity))));
-#line 1546 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 268))->fd_imperial) || (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 269), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 270))->fd_capacity))));
+#line 2200 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1554,8 +2208,8 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
-    return ((((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t, (seq[0] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i)), (seq[1] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s)), (seq[2] + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l)) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1559 "dsr.c"
+    return ((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 271))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 272))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 273))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 274))->fd_cost_l)) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
+#line 2213 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1569,8 +2223,8 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_c;
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
-    return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375)) : 0)) > 0)));
-#line 1574 "dsr.c"
+    return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 276))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 277))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 278))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 279))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 280))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 281))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 282))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 283))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 288))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 289))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 290))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 291))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 292))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 293))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 294))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 295))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 301))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 302))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 303))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 304))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 305))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 306))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 307))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 308))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 313))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 314))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 315))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 316))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 317))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 318))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 319))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 320))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 326))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 327))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 328))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 329))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 330))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 331))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 332))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 333))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 338))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 339))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 340))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 341))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 342))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 343))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 344))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 345))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 351))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 352))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 353))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 354))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 355))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 356))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 357))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 358))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 363))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 364))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 365))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 366))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 367))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 368))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 369))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 370))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375)) : 0)) > 0)));
+#line 2228 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1581,7 +2235,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1585 "dsr.c"
+#line 2239 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1598,7 +2252,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1602 "dsr.c"
+#line 2256 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1614,10 +2268,10 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414)) : 0)) > 0)) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439)) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464)) : 0)) > 0))) || (((rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489)) : 0)) > 0))))) return 1;
+        if ((((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 390))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 391))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 392))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 393))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 394))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 395))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 396))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 397))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 402))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 403))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 404))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 405))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 406))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 407))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 408))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 409))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414)) : 0)) > 0)) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 418))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 419))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 420))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 421))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 422))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 430))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 431))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 432))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 433))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 434))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_support), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 443))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 444))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 445))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 446))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 447))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 455))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 456))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 457))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 458))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 459))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 468))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 469))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 470))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 471))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 472))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 480))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 481))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 482))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 483))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 484))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489)) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1621 "dsr.c"
+#line 2275 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1629,7 +2283,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1633 "dsr.c"
+#line 2287 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1640,7 +2294,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 1644 "dsr.c"
+#line 2298 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1650,8 +2304,8 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)f;
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
-    return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
-#line 1655 "dsr.c"
+    return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 491))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 492))->fd_effect == ENUM_sabotage));
+#line 2309 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1663,10 +2317,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
+        if (((!rt__state(g, it_t, 0))) && (((int)(Inst_alliance(g, it_t)->fd_effect == ENUM_heal) | (int)(Inst_alliance(g, it_t)->fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1670 "dsr.c"
+#line 2324 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1676,7 +2330,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1680 "dsr.c"
+#line 2334 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1688,10 +2342,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
+        if (((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1695 "dsr.c"
+#line 2349 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1701,7 +2355,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1705 "dsr.c"
+#line 2359 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1716,10 +2370,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))))) && Fn_useful(g, f, Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown, it_c, 0)) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 495))->fd_symbol_shown, it_c, 0)) return 1;
     }
     return acc;
-#line 1723 "dsr.c"
+#line 2377 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1729,8 +2383,8 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)f;
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
-    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1734 "dsr.c"
+    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 494))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
+#line 2388 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1741,7 +2395,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1745 "dsr.c"
+#line 2399 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1752,7 +2406,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1756 "dsr.c"
+#line 2410 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1768,7 +2422,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1772 "dsr.c"
+#line 2426 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1779,7 +2433,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1783 "dsr.c"
+#line 2437 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1792,7 +2446,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 496) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 497) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 498) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 499) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 500) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 501) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 502) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 1796 "dsr.c"
+#line 2450 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1808,7 +2462,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 503) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 504) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 505) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 506) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 507) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 508) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 509) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1812 "dsr.c"
+#line 2466 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1819,7 +2473,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1823 "dsr.c"
+#line 2477 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1834,8 +2488,8 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
-    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 510)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 511)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 512)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 513)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 518) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 519) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 520) : rt_card_state(g, v_c, KIND_asset, 5, 521))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 522)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 523)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 524)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 525)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 530) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 531) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 532) : rt_card_state(g, v_c, KIND_asset, 5, 533))))), 534)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 535)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 536)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 537)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 538)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 543) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 544) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 545) : rt_card_state(g, v_c, KIND_asset, 5, 546))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 547)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 548)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 549)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 550)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 555) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 556) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 557) : rt_card_state(g, v_c, KIND_asset, 5, 558))))), 559)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 560)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 561)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 562)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 563)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 568) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 569) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 570) : rt_card_state(g, v_c, KIND_asset, 5, 571))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 572)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 573)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 574)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 575)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 580) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 581) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 582) : rt_card_state(g, v_c, KIND_asset, 5, 583))))), 584)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 585)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 586)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 587)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 588)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 593) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 594) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 595) : rt_card_state(g, v_c, KIND_asset, 5, 596))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 597)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 598)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 599)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 600)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 605) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 606) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 607) : rt_card_state(g, v_c, KIND_asset, 5, 608))))), 609)) : 0)) > 0)))));
-#line 1839 "dsr.c"
+    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 510))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 511))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 512))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 513))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 514))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 515))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 516))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 517))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 518) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 519) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 520) : rt_card_state(g, v_c, KIND_asset, 5, 521))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 522))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 523))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 524))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 525))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 526))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 527))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 528))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 529))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 530) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 531) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 532) : rt_card_state(g, v_c, KIND_asset, 5, 533))))), 534)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 535))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 536))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 537))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 538))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 539))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 540))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 541))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 542))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 543) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 544) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 545) : rt_card_state(g, v_c, KIND_asset, 5, 546))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 547))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 548))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 549))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 550))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 551))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 552))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 553))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 554))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 555) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 556) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 557) : rt_card_state(g, v_c, KIND_asset, 5, 558))))), 559)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 560))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 561))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 562))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 563))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 564))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 565))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 566))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 567))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 568) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 569) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 570) : rt_card_state(g, v_c, KIND_asset, 5, 571))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 572))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 573))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 574))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 575))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 576))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 577))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 578))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 579))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 580) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 581) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 582) : rt_card_state(g, v_c, KIND_asset, 5, 583))))), 584)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 585))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 586))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 587))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 588))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 589))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 590))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 591))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 592))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 593) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 594) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 595) : rt_card_state(g, v_c, KIND_asset, 5, 596))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 597))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 598))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 599))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 600))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 601))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 602))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 603))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 604))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 605) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 606) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 607) : rt_card_state(g, v_c, KIND_asset, 5, 608))))), 609)) : 0)) > 0)))));
+#line 2493 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1852,7 +2506,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 610) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 611) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 612) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 613) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 614) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 615) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 616) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1856 "dsr.c"
+#line 2510 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1864,7 +2518,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1868 "dsr.c"
+#line 2522 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1879,10 +2533,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 620) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 621) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 622) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 623) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 624) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 625) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 626) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_die_of)) > 0) return 1;
+        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 620) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 621) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 622) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 623) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 624) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 625) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 626) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_die_of)) > 0) return 1;
     }
     return acc;
-#line 1886 "dsr.c"
+#line 2540 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1892,8 +2546,8 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
-    return (((!rt_card_state(g, v_c, KIND_asset, 7, 617)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1897 "dsr.c"
+    return (((!rt_card_state(g, v_c, KIND_asset, 7, 617)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 619))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
+#line 2551 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1905,11 +2559,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if (!(((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol))) continue;
+        if (!(((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol))) continue;
         acc++;
     }
     return acc;
-#line 1913 "dsr.c"
+#line 2567 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1919,7 +2573,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1923 "dsr.c"
+#line 2577 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1933,10 +2587,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 628)) : 0)), 1, 629), 2, 630), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 631)) : 0)), 1, 632), 2, 633), 634)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635)) : 0)), 1, 636), 2, 637), 638)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639)) : 0)), 1, 640), 2, 641), 642))), (seq[12] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 628)) : 0)), 1, 629), 2, 630), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 631)) : 0)), 1, 632), 2, 633), 634)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635)) : 0)), 1, 636), 2, 637), 638)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639)) : 0)), 1, 640), 2, 641), 642))), (seq[12] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 1940 "dsr.c"
+#line 2594 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1950,10 +2604,10 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 658);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((((((seq[2] = (seq[1] = (seq[0] = Rows_asset[rt__row(g, it_c_2)].fd_cost_t, (seq[0] + Rows_asset[rt__row(g, it_c_2)].fd_cost_i)), (seq[1] + Rows_asset[rt__row(g, it_c_2)].fd_cost_s)), (seq[2] + Rows_asset[rt__row(g, it_c_2)].fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 643)) : 0)), 1, 644), 2, 645), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 646)) : 0)), 1, 647), 2, 648), 649)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650)) : 0)), 1, 651), 2, 652), 653)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654)) : 0)), 1, 655), 2, 656), 657))), (seq[14] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
+        if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 643)) : 0)), 1, 644), 2, 645), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 646)) : 0)), 1, 647), 2, 648), 649)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650)) : 0)), 1, 651), 2, 652), 653)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654)) : 0)), 1, 655), 2, 656), 657))), (seq[14] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 1957 "dsr.c"
+#line 2611 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1963,7 +2617,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1967 "dsr.c"
+#line 2621 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1979,7 +2633,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 659) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 660) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 661) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 662) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 663) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 664) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 665) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1983 "dsr.c"
+#line 2637 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1990,7 +2644,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1994 "dsr.c"
+#line 2648 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -2002,8 +2656,8 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
-    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 666), (seq[0] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_capacity));
-#line 2007 "dsr.c"
+    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 666), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 667))->fd_capacity));
+#line 2661 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -2018,10 +2672,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 668);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Rows_asset[rt__row(g, it_c)].fd_capacity))) return 1;
+        if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))) return 1;
     }
     return acc;
-#line 2025 "dsr.c"
+#line 2679 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -2037,7 +2691,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 669);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!((seq[0] = rt__state(g, it_c_2, 0), (seq[0] < Rows_asset[rt__row(g, it_c_2)].fd_capacity)))) continue;
+        if (!((seq[0] = rt__state(g, it_c_2, 0), (seq[0] < Inst_asset(g, it_c_2)->fd_capacity)))) continue;
         RtValue v = rt__state(g, it_c_2, 0);
         if (!seen || v > acc) {
             acc = v;
@@ -2047,7 +2701,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 670, "max of no items");
     return acc;
-#line 2051 "dsr.c"
+#line 2705 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -2058,7 +2712,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 2062 "dsr.c"
+#line 2716 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -2072,8 +2726,8 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 0, 671) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 672), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 673), (seq[1] < Rows_asset[rt_card_row(g, v_c, KIND_asset, 674)].fd_capacity))));
-#line 2077 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 0, 671) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 672), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 673), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 674))->fd_capacity))));
+#line 2731 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -2083,7 +2737,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2087 "dsr.c"
+#line 2741 "dsr.c"
 }
 
 struct Locals_score {
@@ -2108,11 +2762,11 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!(Rows_asset[rt__row(g, it_c)].fd_imperial)) continue;
+        if (!(Inst_asset(g, it_c)->fd_imperial)) continue;
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 675);
     }
     return acc;
-#line 2116 "dsr.c"
+#line 2770 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -2129,7 +2783,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2133 "dsr.c"
+#line 2787 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2146,7 +2800,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 679);
     }
     return acc;
-#line 2150 "dsr.c"
+#line 2804 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2162,7 +2816,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 681)[0], 682);
     }
     return acc;
-#line 2166 "dsr.c"
+#line 2820 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2178,7 +2832,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 686);
     }
     return acc;
-#line 2182 "dsr.c"
+#line 2836 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2196,7 +2850,7 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     }
     L->v_q_2 = 0;
     return acc;
-#line 2200 "dsr.c"
+#line 2854 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2212,7 +2866,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 691);
     }
     return acc;
-#line 2216 "dsr.c"
+#line 2870 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2229,7 +2883,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2233 "dsr.c"
+#line 2887 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2245,7 +2899,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 676), 677), (8 * Agg2_score(g, f, L)), 678), rt_add(g, seq[0], Agg3_score(g, f, L), 680)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 683), 684)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 688), 689)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 690), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 692), 693)), (15 * Agg8_score(g, f, L)), 694), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 695));
-#line 2249 "dsr.c"
+#line 2903 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2257,8 +2911,8 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
-    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 697)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 698)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 699)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 712) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 713) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 714) : rt_card_state(g, v_c, KIND_asset, 5, 715))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 716)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 717)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 718)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 719)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 724) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 725) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 726) : rt_card_state(g, v_c, KIND_asset, 5, 727))))), 728)) : 0)), 729)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 730)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 731)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 732)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 733)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 746) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 747) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 748) : rt_card_state(g, v_c, KIND_asset, 5, 749))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 750)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 751)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 752)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 753)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 758) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 759) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 760) : rt_card_state(g, v_c, KIND_asset, 5, 761))))), 762)) : 0)), 763)), 764)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 765)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 766)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 767)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 768)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 781) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 782) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 783) : rt_card_state(g, v_c, KIND_asset, 5, 784))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 785)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 786)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 787)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 788)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 793) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 794) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 795) : rt_card_state(g, v_c, KIND_asset, 5, 796))))), 797)) : 0)), 798)), 799)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 800)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 801)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 802)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 803)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 820)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 821)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 828) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 829) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 830) : rt_card_state(g, v_c, KIND_asset, 5, 831))))), 832)) : 0)), 833)), 834));
-#line 2262 "dsr.c"
+    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 700))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 701))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 702))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 703))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 704))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 705))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 706))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 707))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 708))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 709))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 710))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 712) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 713) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 714) : rt_card_state(g, v_c, KIND_asset, 5, 715))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 723))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 724) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 725) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 726) : rt_card_state(g, v_c, KIND_asset, 5, 727))))), 728)) : 0)), 729)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 730))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 735))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 736))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 737))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 738))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 739))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 740))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 741))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 742))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 743))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 744))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 745))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 746) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 747) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 748) : rt_card_state(g, v_c, KIND_asset, 5, 749))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 750))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 751))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 752))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 753))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 754))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 755))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 756))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 757))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 758) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 759) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 760) : rt_card_state(g, v_c, KIND_asset, 5, 761))))), 762)) : 0)), 763)), 764)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 765))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 766))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 767))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 768))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 769))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 770))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 771))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 772))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 773))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 774))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 775))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 776))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 777))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 778))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 779))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 780))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 781) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 782) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 783) : rt_card_state(g, v_c, KIND_asset, 5, 784))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 785))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 786))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 787))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 788))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 789))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 790))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 791))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 792))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 793) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 794) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 795) : rt_card_state(g, v_c, KIND_asset, 5, 796))))), 797)) : 0)), 798)), 799)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 800))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 801))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 802))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 803))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 804))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 805))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 806))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 807))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 808))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 809))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 810))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 811))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 812))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 813))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 814))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 815))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 820))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 821))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 822))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 823))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 824))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 825))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 826))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 827))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 828) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 829) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 830) : rt_card_state(g, v_c, KIND_asset, 5, 831))))), 832)) : 0)), 833)), 834));
+#line 2916 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2420,7 +3074,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2424 "dsr.c"
+#line 3078 "dsr.c"
         break;
     default:
         return rt_fail(g, 848, "bad resume point");
@@ -2464,7 +3118,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!(Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 852))) {
+                        if (!(Inst_component(g, L->v_k)->fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 852))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2484,7 +3138,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             if (rt_check(g)) return RT_END;
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
-                                RtValue arg0 = Rows_component[rt__row(g, L->v_k)].fd_directive;
+                                RtValue arg0 = Inst_component(g, L->v_k)->fd_directive;
                                 RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_run_directive, 854);
                                 if (args) {
                                     args[0] = arg0;
@@ -2518,7 +3172,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2522 "dsr.c"
+#line 3176 "dsr.c"
         break;
     default:
         return rt_fail(g, 856, "bad resume point");
@@ -2553,7 +3207,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
-                        if (!((Rows_component[rt__row(g, it_k)].fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 858)) && (!rt__state(g, it_k, 1)))) {
+                        if (!((Inst_component(g, it_k)->fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 858)) && (!rt__state(g, it_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2576,7 +3230,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2580 "dsr.c"
+#line 3234 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -2597,7 +3251,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Rows_component[rt_card_row(g, L->v_k, KIND_component, 862)].fd_length))) {
+        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 862))->fd_length))) {
             #line 62 "cards/dsr/darkside.cards"
             rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 863), 1, 864), 865);
             if (rt_check(g)) return RT_END;
@@ -2608,7 +3262,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
             rt_log_str(g, " (");
             rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 866));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 867)].fd_length);
+            rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 867))->fd_length);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -2621,7 +3275,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2625 "dsr.c"
+#line 3279 "dsr.c"
         break;
     default:
         return rt_fail(g, 868, "bad resume point");
@@ -2658,7 +3312,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2662 "dsr.c"
+#line 3316 "dsr.c"
         break;
     default:
         return rt_fail(g, 871, "bad resume point");
@@ -2699,7 +3353,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2703 "dsr.c"
+#line 3357 "dsr.c"
         break;
     default:
         return rt_fail(g, 873, "bad resume point");
@@ -2727,7 +3381,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
-                if (!(rt_flat((int)(!!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
+                if (!(rt_flat((int)(!!Inst_asset(g, L->v_c)->fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
                 #line 85 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -2757,7 +3411,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2761 "dsr.c"
+#line 3415 "dsr.c"
         break;
     default:
         return rt_fail(g, 876, "bad resume point");
@@ -2786,12 +3440,12 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_str(g, " takes a DAMAGE (");
             rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 880));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 881)].fd_capacity);
+            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 881))->fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2795 "dsr.c"
+#line 3449 "dsr.c"
         break;
     default:
         return rt_fail(g, 882, "bad resume point");
@@ -2819,7 +3473,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                if (!(((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 1) == L->v_s)) && Fn_of_type(g, f, it_c, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
+                if (!(((int)(!Inst_asset(g, it_c)->fd_imperial) & (int)(rt__state(g, it_c, 1) == L->v_s)) && Fn_of_type(g, f, it_c, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = it_c;
@@ -2861,7 +3515,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2865 "dsr.c"
+#line 3519 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -2910,7 +3564,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2914 "dsr.c"
+#line 3568 "dsr.c"
         break;
     default:
         return rt_fail(g, 889, "bad resume point");
@@ -2936,7 +3590,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 890)].fd_threat == ENUM_hit_heroes_droids) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 890))->fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -2957,7 +3611,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 892)].fd_threat == ENUM_hit_all_here) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 892))->fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -2978,7 +3632,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 894)].fd_threat == ENUM_hit_active_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 894))->fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 895));
@@ -3000,7 +3654,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 897)].fd_threat == ENUM_hit_vehicles) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 897))->fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3021,7 +3675,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 899)].fd_threat == ENUM_add_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 899))->fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
                 (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 900);
@@ -3032,13 +3686,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 901)].fd_threat == ENUM_heal_imperials) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 901))->fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
-                    if (!(rt_flat((int)((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
+                    if (!(rt_flat((int)((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
                     rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 902), 1, 903);
                     if (rt_check(g)) return RT_END;
@@ -3049,13 +3703,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses a DAMAGE (");
                         rt_log_int(g, rt__state(g, it_i, 0));
                         rt_log_str(g, " of ");
-                        rt_log_int(g, Rows_asset[rt__row(g, it_i)].fd_capacity);
+                        rt_log_int(g, Inst_asset(g, it_i)->fd_capacity);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 904)].fd_threat == ENUM_hit_most_damaged) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 904))->fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
                 (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 905);
@@ -3066,7 +3720,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 906)].fd_threat == ENUM_roll_death_star) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 906))->fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
                 (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 907);
@@ -3077,7 +3731,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_take_token) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 908))->fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
@@ -3095,7 +3749,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 911)].fd_threat == ENUM_hit_leaders) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 911))->fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
@@ -3104,7 +3758,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 912));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
-                        if (!(Rows_asset[rt__row(g, it_r_2)].fd_leader_of > 0)) continue;
+                        if (!(Inst_asset(g, it_r_2)->fd_leader_of > 0)) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
@@ -3144,7 +3798,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3148 "dsr.c"
+#line 3802 "dsr.c"
         break;
     default:
         return rt_fail(g, 915, "bad resume point");
@@ -3167,10 +3821,10 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k = zc[1 + i]; (void)it_k;
-        if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
+        if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3174 "dsr.c"
+#line 3828 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3185,7 +3839,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k_2 = zc[1 + i]; (void)it_k_2;
-        if (!(rt_flat((int)(!rt__state(g, it_k_2, 1)) & (int)(rt__state(g, it_k_2, 0) < Rows_component[rt__row(g, it_k_2)].fd_length)))) continue;
+        if (!(rt_flat((int)(!rt__state(g, it_k_2, 1)) & (int)(rt__state(g, it_k_2, 0) < Inst_component(g, it_k_2)->fd_length)))) continue;
         RtValue v = rt__state(g, it_k_2, 0);
         if (!seen || v > best) {
             best = v;
@@ -3196,7 +3850,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 916, "argmax of no items");
     return acc;
-#line 3200 "dsr.c"
+#line 3854 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3222,7 +3876,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3226 "dsr.c"
+#line 3880 "dsr.c"
         break;
     default:
         return rt_fail(g, 918, "bad resume point");
@@ -3282,7 +3936,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
-                    if (!(rt_flat((int)(!!Rows_asset[rt__row(g, it_i)].fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
+                    if (!(rt_flat((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
                     rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 922), 1, 923);
                     if (rt_check(g)) return RT_END;
@@ -3293,7 +3947,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses a DAMAGE (");
                         rt_log_int(g, rt__state(g, it_i, 0));
                         rt_log_str(g, " of ");
-                        rt_log_int(g, Rows_asset[rt__row(g, it_i)].fd_capacity);
+                        rt_log_int(g, Inst_asset(g, it_i)->fd_capacity);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
@@ -3365,7 +4019,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3369 "dsr.c"
+#line 4023 "dsr.c"
         break;
     default:
         return rt_fail(g, 929, "bad resume point");
@@ -3471,7 +4125,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 64 "cards/dsr/rules.cards"
-            rt_var_store(g, VAR_deploy, VCELL_deploy, Rows_location[rt__row(g, L->v_l)].fd_place);
+            rt_var_store(g, VAR_deploy, VCELL_deploy, Inst_location(g, L->v_l)->fd_place);
             #line 65 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -3515,7 +4169,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3519 "dsr.c"
+#line 4173 "dsr.c"
         break;
     default:
         return rt_fail(g, 938, "bad resume point");
@@ -3551,7 +4205,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 944);
         if (rt_check(g)) return RT_END;
-#line 3555 "dsr.c"
+#line 4209 "dsr.c"
         break;
     default:
         return rt_fail(g, 945, "bad resume point");
@@ -3847,7 +4501,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 962)) return RT_END;
         }
-#line 3851 "dsr.c"
+#line 4505 "dsr.c"
         break;
     default:
         return rt_fail(g, 963, "bad resume point");
@@ -3883,7 +4537,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 #line 135 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
-                    RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
+                    RtValue arg1 = Inst_team_base(g, L->v_b)->fd_red_dice;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 966);
                     if (args) {
                         args[0] = arg0;
@@ -3899,7 +4553,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 #line 136 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
-                    RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
+                    RtValue arg1 = Inst_team_base(g, L->v_b)->fd_yellow_dice;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 967);
                     if (args) {
                         args[0] = arg0;
@@ -3915,7 +4569,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 #line 137 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
-                    RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
+                    RtValue arg1 = Inst_team_base(g, L->v_b)->fd_green_dice;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 968);
                     if (args) {
                         args[0] = arg0;
@@ -3931,7 +4585,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 #line 138 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
-                    RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
+                    RtValue arg1 = Inst_team_base(g, L->v_b)->fd_blue_dice;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 969);
                     if (args) {
                         args[0] = arg0;
@@ -3954,7 +4608,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 972)[0] >= 2))) continue;
+                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 972)[0] >= 2))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3964,7 +4618,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 }
                 #line 142 "cards/dsr/rules.cards"
                 { /* take_dice */
-                    RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
+                    RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
                     RtValue arg1 = 1;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
                     if (args) {
@@ -3988,7 +4642,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_2 = cells_v_list_3[1 + L->v_i_3];
-                if (!(Rows_asset[rt__row(g, L->v_c_2)].fd_power == ENUM_extra_die)) continue;
+                if (!(Inst_asset(g, L->v_c_2)->fd_power == ENUM_extra_die)) continue;
                 #line 145 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3998,7 +4652,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 }
                 #line 146 "cards/dsr/rules.cards"
                 { /* take_dice */
-                    RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
+                    RtValue arg0 = Inst_asset(g, L->v_c_2)->fd_die_of;
                     RtValue arg1 = 1;
                     RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 976);
                     if (args) {
@@ -4015,7 +4669,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4019 "dsr.c"
+#line 4673 "dsr.c"
         break;
     default:
         return rt_fail(g, 977, "bad resume point");
@@ -4055,7 +4709,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4059 "dsr.c"
+#line 4713 "dsr.c"
         break;
     default:
         return rt_fail(g, 979, "bad resume point");
@@ -4083,7 +4737,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
-                if (!((Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
+                if (!((Inst_alliance(g, L->v_t)->fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
                 #line 158 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 159 "cards/dsr/rules.cards"
@@ -4118,7 +4772,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4122 "dsr.c"
+#line 4776 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -4149,7 +4803,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4153 "dsr.c"
+#line 4807 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4165,7 +4819,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4169 "dsr.c"
+#line 4823 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4181,7 +4835,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4185 "dsr.c"
+#line 4839 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4197,7 +4851,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4201 "dsr.c"
+#line 4855 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4411,7 +5065,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4415 "dsr.c"
+#line 5069 "dsr.c"
         break;
     default:
         return rt_fail(g, 997, "bad resume point");
@@ -4461,7 +5115,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4465 "dsr.c"
+#line 5119 "dsr.c"
         break;
     default:
         return rt_fail(g, 1000, "bad resume point");
@@ -4557,7 +5211,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4561 "dsr.c"
+#line 5215 "dsr.c"
         break;
     default:
         return rt_fail(g, 1002, "bad resume point");
@@ -4809,7 +5463,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4813 "dsr.c"
+#line 5467 "dsr.c"
         break;
     default:
         return rt_fail(g, 1012, "bad resume point");
@@ -4901,7 +5555,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4905 "dsr.c"
+#line 5559 "dsr.c"
         break;
     default:
         return rt_fail(g, 1018, "bad resume point");
@@ -4932,7 +5586,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1028), Fn_shows(g, f, L->v_f, ENUM_leadership), 1029), 1030);
         if (rt_check(g)) return RT_END;
-#line 4936 "dsr.c"
+#line 5590 "dsr.c"
         break;
     default:
         return rt_fail(g, 1031, "bad resume point");
@@ -4989,7 +5643,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1035);
                 if (rt_check(g)) return RT_END;
                 #line 255 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1036)].fd_imperial) {
+                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1036))->fd_imperial) {
                     #line 256 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -5012,7 +5666,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5016 "dsr.c"
+#line 5670 "dsr.c"
         break;
     default:
         return rt_fail(g, 1037, "bad resume point");
@@ -5069,7 +5723,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Inst_alliance(g, L->v_t)->fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
                 rt_opt_done(g, &ob, 1039);
@@ -5091,7 +5745,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     rt_log_str(g, " assigns the Alliance Token ");
                     rt_log_str(g, rt_card_name(g, L->v_t));
                     rt_log_str(g, " (");
-                    rt_log_value(g, RT_TY_ENUM + 0, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown);
+                    rt_log_value(g, RT_TY_ENUM + 0, Inst_alliance(g, L->v_t)->fd_symbol_shown);
                     rt_log_str(g, ") to ");
                     rt_log_str(g, rt_card_name(g, L->v_c));
                     rt_log_str(g, ".");
@@ -5100,7 +5754,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 #line 272 "cards/dsr/rules.cards"
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
-                    RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
+                    RtValue arg1 = Inst_alliance(g, L->v_t)->fd_symbol_shown;
                     RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1041);
                     if (args) {
                         args[0] = arg0;
@@ -5134,7 +5788,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5138 "dsr.c"
+#line 5792 "dsr.c"
         break;
     default:
         return rt_fail(g, 1043, "bad resume point");
@@ -5191,7 +5845,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 283 "cards/dsr/rules.cards"
-            if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
+            if (Inst_alliance(g, L->v_t)->fd_effect == ENUM_heal) {
                 #line 283 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
                     (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1046);
@@ -5221,7 +5875,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5225 "dsr.c"
+#line 5879 "dsr.c"
         break;
     default:
         return rt_fail(g, 1048, "bad resume point");
@@ -5274,7 +5928,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5278 "dsr.c"
+#line 5932 "dsr.c"
         break;
     default:
         return rt_fail(g, 1054, "bad resume point");
@@ -5297,7 +5951,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 306 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1055)].fd_power == ENUM_heal_each_team) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1055))->fd_power == ENUM_heal_each_team) {
             #line 307 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
@@ -5346,7 +6000,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1059)].fd_power == ENUM_heal_two) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1059))->fd_power == ENUM_heal_two) {
             #line 311 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
                 (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1060);
@@ -5360,7 +6014,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1061)].fd_power == ENUM_heal_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1061))->fd_power == ENUM_heal_team) {
             #line 313 "cards/dsr/rules.cards"
             {
                 const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1062));
@@ -5385,7 +6039,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1064)].fd_power == ENUM_remove_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_power == ENUM_remove_counter) {
             #line 315 "cards/dsr/rules.cards"
             { /* remove_one_counter */
                 (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1065);
@@ -5411,7 +6065,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5415 "dsr.c"
+#line 6069 "dsr.c"
         break;
     default:
         return rt_fail(g, 1067, "bad resume point");
@@ -5467,7 +6121,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 327 "cards/dsr/rules.cards"
-            if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
+            if (Inst_asset(g, L->v_c)->fd_power == ENUM_reroll) {
                 #line 328 "cards/dsr/rules.cards"
                 { /* reroll_dice */
                     (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1071);
@@ -5484,7 +6138,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             } else {
                 #line 330 "cards/dsr/rules.cards"
                 { /* change_face_of */
-                    RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
+                    RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
                     RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1072);
                     if (args) {
                         args[0] = arg0;
@@ -5501,7 +6155,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5505 "dsr.c"
+#line 6159 "dsr.c"
         break;
     default:
         return rt_fail(g, 1073, "bad resume point");
@@ -5734,7 +6388,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1085);
         if (rt_check(g)) return RT_END;
-#line 5738 "dsr.c"
+#line 6392 "dsr.c"
         break;
     default:
         return rt_fail(g, 1086, "bad resume point");
@@ -5776,7 +6430,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1089));
         if (rt_check(g)) return RT_END;
-#line 5780 "dsr.c"
+#line 6434 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -6014,7 +6668,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6018 "dsr.c"
+#line 6672 "dsr.c"
         break;
     default:
         return rt_fail(g, 1101, "bad resume point");
@@ -6092,7 +6746,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6096 "dsr.c"
+#line 6750 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -6133,11 +6787,11 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, " DAMAGE (");
         rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1115));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1116)].fd_capacity);
+        rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1116))->fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6141 "dsr.c"
+#line 6795 "dsr.c"
         break;
     default:
         return rt_fail(g, 1117, "bad resume point");
@@ -6167,7 +6821,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6171 "dsr.c"
+#line 6825 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6314,7 +6968,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6318 "dsr.c"
+#line 6972 "dsr.c"
         break;
     default:
         return rt_fail(g, 1128, "bad resume point");
@@ -6368,12 +7022,12 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_str(g, " (");
                 rt_log_int(g, rt__state(g, L->v_k, 0));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Rows_component[rt__row(g, L->v_k)].fd_length);
+                rt_log_int(g, Inst_component(g, L->v_k)->fd_length);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             }
         }
-#line 6377 "dsr.c"
+#line 7031 "dsr.c"
         break;
     default:
         return rt_fail(g, 1132, "bad resume point");
@@ -6408,20 +7062,20 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_b = rt_list_at(g, L->v_list, L->v_i);
                 #line 416 "cards/dsr/rules.cards"
-                if (Fn_rolled_count(g, f, Rows_team_base[rt__row(g, L->v_b)].fd_trait) >= Rows_team_base[rt__row(g, L->v_b)].fd_threshold) {
+                if (Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait) >= Inst_team_base(g, L->v_b)->fd_threshold) {
                     #line 417 "cards/dsr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " rolls ");
-                    rt_log_int(g, Fn_rolled_count(g, f, Rows_team_base[rt__row(g, L->v_b)].fd_trait));
+                    rt_log_int(g, Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait));
                     rt_log_str(g, " ");
-                    rt_log_value(g, RT_TY_ENUM + 0, Rows_team_base[rt__row(g, L->v_b)].fd_trait);
+                    rt_log_value(g, RT_TY_ENUM + 0, Inst_team_base(g, L->v_b)->fd_trait);
                     rt_log_str(g, " on the opening roll: the ");
                     rt_log_str(g, rt_card_name(g, L->v_b));
                     rt_log_str(g, " team ability.");
                     rt_log_end(g);
                     #line 418 "cards/dsr/rules.cards"
-                    if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
+                    if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_hurt_imperial) {
                         #line 419 "cards/dsr/rules.cards"
                         rt_choose_begin(g, f->me, 139, 0, 1135);
                         {
@@ -6470,7 +7124,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                                            rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
+                                            rt_opt_add_if(&ob, ((int)(!!Inst_asset(g, it_c_2)->fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Inst_asset(g, it_c_2)->fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
                                     rt_opt_done(g, &ob, 1136);
@@ -6500,7 +7154,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             } else if (L->v_option == 1) { /* do not use the ability */
                             }
                         }
-                    } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
+                    } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_remove_op_counter) {
                         #line 426 "cards/dsr/rules.cards"
                         rt_choose_begin(g, f->me, 141, 0, 1138);
                         {
@@ -6552,7 +7206,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             } else if (L->v_option_2 == 1) { /* do not use the ability */
                             }
                         }
-                    } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
+                    } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_heal_two_damage) {
                         #line 431 "cards/dsr/rules.cards"
                         rt_choose_begin(g, f->me, 142, 0, 1140);
                         {
@@ -6638,7 +7292,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6642 "dsr.c"
+#line 7296 "dsr.c"
         break;
     default:
         return rt_fail(g, 1146, "bad resume point");
@@ -6659,7 +7313,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 443 "cards/dsr/rules.cards"
-        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1148)].fd_capacity))) {
+        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1148))->fd_capacity))) {
             #line 444 "cards/dsr/rules.cards"
             rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1149), 1, 1150), 1151);
             if (rt_check(g)) return RT_END;
@@ -6669,7 +7323,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             rt_log_str(g, " takes a DAMAGE (");
             rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1152));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1153)].fd_capacity);
+            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1153))->fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -6684,7 +7338,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6688 "dsr.c"
+#line 7342 "dsr.c"
         break;
     default:
         return rt_fail(g, 1155, "bad resume point");
@@ -6723,7 +7377,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
-                if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
+                if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Inst_asset(g, L->v_c)->fd_imperial)))) continue;
                 #line 457 "cards/dsr/rules.cards"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1157), RT_AT_TOP, 1158);
                 if (rt_check(g)) return RT_END;
@@ -6746,7 +7400,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c_2 = cells_v_list_2[1 + L->v_i_2];
-                if (!(rt_flat((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Rows_asset[rt__row(g, L->v_c_2)].fd_imperial)))) continue;
+                if (!(rt_flat((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Inst_asset(g, L->v_c_2)->fd_imperial)))) continue;
                 #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
@@ -6780,9 +7434,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_3 = cells_v_list_3[1 + L->v_i_3];
-                if (!(rt__state(g, L->v_c_3, 0) >= Rows_asset[rt__row(g, L->v_c_3)].fd_capacity)) continue;
+                if (!(rt__state(g, L->v_c_3, 0) >= Inst_asset(g, L->v_c_3)->fd_capacity)) continue;
                 #line 467 "cards/dsr/rules.cards"
-                if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
+                if (Inst_asset(g, L->v_c_3)->fd_imperial) {
                     #line 468 "cards/dsr/rules.cards"
                     rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1165);
                     if (rt_check(g)) return RT_END;
@@ -6824,7 +7478,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
                 for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_4[0]; L->v_i_5++) {
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
-                    if (!(rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity)) continue;
+                    if (!(rt__state(g, L->v_c_4, 0) >= Inst_asset(g, L->v_c_4)->fd_capacity)) continue;
                     #line 477 "cards/dsr/rules.cards"
                     rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1169);
                     if (rt_check(g)) return RT_END;
@@ -6858,7 +7512,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                 RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
-                if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Rows_component[rt__row(g, it_k)].fd_length)))) continue;
+                if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Inst_component(g, it_k)->fd_length)))) continue;
                 #line 487 "cards/dsr/rules.cards"
                 rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1171);
                 #line 488 "cards/dsr/rules.cards"
@@ -6883,7 +7537,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6887 "dsr.c"
+#line 7541 "dsr.c"
         break;
     default:
         return rt_fail(g, 1174, "bad resume point");
@@ -6918,7 +7572,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
                 #line 498 "cards/dsr/rules.cards"
-                while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
+                while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Inst_location(g, L->v_l)->fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
                     #line 499 "cards/dsr/rules.cards"
                     L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1176);
                     if (rt_check(g)) return RT_END;
@@ -6926,19 +7580,19 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1177);
                     if (rt_check(g)) return RT_END;
                     #line 501 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1178);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1178);
                     if (rt_check(g)) return RT_END;
                     #line 502 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_2));
                         rt_log_str(g, " is dealt face up at ");
-                        rt_log_value(g, RT_TY_ENUM + 1, Rows_location[rt__row(g, L->v_l)].fd_place);
+                        rt_log_value(g, RT_TY_ENUM + 1, Inst_location(g, L->v_l)->fd_place);
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     }
                     #line 503 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1179)].fd_imperial) {
+                    if (Inst_asset(g, rt_card_inst(g, L->v_c_2, KIND_asset, 1179))->fd_imperial) {
                         #line 504 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
@@ -6949,7 +7603,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                                 for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                                     L->v_r = cells_v_list_2[1 + L->v_i_3];
-                                    if (!(Rows_asset[rt__row(g, L->v_r)].fd_power == ENUM_new_imperial)) continue;
+                                    if (!(Inst_asset(g, L->v_r)->fd_power == ENUM_new_imperial)) continue;
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
@@ -6974,7 +7628,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6978 "dsr.c"
+#line 7632 "dsr.c"
         break;
     default:
         return rt_fail(g, 1184, "bad resume point");
@@ -7009,7 +7663,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7013 "dsr.c"
+#line 7667 "dsr.c"
         break;
     default:
         return rt_fail(g, 1186, "bad resume point");
@@ -7037,7 +7691,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7041 "dsr.c"
+#line 7695 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -7053,7 +7707,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1187)[0] == 0) return 1;
     }
     return acc;
-#line 7057 "dsr.c"
+#line 7711 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -7128,7 +7782,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7132 "dsr.c"
+#line 7786 "dsr.c"
         break;
     default:
         return rt_fail(g, 1189, "bad resume point");
@@ -7317,7 +7971,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_asset) && (Inst_asset(g, it_c)->fd_leader_of == Inst_team_base(g, L->v_b_2)->fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1201), RT_AT_TOP, 1202);
                         pluck_low = pluck_at;
@@ -7360,7 +8014,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 36 "cards/dsr/rules.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1205);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1206))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1206))->fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7380,7 +8034,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7384 "dsr.c"
+#line 8038 "dsr.c"
         break;
     default:
         return rt_fail(g, 1208, "bad resume point");
@@ -7426,7 +8080,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1210)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7430 "dsr.c"
+#line 8084 "dsr.c"
         break;
     default:
         return rt_fail(g, 1211, "bad resume point");
@@ -7442,7 +8096,7 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_deployed:
-        if ((Rows_asset[rt__row(g, card)].fd_imperial) && (rt__state(g, card, 0) < Rows_asset[rt__row(g, card)].fd_capacity)) {
+        if ((Inst_asset(g, card)->fd_imperial) && (rt__state(g, card, 0) < Inst_asset(g, card)->fd_capacity)) {
             /* live 2: as in team_ability */
             c[LCELL_2] += sign;
         }
@@ -7478,7 +8132,7 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     switch (zone_decl) {
     case ZONE_deployed: {
         int32_t *c = rt__pre(g)->cells;
-        if ((Rows_asset[rt__row(g, card)].fd_imperial) && (rt__state(g, card, 0) < Rows_asset[rt__row(g, card)].fd_capacity)) {
+        if ((Inst_asset(g, card)->fd_imperial) && (rt__state(g, card, 0) < Inst_asset(g, card)->fd_capacity)) {
             /* live 2: as in team_ability */
             c[LCELL_2] += sign;
         }
@@ -7990,6 +8644,14 @@ static const int16_t Copies_seven_losses[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
 static const RtValue Consts_seven_losses[] = { 7, 7, 0 };
+
+static const void *const InstData_base[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_imperials8[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_imperials9[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_imperials10[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_imperials11[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_head_start[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
+static const void *const InstData_seven_losses[] = { NULL, NULL, NULL, NULL, NULL, NULL, Insts_asset_0, Insts_team_base_0, Insts_component_0, Insts_alliance_0, Insts_location_0 };
 
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)
@@ -9413,6 +10075,7 @@ const RtGameDef dsr_game = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_imperials8 = {
@@ -9438,6 +10101,7 @@ const RtGameDef dsr_variant_imperials8 = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_imperials8, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_imperials9 = {
@@ -9463,6 +10127,7 @@ const RtGameDef dsr_variant_imperials9 = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_imperials9, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_imperials10 = {
@@ -9488,6 +10153,7 @@ const RtGameDef dsr_variant_imperials10 = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_imperials10, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_imperials11 = {
@@ -9513,6 +10179,7 @@ const RtGameDef dsr_variant_imperials11 = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_imperials11, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_head_start = {
@@ -9538,6 +10205,7 @@ const RtGameDef dsr_variant_head_start = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_head_start, /* inst_data: card data by instance */
 };
 
 const RtGameDef dsr_variant_seven_losses = {
@@ -9563,6 +10231,7 @@ const RtGameDef dsr_variant_seven_losses = {
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_seven_losses, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const dsr_variants[] = {

@@ -17,8 +17,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 15
-#error "evr.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "evr.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -292,6 +292,107 @@ static const struct Row_resource Rows_resource[] = {
     },
 };
 
+/* kind resource's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_resource {
+    RtValue fd_side;
+    RtValue fd_value;
+    RtValue fd_exhausted_value;
+    RtValue fd_character;
+    int fd_power;
+};
+
+static const struct Inst_resource Insts_resource_0[83] = {
+    { SIDE_imperial, 6, 3, 1, 14 },   /* no card: row 0, Darth Vader */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    { SIDE_imperial, 6, 3, 1, 14 },   /* card 24: Darth Vader */
+    { SIDE_imperial, 5, 2, 1, 15 },   /* card 25: Emperor Palpatine */
+    { SIDE_imperial, 4, 2, 1, 16 },   /* card 26: Grand Moff Tarkin */
+    { SIDE_imperial, 4, 2, 1, 17 },   /* card 27: Boba Fett */
+    { SIDE_imperial, 3, 1, 1, 18 },   /* card 28: Admiral Piett */
+    { SIDE_imperial, 3, 2, 1, 19 },   /* card 29: Director Krennic */
+    { SIDE_imperial, 4, 2, 1, 20 },   /* card 30: General Veers */
+    { SIDE_imperial, 3, 1, 1, 21 },   /* card 31: Captain Needa */
+    { SIDE_imperial, 2, 2, 0, 22 },   /* card 32: Stormtrooper */
+    { SIDE_imperial, 2, 2, 0, 22 },   /* card 33: Stormtrooper */
+    { SIDE_imperial, 2, 2, 0, 22 },   /* card 34: Stormtrooper */
+    { SIDE_imperial, 2, 2, 0, 22 },   /* card 35: Stormtrooper */
+    { SIDE_imperial, 2, 2, 0, 23 },   /* card 36: TIE Fighter */
+    { SIDE_imperial, 2, 2, 0, 23 },   /* card 37: TIE Fighter */
+    { SIDE_imperial, 2, 2, 0, 23 },   /* card 38: TIE Fighter */
+    { SIDE_imperial, 1, 1, 0, 24 },   /* card 39: Probe Droid */
+    { SIDE_imperial, 1, 1, 0, 24 },   /* card 40: Probe Droid */
+    { SIDE_imperial, 4, 4, 0, 25 },   /* card 41: AT-AT Walker */
+    { SIDE_imperial, 4, 4, 0, 25 },   /* card 42: AT-AT Walker */
+    { SIDE_imperial, 4, 4, 0, 26 },   /* card 43: Star Destroyer */
+    { SIDE_imperial, 1, 1, 0, 27 },   /* card 44: Imperial Officer */
+    { SIDE_imperial, 1, 1, 0, 27 },   /* card 45: Imperial Officer */
+    { SIDE_imperial, 3, 3, 0, 28 },   /* card 46: Imperial Shuttle */
+    { SIDE_imperial, 3, 3, 0, 28 },   /* card 47: Imperial Shuttle */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    { SIDE_rebel, 5, 2, 1, 33 },   /* card 53: Luke Skywalker */
+    { SIDE_rebel, 4, 2, 1, 34 },   /* card 54: Leia Organa */
+    { SIDE_rebel, 4, 1, 1, 35 },   /* card 55: Han Solo */
+    { SIDE_rebel, 5, 3, 1, 36 },   /* card 56: Chewbacca */
+    { SIDE_rebel, 3, 1, 1, 37 },   /* card 57: Obi-Wan Kenobi */
+    { SIDE_rebel, 4, 2, 1, 38 },   /* card 58: Lando Calrissian */
+    { SIDE_rebel, 3, 2, 1, 39 },   /* card 59: Mon Mothma */
+    { SIDE_rebel, 2, 1, 1, 40 },   /* card 60: R2-D2 and C-3PO */
+    { SIDE_rebel, 2, 2, 0, 41 },   /* card 61: Rebel Trooper */
+    { SIDE_rebel, 2, 2, 0, 41 },   /* card 62: Rebel Trooper */
+    { SIDE_rebel, 2, 2, 0, 41 },   /* card 63: Rebel Trooper */
+    { SIDE_rebel, 2, 2, 0, 41 },   /* card 64: Rebel Trooper */
+    { SIDE_rebel, 2, 2, 0, 42 },   /* card 65: X-wing */
+    { SIDE_rebel, 2, 2, 0, 42 },   /* card 66: X-wing */
+    { SIDE_rebel, 2, 2, 0, 42 },   /* card 67: X-wing */
+    { SIDE_rebel, 2, 2, 0, 43 },   /* card 68: Y-wing */
+    { SIDE_rebel, 2, 2, 0, 43 },   /* card 69: Y-wing */
+    { SIDE_rebel, 2, 2, 0, 44 },   /* card 70: Snowspeeder */
+    { SIDE_rebel, 2, 2, 0, 44 },   /* card 71: Snowspeeder */
+    { SIDE_rebel, 4, 4, 0, 45 },   /* card 72: Millennium Falcon */
+    { SIDE_rebel, 1, 1, 0, 46 },   /* card 73: Rebel Spy */
+    { SIDE_rebel, 1, 1, 0, 46 },   /* card 74: Rebel Spy */
+    { SIDE_rebel, 3, 3, 0, 47 },   /* card 75: Corellian Corvette */
+    { SIDE_rebel, 3, 3, 0, 47 },   /* card 76: Corellian Corvette */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+};
+
+/* card's entry among kind resource's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_resource *Inst_resource(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_resource *)rt__pre(g)->inst_data[KIND_resource] + 1 + card;
+}
+
 /* cards/evr/game.cards:26: kind strategy */
 struct Row_strategy {
     RtValue fd_faction;
@@ -362,6 +463,105 @@ static const struct Row_strategy Rows_strategy[] = {
         .fd_effect = 51,
     },
 };
+
+/* kind strategy's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_strategy {
+    RtValue fd_faction;
+    RtValue fd_cancels;
+    int fd_effect;
+};
+
+static const struct Inst_strategy Insts_strategy_0[83] = {
+    { SIDE_imperial, 1, -1 },   /* no card: row 0, Imperial Deception */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    { SIDE_imperial, 1, -1 },   /* card 48: Imperial Deception */
+    { SIDE_imperial, 0, 29 },   /* card 49: Imperial Infiltration */
+    { SIDE_imperial, 0, 30 },   /* card 50: Propaganda */
+    { SIDE_imperial, 0, 31 },   /* card 51: Reinforcements */
+    { SIDE_imperial, 0, 32 },   /* card 52: Intimidation */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    { SIDE_rebel, 1, -1 },   /* card 77: Rebel Deception */
+    { SIDE_rebel, 0, 48 },   /* card 78: Rebel Infiltration */
+    { SIDE_rebel, 0, 49 },   /* card 79: Diplomacy */
+    { SIDE_rebel, 0, 50 },   /* card 80: Hit and Run */
+    { SIDE_rebel, 0, 51 },   /* card 81: Hope */
+};
+
+/* card's entry among kind strategy's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_strategy *Inst_strategy(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_strategy *)rt__pre(g)->inst_data[KIND_strategy] + 1 + card;
+}
 
 /* cards/evr/game.cards:34: kind event */
 struct Row_event {
@@ -593,6 +793,108 @@ static const struct Row_event Rows_event[] = {
     },
 };
 
+/* kind event's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_event {
+    RtValue fd_capacity;
+    RtValue fd_objective;
+    RtValue fd_victory;
+    RtValue fd_influence;
+    int fd_reveal;
+    int fd_won;
+};
+
+static const struct Inst_event Insts_event_0[83] = {
+    { 4, 12, 1, 1, -1, -1 },   /* no card: row 0, Escape From Tatooine */
+    { 4, 12, 1, 1, -1, -1 },   /* card 0: Escape From Tatooine */
+    { 4, 11, 1, 1, 0, -1 },   /* card 1: Rescue of Princess Leia */
+    { 5, 14, 2, 0, 1, -1 },   /* card 2: Destruction of Alderaan */
+    { 6, 18, 3, 0, -1, 2 },   /* card 3: Battle of Yavin */
+    { 7, 17, 2, 1, 3, -1 },   /* card 4: Battle of Hoth */
+    { 4, 10, 1, 1, -1, -1 },   /* card 5: Asteroid Field Chase */
+    { 4, 10, 1, 2, 4, -1 },   /* card 6: Dagobah Training */
+    { 5, 13, 2, 1, 5, -1 },   /* card 7: Cloud City Betrayal */
+    { 4, 13, 1, 2, -1, 6 },   /* card 8: Bounty on Han Solo */
+    { 5, 12, 1, 2, 7, -1 },   /* card 9: Jabba_s Palace */
+    { 8, 20, 3, 1, -1, -1 },   /* card 10: Battle of Endor */
+    { 3, 9, 1, 1, -1, -1 },   /* card 11: Duel on the Death Star */
+    { 6, 15, 2, 1, -1, 8 },   /* card 12: Theft of the Death Star Plans */
+    { 7, 19, 3, 0, -1, -1 },   /* card 13: Battle of Scarif */
+    { 3, 8, 1, 0, 9, -1 },   /* card 14: Kessel Run */
+    { 4, 9, 1, 1, 10, -1 },   /* card 15: Mos Eisley Cantina */
+    { 6, 16, 2, 1, -1, 11 },   /* card 16: Attack on the Shield Generator */
+    { 5, 12, 2, 2, 12, -1 },   /* card 17: Dissolution of the Imperial Senate */
+    { 3, 10, 1, 1, -1, -1 },   /* card 18: Capture of the Tantive IV */
+    { 6, 14, 2, 1, 13, -1 },   /* card 19: Search for the Rebel Base */
+    { 5, 15, 2, 1, -1, -1 },   /* card 20: Alliance with Mon Calamari */
+    { 5, 11, 1, 1, -1, -1 },   /* card 21: Tibanna Gas Heist */
+    { 4, 11, 1, 0, -1, -1 },   /* card 22: Raid on Jedha */
+    { 8, 19, 3, 2, -1, -1 },   /* card 23: Construction of the Second Death Star */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+};
+
+/* card's entry among kind event's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_event *Inst_event(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_event *)rt__pre(g)->inst_data[KIND_event] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
@@ -621,7 +923,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 625 "evr.c"
+#line 927 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -631,8 +933,8 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 95 "cards/evr/game.cards"
-    return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
-#line 636 "evr.c"
+    return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 1))->fd_exhausted_value : Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 2))->fd_value);
+#line 938 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -645,10 +947,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 3);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value));
+        acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Inst_resource(g, it_c)->fd_exhausted_value, Inst_resource(g, it_c)->fd_value));
     }
     return acc;
-#line 652 "evr.c"
+#line 954 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -659,7 +961,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 663 "evr.c"
+#line 965 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -672,8 +974,8 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
-    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective));
-#line 677 "evr.c"
+    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))->fd_objective));
+#line 979 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -685,8 +987,8 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)seq;
     (void)v_p;
     #line 106 "cards/evr/game.cards"
-    return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
-#line 690 "evr.c"
+    return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))->fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
+#line 992 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -700,8 +1002,8 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
-    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 705 "evr.c"
+    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
+#line 1007 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -715,8 +1017,8 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
-    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 720 "evr.c"
+    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))->fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
+#line 1022 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -729,10 +1031,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p, 14);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
+        if (Inst_strategy(g, it_s)->fd_cancels) return 1;
     }
     return acc;
-#line 736 "evr.c"
+#line 1038 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -743,7 +1045,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 747 "evr.c"
+#line 1049 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -754,7 +1056,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 758 "evr.c"
+#line 1060 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -775,7 +1077,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 779 "evr.c"
+#line 1081 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -800,7 +1102,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 804 "evr.c"
+#line 1106 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -815,7 +1117,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 819 "evr.c"
+#line 1121 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -871,7 +1173,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
             }
         }
-#line 875 "evr.c"
+#line 1177 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -928,7 +1230,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
             }
         }
-#line 932 "evr.c"
+#line 1234 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -954,7 +1256,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
-#line 958 "evr.c"
+#line 1260 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -979,7 +1281,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 983 "evr.c"
+#line 1285 "evr.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -1004,7 +1306,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
-#line 1008 "evr.c"
+#line 1310 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1054,7 +1356,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
         }
-#line 1058 "evr.c"
+#line 1360 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1069,7 +1371,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1073 "evr.c"
+#line 1375 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1084,7 +1386,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1088 "evr.c"
+#line 1390 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1099,7 +1401,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1103 "evr.c"
+#line 1405 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1114,7 +1416,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1118 "evr.c"
+#line 1420 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1140,7 +1442,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1144 "evr.c"
+#line 1446 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1182,7 +1484,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
-#line 1186 "evr.c"
+#line 1488 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1207,7 +1509,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1211 "evr.c"
+#line 1513 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1222,7 +1524,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1226 "evr.c"
+#line 1528 "evr.c"
         break;
     default:
         return rt_fail(g, 81, "bad resume point");
@@ -1264,7 +1566,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
-#line 1268 "evr.c"
+#line 1570 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1291,7 +1593,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1295 "evr.c"
+#line 1597 "evr.c"
         break;
     default:
         return rt_fail(g, 96, "bad resume point");
@@ -1341,7 +1643,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
         }
-#line 1345 "evr.c"
+#line 1647 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -1368,7 +1670,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1372 "evr.c"
+#line 1674 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1416,7 +1718,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1420 "evr.c"
+#line 1722 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1457,7 +1759,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1461 "evr.c"
+#line 1763 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1499,7 +1801,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1503 "evr.c"
+#line 1805 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1570,7 +1872,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1574 "evr.c"
+#line 1876 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1611,7 +1913,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1615 "evr.c"
+#line 1917 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1638,7 +1940,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1642 "evr.c"
+#line 1944 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1653,7 +1955,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1657 "evr.c"
+#line 1959 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1695,7 +1997,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 1699 "evr.c"
+#line 2001 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -1744,7 +2046,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 1748 "evr.c"
+#line 2050 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -1761,7 +2063,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 1765 "evr.c"
+#line 2067 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -1788,7 +2090,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1792 "evr.c"
+#line 2094 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -1811,10 +2113,10 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Rows_resource[rt__row(g, it_c)].fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 1818 "evr.c"
+#line 2120 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -1855,7 +2157,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 1859 "evr.c"
+#line 2161 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -1905,7 +2207,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
         }
-#line 1909 "evr.c"
+#line 2211 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -1932,7 +2234,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1936 "evr.c"
+#line 2238 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -1974,7 +2276,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 1978 "evr.c"
+#line 2280 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -2016,7 +2318,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 2020 "evr.c"
+#line 2322 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2050,7 +2352,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0, 226);
             {
-                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))].fd_capacity;   /* play it */
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))->fd_capacity;   /* play it */
                 int menu_1 = 1;   /* put it on the bottom of your deck */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -2088,7 +2390,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2092 "evr.c"
+#line 2394 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2103,7 +2405,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2107 "evr.c"
+#line 2409 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2190,7 +2492,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
             }
         }
-#line 2194 "evr.c"
+#line 2496 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2261,7 +2563,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2265 "evr.c"
+#line 2567 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2302,7 +2604,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2306 "evr.c"
+#line 2608 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2344,7 +2646,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2348 "evr.c"
+#line 2650 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2386,7 +2688,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2390 "evr.c"
+#line 2692 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2413,7 +2715,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2417 "evr.c"
+#line 2719 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2428,7 +2730,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2432 "evr.c"
+#line 2734 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2470,7 +2772,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2474 "evr.c"
+#line 2776 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2519,7 +2821,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2523 "evr.c"
+#line 2825 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2534,7 +2836,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2538 "evr.c"
+#line 2840 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2576,7 +2878,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2580 "evr.c"
+#line 2882 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2602,7 +2904,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2606 "evr.c"
+#line 2908 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2659,7 +2961,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
-                        if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p)))) continue;
+                        if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Inst_strategy(g, it_s)->fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 320), RT_AT_TOP, 321);
                         pluck_low = pluck_at;
@@ -2675,9 +2977,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p)))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p)))) continue;
                         #line 16 "cards/evr/rules.cards"
-                        if (Rows_resource[rt__row(g, it_c)].fd_character) {
+                        if (Inst_resource(g, it_c)->fd_character) {
                             #line 16 "cards/evr/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 322), RT_AT_TOP, 323);
                             pluck_low = pluck_at;
@@ -2741,7 +3043,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2745 "evr.c"
+#line 3047 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -2809,7 +3111,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2813 "evr.c"
+#line 3115 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2843,7 +3145,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 338)].fd_reveal, L->v_ability_card, f->me, 338);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 338))->fd_reveal, L->v_ability_card, f->me, 338);
             if (st != RT_DONE)
                 return st;
         }
@@ -2914,7 +3216,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character))));
+                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
                         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                         count_2 += (!!rt__state(g, it_c_2, 0));
                     }
@@ -2932,7 +3234,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
-                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character))));
+                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
                                 if (pick < 0) {
                                     drawn_value = 1;
                                     drawn_card = it_c;
@@ -2974,7 +3276,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 354);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
                     }
                 }
                 /* action "spend influence" */
@@ -3019,7 +3321,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 368);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 368);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3069,12 +3371,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
                     L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
-                    if (!(!Rows_strategy[rt__row(g, L->v_s_2)].fd_cancels)) continue;
+                    if (!(!Inst_strategy(g, L->v_s_2)->fd_cancels)) continue;
                     #line 108 "cards/evr/rules.cards"
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 379);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 379);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3095,12 +3397,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
                     L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
-                    if (!(!Rows_strategy[rt__row(g, L->v_s_3)].fd_cancels)) continue;
+                    if (!(!Inst_strategy(g, L->v_s_3)->fd_cancels)) continue;
                     #line 111 "cards/evr/rules.cards"
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 382);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 382);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3154,10 +3456,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 390), RT_AT_TOP, 391);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 392), 393);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 392), 393);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 394);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 394);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -3173,7 +3475,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 395);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 395);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3245,7 +3547,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3249 "evr.c"
+#line 3551 "evr.c"
         break;
     default:
         return rt_fail(g, 416, "bad resume point");
@@ -3299,7 +3601,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character))) continue;
+                    if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 418), RT_AT_TOP, 419);
                     pluck_low = pluck_at;
@@ -3320,7 +3622,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3324 "evr.c"
+#line 3626 "evr.c"
         break;
     default:
         return rt_fail(g, 423, "bad resume point");
@@ -3442,7 +3744,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 440);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 440);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3492,7 +3794,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3496 "evr.c"
+#line 3798 "evr.c"
         break;
     default:
         return rt_fail(g, 445, "bad resume point");
@@ -3781,6 +4083,9 @@ static const int16_t Copies_tutorial[] = {
     1, 1, 1, 1, 4, 3, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1
 };
 static const RtValue Consts_tutorial[] = { 7 };
+
+static const void *const InstData_base[] = { Insts_resource_0, Insts_strategy_0, Insts_event_0 };
+static const void *const InstData_tutorial[] = { Insts_resource_0, Insts_strategy_0, Insts_event_0 };
 
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)
@@ -4423,6 +4728,7 @@ const RtGameDef evr_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -4448,6 +4754,7 @@ const RtGameDef evr_variant_tutorial = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_tutorial, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 15
-#error "galaxy.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "galaxy.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -1028,6 +1028,289 @@ static const struct Row_space Rows_space[] = {
     },
 };
 
+/* kind space's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_space {
+    RtValue fd_symbol;
+    RtValue fd_board;
+    RtValue fd_row;
+    RtValue fd_column;
+    RtValue fd_reward_vp;
+    RtValue fd_reward_ally;
+};
+
+static const struct Inst_space Insts_space_0[146] = {
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 1, 1, 0 },   /* no card: row 0, Yavin 4 1.1 */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 1, 1, 0 },   /* card 4: Yavin 4 1.1 */
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 2, 1, 0 },   /* card 5: Yavin 4 1.2 */
+    { ENUM_tie_fighter, ENUM_yavin4, 2, 1, 0, 1 },   /* card 6: Yavin 4 2.1 */
+    { ENUM_at_at, ENUM_yavin4, 2, 2, 0, 1 },   /* card 7: Yavin 4 2.2 */
+    { ENUM_at_at, ENUM_yavin4, 3, 1, 2, 0 },   /* card 8: Yavin 4 3.1 */
+    { ENUM_star_destroyer, ENUM_yavin4, 3, 2, 2, 0 },   /* card 9: Yavin 4 3.2 */
+    { ENUM_star_destroyer, ENUM_yavin4, 3, 3, 2, 0 },   /* card 10: Yavin 4 3.3 */
+    { ENUM_tie_fighter, ENUM_yavin4, 4, 1, 2, 0 },   /* card 11: Yavin 4 4.1 */
+    { ENUM_tie_fighter, ENUM_yavin4, 4, 2, 2, 0 },   /* card 12: Yavin 4 4.2 */
+    { ENUM_stormtrooper, ENUM_yavin4, 4, 3, 2, 0 },   /* card 13: Yavin 4 4.3 */
+    { ENUM_star_destroyer, ENUM_yavin4, 5, 1, 2, 1 },   /* card 14: Yavin 4 5.1 */
+    { ENUM_at_at, ENUM_yavin4, 5, 2, 2, 1 },   /* card 15: Yavin 4 5.2 */
+    { ENUM_imperial, ENUM_yavin4, 5, 3, 2, 1 },   /* card 16: Yavin 4 5.3 */
+    { ENUM_at_at, ENUM_hoth, 1, 1, 2, 0 },   /* card 17: Hoth 1.1 */
+    { ENUM_at_at, ENUM_hoth, 1, 2, 2, 0 },   /* card 18: Hoth 1.2 */
+    { ENUM_at_at, ENUM_hoth, 1, 3, 2, 0 },   /* card 19: Hoth 1.3 */
+    { ENUM_stormtrooper, ENUM_hoth, 2, 1, 0, 1 },   /* card 20: Hoth 2.1 */
+    { ENUM_tie_fighter, ENUM_hoth, 2, 2, 0, 1 },   /* card 21: Hoth 2.2 */
+    { ENUM_imperial, ENUM_hoth, 2, 3, 0, 1 },   /* card 22: Hoth 2.3 */
+    { ENUM_star_destroyer, ENUM_hoth, 3, 1, 2, 0 },   /* card 23: Hoth 3.1 */
+    { ENUM_star_destroyer, ENUM_hoth, 3, 2, 2, 0 },   /* card 24: Hoth 3.2 */
+    { ENUM_stormtrooper, ENUM_hoth, 3, 3, 2, 0 },   /* card 25: Hoth 3.3 */
+    { ENUM_tie_fighter, ENUM_hoth, 4, 1, 3, 0 },   /* card 26: Hoth 4.1 */
+    { ENUM_tie_fighter, ENUM_hoth, 4, 2, 3, 0 },   /* card 27: Hoth 4.2 */
+    { ENUM_at_at, ENUM_hoth, 4, 3, 3, 0 },   /* card 28: Hoth 4.3 */
+    { ENUM_at_at, ENUM_hoth, 4, 4, 3, 0 },   /* card 29: Hoth 4.4 */
+    { ENUM_imperial, ENUM_hoth, 5, 1, 2, 1 },   /* card 30: Hoth 5.1 */
+    { ENUM_stormtrooper, ENUM_hoth, 5, 2, 2, 1 },   /* card 31: Hoth 5.2 */
+    { ENUM_star_destroyer, ENUM_hoth, 5, 3, 2, 1 },   /* card 32: Hoth 5.3 */
+    { ENUM_stormtrooper, ENUM_dagobah, 1, 1, 1, 0 },   /* card 33: Dagobah 1.1 */
+    { ENUM_at_at, ENUM_dagobah, 1, 2, 1, 0 },   /* card 34: Dagobah 1.2 */
+    { ENUM_tie_fighter, ENUM_dagobah, 2, 1, 0, 1 },   /* card 35: Dagobah 2.1 */
+    { ENUM_tie_fighter, ENUM_dagobah, 2, 2, 0, 1 },   /* card 36: Dagobah 2.2 */
+    { ENUM_imperial, ENUM_dagobah, 2, 3, 0, 1 },   /* card 37: Dagobah 2.3 */
+    { ENUM_star_destroyer, ENUM_dagobah, 3, 1, 3, 0 },   /* card 38: Dagobah 3.1 */
+    { ENUM_at_at, ENUM_dagobah, 3, 2, 3, 0 },   /* card 39: Dagobah 3.2 */
+    { ENUM_stormtrooper, ENUM_dagobah, 3, 3, 3, 0 },   /* card 40: Dagobah 3.3 */
+    { ENUM_tie_fighter, ENUM_dagobah, 3, 4, 3, 0 },   /* card 41: Dagobah 3.4 */
+    { ENUM_at_at, ENUM_dagobah, 4, 1, 2, 0 },   /* card 42: Dagobah 4.1 */
+    { ENUM_star_destroyer, ENUM_dagobah, 4, 2, 2, 0 },   /* card 43: Dagobah 4.2 */
+    { ENUM_imperial, ENUM_dagobah, 4, 3, 2, 0 },   /* card 44: Dagobah 4.3 */
+    { ENUM_stormtrooper, ENUM_dagobah, 5, 1, 1, 1 },   /* card 45: Dagobah 5.1 */
+    { ENUM_stormtrooper, ENUM_dagobah, 5, 2, 1, 1 },   /* card 46: Dagobah 5.2 */
+    { ENUM_star_destroyer, ENUM_dagobah, 5, 3, 1, 1 },   /* card 47: Dagobah 5.3 */
+    { ENUM_tie_fighter, ENUM_bespin, 1, 1, 1, 0 },   /* card 48: Bespin 1.1 */
+    { ENUM_star_destroyer, ENUM_bespin, 1, 2, 1, 0 },   /* card 49: Bespin 1.2 */
+    { ENUM_stormtrooper, ENUM_bespin, 2, 1, 2, 1 },   /* card 50: Bespin 2.1 */
+    { ENUM_stormtrooper, ENUM_bespin, 2, 2, 2, 1 },   /* card 51: Bespin 2.2 */
+    { ENUM_at_at, ENUM_bespin, 2, 3, 2, 1 },   /* card 52: Bespin 2.3 */
+    { ENUM_imperial, ENUM_bespin, 2, 4, 2, 1 },   /* card 53: Bespin 2.4 */
+    { ENUM_at_at, ENUM_bespin, 3, 1, 2, 0 },   /* card 54: Bespin 3.1 */
+    { ENUM_tie_fighter, ENUM_bespin, 3, 2, 2, 0 },   /* card 55: Bespin 3.2 */
+    { ENUM_tie_fighter, ENUM_bespin, 3, 3, 2, 0 },   /* card 56: Bespin 3.3 */
+    { ENUM_star_destroyer, ENUM_bespin, 4, 1, 3, 0 },   /* card 57: Bespin 4.1 */
+    { ENUM_star_destroyer, ENUM_bespin, 4, 2, 3, 0 },   /* card 58: Bespin 4.2 */
+    { ENUM_stormtrooper, ENUM_bespin, 4, 3, 3, 0 },   /* card 59: Bespin 4.3 */
+    { ENUM_at_at, ENUM_bespin, 4, 4, 3, 0 },   /* card 60: Bespin 4.4 */
+    { ENUM_imperial, ENUM_bespin, 5, 1, 2, 1 },   /* card 61: Bespin 5.1 */
+    { ENUM_imperial, ENUM_bespin, 5, 2, 2, 1 },   /* card 62: Bespin 5.2 */
+    { ENUM_tie_fighter, ENUM_bespin, 5, 3, 2, 1 },   /* card 63: Bespin 5.3 */
+    { ENUM_at_at, ENUM_tatooine, 1, 1, 2, 0 },   /* card 64: Tatooine 1.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 1, 2, 2, 0 },   /* card 65: Tatooine 1.2 */
+    { ENUM_tie_fighter, ENUM_tatooine, 1, 3, 2, 0 },   /* card 66: Tatooine 1.3 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 1, 0, 1 },   /* card 67: Tatooine 2.1 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 2, 0, 1 },   /* card 68: Tatooine 2.2 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 3, 0, 1 },   /* card 69: Tatooine 2.3 */
+    { ENUM_stormtrooper, ENUM_tatooine, 3, 1, 3, 0 },   /* card 70: Tatooine 3.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 3, 2, 3, 0 },   /* card 71: Tatooine 3.2 */
+    { ENUM_imperial, ENUM_tatooine, 3, 3, 3, 0 },   /* card 72: Tatooine 3.3 */
+    { ENUM_tie_fighter, ENUM_tatooine, 3, 4, 3, 0 },   /* card 73: Tatooine 3.4 */
+    { ENUM_tie_fighter, ENUM_tatooine, 4, 1, 3, 1 },   /* card 74: Tatooine 4.1 */
+    { ENUM_at_at, ENUM_tatooine, 4, 2, 3, 1 },   /* card 75: Tatooine 4.2 */
+    { ENUM_at_at, ENUM_tatooine, 4, 3, 3, 1 },   /* card 76: Tatooine 4.3 */
+    { ENUM_star_destroyer, ENUM_tatooine, 4, 4, 3, 1 },   /* card 77: Tatooine 4.4 */
+    { ENUM_imperial, ENUM_tatooine, 5, 1, 4, 0 },   /* card 78: Tatooine 5.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 5, 2, 4, 0 },   /* card 79: Tatooine 5.2 */
+    { ENUM_star_destroyer, ENUM_tatooine, 5, 3, 4, 0 },   /* card 80: Tatooine 5.3 */
+    { ENUM_at_at, ENUM_tatooine, 5, 4, 4, 0 },   /* card 81: Tatooine 5.4 */
+    { ENUM_stormtrooper, ENUM_endor, 1, 1, 0, 1 },   /* card 82: Endor 1.1 */
+    { ENUM_stormtrooper, ENUM_endor, 1, 2, 0, 1 },   /* card 83: Endor 1.2 */
+    { ENUM_at_at, ENUM_endor, 1, 3, 0, 1 },   /* card 84: Endor 1.3 */
+    { ENUM_tie_fighter, ENUM_endor, 2, 1, 2, 0 },   /* card 85: Endor 2.1 */
+    { ENUM_imperial, ENUM_endor, 2, 2, 2, 0 },   /* card 86: Endor 2.2 */
+    { ENUM_star_destroyer, ENUM_endor, 2, 3, 2, 0 },   /* card 87: Endor 2.3 */
+    { ENUM_at_at, ENUM_endor, 3, 1, 2, 1 },   /* card 88: Endor 3.1 */
+    { ENUM_at_at, ENUM_endor, 3, 2, 2, 1 },   /* card 89: Endor 3.2 */
+    { ENUM_tie_fighter, ENUM_endor, 3, 3, 2, 1 },   /* card 90: Endor 3.3 */
+    { ENUM_stormtrooper, ENUM_endor, 3, 4, 2, 1 },   /* card 91: Endor 3.4 */
+    { ENUM_star_destroyer, ENUM_endor, 4, 1, 3, 0 },   /* card 92: Endor 4.1 */
+    { ENUM_tie_fighter, ENUM_endor, 4, 2, 3, 0 },   /* card 93: Endor 4.2 */
+    { ENUM_tie_fighter, ENUM_endor, 4, 3, 3, 0 },   /* card 94: Endor 4.3 */
+    { ENUM_imperial, ENUM_endor, 4, 4, 3, 0 },   /* card 95: Endor 4.4 */
+    { ENUM_stormtrooper, ENUM_endor, 5, 1, 4, 1 },   /* card 96: Endor 5.1 */
+    { ENUM_at_at, ENUM_endor, 5, 2, 4, 1 },   /* card 97: Endor 5.2 */
+    { ENUM_star_destroyer, ENUM_endor, 5, 3, 4, 1 },   /* card 98: Endor 5.3 */
+    { ENUM_star_destroyer, ENUM_endor, 5, 4, 4, 1 },   /* card 99: Endor 5.4 */
+    { ENUM_imperial, ENUM_endor, 5, 5, 4, 1 },   /* card 100: Endor 5.5 */
+    { ENUM_imperial, ENUM_endor, 5, 6, 4, 1 },   /* card 101: Endor 5.6 */
+    { ENUM_stormtrooper, ENUM_death_star2, 1, 1, 3, 0 },   /* card 102: Death Star 2 1.1 */
+    { ENUM_tie_fighter, ENUM_death_star2, 1, 2, 3, 0 },   /* card 103: Death Star 2 1.2 */
+    { ENUM_at_at, ENUM_death_star2, 1, 3, 3, 0 },   /* card 104: Death Star 2 1.3 */
+    { ENUM_star_destroyer, ENUM_death_star2, 2, 1, 3, 0 },   /* card 105: Death Star 2 2.1 */
+    { ENUM_star_destroyer, ENUM_death_star2, 2, 2, 3, 0 },   /* card 106: Death Star 2 2.2 */
+    { ENUM_imperial, ENUM_death_star2, 2, 3, 3, 0 },   /* card 107: Death Star 2 2.3 */
+    { ENUM_tie_fighter, ENUM_death_star2, 3, 1, 4, 0 },   /* card 108: Death Star 2 3.1 */
+    { ENUM_tie_fighter, ENUM_death_star2, 3, 2, 4, 0 },   /* card 109: Death Star 2 3.2 */
+    { ENUM_stormtrooper, ENUM_death_star2, 3, 3, 4, 0 },   /* card 110: Death Star 2 3.3 */
+    { ENUM_stormtrooper, ENUM_death_star2, 3, 4, 4, 0 },   /* card 111: Death Star 2 3.4 */
+    { ENUM_at_at, ENUM_death_star2, 4, 1, 4, 0 },   /* card 112: Death Star 2 4.1 */
+    { ENUM_at_at, ENUM_death_star2, 4, 2, 4, 0 },   /* card 113: Death Star 2 4.2 */
+    { ENUM_star_destroyer, ENUM_death_star2, 4, 3, 4, 0 },   /* card 114: Death Star 2 4.3 */
+    { ENUM_imperial, ENUM_death_star2, 4, 4, 4, 0 },   /* card 115: Death Star 2 4.4 */
+    { ENUM_imperial, ENUM_death_star2, 5, 1, 5, 0 },   /* card 116: Death Star 2 5.1 */
+    { ENUM_stormtrooper, ENUM_death_star2, 5, 2, 5, 0 },   /* card 117: Death Star 2 5.2 */
+    { ENUM_tie_fighter, ENUM_death_star2, 5, 3, 5, 0 },   /* card 118: Death Star 2 5.3 */
+    { ENUM_at_at, ENUM_death_star2, 5, 4, 5, 0 },   /* card 119: Death Star 2 5.4 */
+    { ENUM_star_destroyer, ENUM_death_star2, 5, 5, 5, 0 },   /* card 120: Death Star 2 5.5 */
+    { ENUM_imperial, ENUM_death_star2, 6, 1, 6, 0 },   /* card 121: Death Star 2 6.1 */
+    { ENUM_imperial, ENUM_death_star2, 6, 2, 6, 0 },   /* card 122: Death Star 2 6.2 */
+    { ENUM_star_destroyer, ENUM_death_star2, 6, 3, 6, 0 },   /* card 123: Death Star 2 6.3 */
+    { ENUM_tie_fighter, ENUM_death_star2, 6, 4, 6, 0 },   /* card 124: Death Star 2 6.4 */
+    { ENUM_at_at, ENUM_death_star2, 6, 5, 6, 0 },   /* card 125: Death Star 2 6.5 */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+};
+
+static const struct Inst_space Insts_space_1[115] = {
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 1, 1, 0 },   /* no card: row 0, Yavin 4 1.1 */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 1, 1, 0 },   /* card 4: Yavin 4 1.1 */
+    { ENUM_stormtrooper, ENUM_yavin4, 1, 2, 1, 0 },   /* card 5: Yavin 4 1.2 */
+    { ENUM_tie_fighter, ENUM_yavin4, 2, 1, 0, 1 },   /* card 6: Yavin 4 2.1 */
+    { ENUM_at_at, ENUM_yavin4, 2, 2, 0, 1 },   /* card 7: Yavin 4 2.2 */
+    { ENUM_at_at, ENUM_yavin4, 3, 1, 2, 0 },   /* card 8: Yavin 4 3.1 */
+    { ENUM_star_destroyer, ENUM_yavin4, 3, 2, 2, 0 },   /* card 9: Yavin 4 3.2 */
+    { ENUM_star_destroyer, ENUM_yavin4, 3, 3, 2, 0 },   /* card 10: Yavin 4 3.3 */
+    { ENUM_tie_fighter, ENUM_yavin4, 4, 1, 2, 0 },   /* card 11: Yavin 4 4.1 */
+    { ENUM_tie_fighter, ENUM_yavin4, 4, 2, 2, 0 },   /* card 12: Yavin 4 4.2 */
+    { ENUM_stormtrooper, ENUM_yavin4, 4, 3, 2, 0 },   /* card 13: Yavin 4 4.3 */
+    { ENUM_star_destroyer, ENUM_yavin4, 5, 1, 2, 1 },   /* card 14: Yavin 4 5.1 */
+    { ENUM_at_at, ENUM_yavin4, 5, 2, 2, 1 },   /* card 15: Yavin 4 5.2 */
+    { ENUM_imperial, ENUM_yavin4, 5, 3, 2, 1 },   /* card 16: Yavin 4 5.3 */
+    { ENUM_at_at, ENUM_hoth, 1, 1, 2, 0 },   /* card 17: Hoth 1.1 */
+    { ENUM_at_at, ENUM_hoth, 1, 2, 2, 0 },   /* card 18: Hoth 1.2 */
+    { ENUM_at_at, ENUM_hoth, 1, 3, 2, 0 },   /* card 19: Hoth 1.3 */
+    { ENUM_stormtrooper, ENUM_hoth, 2, 1, 0, 1 },   /* card 20: Hoth 2.1 */
+    { ENUM_tie_fighter, ENUM_hoth, 2, 2, 0, 1 },   /* card 21: Hoth 2.2 */
+    { ENUM_imperial, ENUM_hoth, 2, 3, 0, 1 },   /* card 22: Hoth 2.3 */
+    { ENUM_star_destroyer, ENUM_hoth, 3, 1, 2, 0 },   /* card 23: Hoth 3.1 */
+    { ENUM_star_destroyer, ENUM_hoth, 3, 2, 2, 0 },   /* card 24: Hoth 3.2 */
+    { ENUM_stormtrooper, ENUM_hoth, 3, 3, 2, 0 },   /* card 25: Hoth 3.3 */
+    { ENUM_tie_fighter, ENUM_hoth, 4, 1, 3, 0 },   /* card 26: Hoth 4.1 */
+    { ENUM_tie_fighter, ENUM_hoth, 4, 2, 3, 0 },   /* card 27: Hoth 4.2 */
+    { ENUM_at_at, ENUM_hoth, 4, 3, 3, 0 },   /* card 28: Hoth 4.3 */
+    { ENUM_at_at, ENUM_hoth, 4, 4, 3, 0 },   /* card 29: Hoth 4.4 */
+    { ENUM_imperial, ENUM_hoth, 5, 1, 2, 1 },   /* card 30: Hoth 5.1 */
+    { ENUM_stormtrooper, ENUM_hoth, 5, 2, 2, 1 },   /* card 31: Hoth 5.2 */
+    { ENUM_star_destroyer, ENUM_hoth, 5, 3, 2, 1 },   /* card 32: Hoth 5.3 */
+    { ENUM_at_at, ENUM_tatooine, 1, 1, 2, 0 },   /* card 33: Tatooine 1.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 1, 2, 2, 0 },   /* card 34: Tatooine 1.2 */
+    { ENUM_tie_fighter, ENUM_tatooine, 1, 3, 2, 0 },   /* card 35: Tatooine 1.3 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 1, 0, 1 },   /* card 36: Tatooine 2.1 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 2, 0, 1 },   /* card 37: Tatooine 2.2 */
+    { ENUM_star_destroyer, ENUM_tatooine, 2, 3, 0, 1 },   /* card 38: Tatooine 2.3 */
+    { ENUM_stormtrooper, ENUM_tatooine, 3, 1, 3, 0 },   /* card 39: Tatooine 3.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 3, 2, 3, 0 },   /* card 40: Tatooine 3.2 */
+    { ENUM_imperial, ENUM_tatooine, 3, 3, 3, 0 },   /* card 41: Tatooine 3.3 */
+    { ENUM_tie_fighter, ENUM_tatooine, 3, 4, 3, 0 },   /* card 42: Tatooine 3.4 */
+    { ENUM_tie_fighter, ENUM_tatooine, 4, 1, 3, 1 },   /* card 43: Tatooine 4.1 */
+    { ENUM_at_at, ENUM_tatooine, 4, 2, 3, 1 },   /* card 44: Tatooine 4.2 */
+    { ENUM_at_at, ENUM_tatooine, 4, 3, 3, 1 },   /* card 45: Tatooine 4.3 */
+    { ENUM_star_destroyer, ENUM_tatooine, 4, 4, 3, 1 },   /* card 46: Tatooine 4.4 */
+    { ENUM_imperial, ENUM_tatooine, 5, 1, 4, 0 },   /* card 47: Tatooine 5.1 */
+    { ENUM_stormtrooper, ENUM_tatooine, 5, 2, 4, 0 },   /* card 48: Tatooine 5.2 */
+    { ENUM_star_destroyer, ENUM_tatooine, 5, 3, 4, 0 },   /* card 49: Tatooine 5.3 */
+    { ENUM_at_at, ENUM_tatooine, 5, 4, 4, 0 },   /* card 50: Tatooine 5.4 */
+    { ENUM_stormtrooper, ENUM_endor, 1, 1, 0, 1 },   /* card 51: Endor 1.1 */
+    { ENUM_stormtrooper, ENUM_endor, 1, 2, 0, 1 },   /* card 52: Endor 1.2 */
+    { ENUM_at_at, ENUM_endor, 1, 3, 0, 1 },   /* card 53: Endor 1.3 */
+    { ENUM_tie_fighter, ENUM_endor, 2, 1, 2, 0 },   /* card 54: Endor 2.1 */
+    { ENUM_imperial, ENUM_endor, 2, 2, 2, 0 },   /* card 55: Endor 2.2 */
+    { ENUM_star_destroyer, ENUM_endor, 2, 3, 2, 0 },   /* card 56: Endor 2.3 */
+    { ENUM_at_at, ENUM_endor, 3, 1, 2, 1 },   /* card 57: Endor 3.1 */
+    { ENUM_at_at, ENUM_endor, 3, 2, 2, 1 },   /* card 58: Endor 3.2 */
+    { ENUM_tie_fighter, ENUM_endor, 3, 3, 2, 1 },   /* card 59: Endor 3.3 */
+    { ENUM_stormtrooper, ENUM_endor, 3, 4, 2, 1 },   /* card 60: Endor 3.4 */
+    { ENUM_star_destroyer, ENUM_endor, 4, 1, 3, 0 },   /* card 61: Endor 4.1 */
+    { ENUM_tie_fighter, ENUM_endor, 4, 2, 3, 0 },   /* card 62: Endor 4.2 */
+    { ENUM_tie_fighter, ENUM_endor, 4, 3, 3, 0 },   /* card 63: Endor 4.3 */
+    { ENUM_imperial, ENUM_endor, 4, 4, 3, 0 },   /* card 64: Endor 4.4 */
+    { ENUM_stormtrooper, ENUM_endor, 5, 1, 4, 1 },   /* card 65: Endor 5.1 */
+    { ENUM_at_at, ENUM_endor, 5, 2, 4, 1 },   /* card 66: Endor 5.2 */
+    { ENUM_star_destroyer, ENUM_endor, 5, 3, 4, 1 },   /* card 67: Endor 5.3 */
+    { ENUM_star_destroyer, ENUM_endor, 5, 4, 4, 1 },   /* card 68: Endor 5.4 */
+    { ENUM_imperial, ENUM_endor, 5, 5, 4, 1 },   /* card 69: Endor 5.5 */
+    { ENUM_imperial, ENUM_endor, 5, 6, 4, 1 },   /* card 70: Endor 5.6 */
+    { ENUM_stormtrooper, ENUM_death_star2, 1, 1, 3, 0 },   /* card 71: Death Star 2 1.1 */
+    { ENUM_tie_fighter, ENUM_death_star2, 1, 2, 3, 0 },   /* card 72: Death Star 2 1.2 */
+    { ENUM_at_at, ENUM_death_star2, 1, 3, 3, 0 },   /* card 73: Death Star 2 1.3 */
+    { ENUM_star_destroyer, ENUM_death_star2, 2, 1, 3, 0 },   /* card 74: Death Star 2 2.1 */
+    { ENUM_star_destroyer, ENUM_death_star2, 2, 2, 3, 0 },   /* card 75: Death Star 2 2.2 */
+    { ENUM_imperial, ENUM_death_star2, 2, 3, 3, 0 },   /* card 76: Death Star 2 2.3 */
+    { ENUM_tie_fighter, ENUM_death_star2, 3, 1, 4, 0 },   /* card 77: Death Star 2 3.1 */
+    { ENUM_tie_fighter, ENUM_death_star2, 3, 2, 4, 0 },   /* card 78: Death Star 2 3.2 */
+    { ENUM_stormtrooper, ENUM_death_star2, 3, 3, 4, 0 },   /* card 79: Death Star 2 3.3 */
+    { ENUM_stormtrooper, ENUM_death_star2, 3, 4, 4, 0 },   /* card 80: Death Star 2 3.4 */
+    { ENUM_at_at, ENUM_death_star2, 4, 1, 4, 0 },   /* card 81: Death Star 2 4.1 */
+    { ENUM_at_at, ENUM_death_star2, 4, 2, 4, 0 },   /* card 82: Death Star 2 4.2 */
+    { ENUM_star_destroyer, ENUM_death_star2, 4, 3, 4, 0 },   /* card 83: Death Star 2 4.3 */
+    { ENUM_imperial, ENUM_death_star2, 4, 4, 4, 0 },   /* card 84: Death Star 2 4.4 */
+    { ENUM_imperial, ENUM_death_star2, 5, 1, 5, 0 },   /* card 85: Death Star 2 5.1 */
+    { ENUM_stormtrooper, ENUM_death_star2, 5, 2, 5, 0 },   /* card 86: Death Star 2 5.2 */
+    { ENUM_tie_fighter, ENUM_death_star2, 5, 3, 5, 0 },   /* card 87: Death Star 2 5.3 */
+    { ENUM_at_at, ENUM_death_star2, 5, 4, 5, 0 },   /* card 88: Death Star 2 5.4 */
+    { ENUM_star_destroyer, ENUM_death_star2, 5, 5, 5, 0 },   /* card 89: Death Star 2 5.5 */
+    { ENUM_imperial, ENUM_death_star2, 6, 1, 6, 0 },   /* card 90: Death Star 2 6.1 */
+    { ENUM_imperial, ENUM_death_star2, 6, 2, 6, 0 },   /* card 91: Death Star 2 6.2 */
+    { ENUM_star_destroyer, ENUM_death_star2, 6, 3, 6, 0 },   /* card 92: Death Star 2 6.3 */
+    { ENUM_tie_fighter, ENUM_death_star2, 6, 4, 6, 0 },   /* card 93: Death Star 2 6.4 */
+    { ENUM_at_at, ENUM_death_star2, 6, 5, 6, 0 },   /* card 94: Death Star 2 6.5 */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+};
+
+/* card's entry among kind space's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_space *Inst_space(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_space *)rt__pre(g)->inst_data[KIND_space] + 1 + card;
+}
+
 /* cards/galaxy/game.cards:43: kind rebel_token */
 struct Row_rebel_token {
     RtValue fd_mark;
@@ -1047,6 +1330,284 @@ static const struct Row_rebel_token Rows_rebel_token[] = {
         .fd_mark = ENUM_at_at,
     },
 };
+
+/* kind rebel_token's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_rebel_token {
+    RtValue fd_mark;
+};
+
+static const struct Inst_rebel_token Insts_rebel_token_0[146] = {
+    { ENUM_tie_fighter },   /* no card: row 0, Luke Skywalker */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    { ENUM_tie_fighter },   /* card 126: Luke Skywalker */
+    { ENUM_stormtrooper },   /* card 127: Princess Leia */
+    { ENUM_star_destroyer },   /* card 128: Han Solo */
+    { ENUM_at_at },   /* card 129: Chewbacca */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+};
+
+static const struct Inst_rebel_token Insts_rebel_token_1[115] = {
+    { ENUM_tie_fighter },   /* no card: row 0, Luke Skywalker */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    { ENUM_tie_fighter },   /* card 95: Luke Skywalker */
+    { ENUM_stormtrooper },   /* card 96: Princess Leia */
+    { ENUM_star_destroyer },   /* card 97: Han Solo */
+    { ENUM_at_at },   /* card 98: Chewbacca */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+};
+
+/* card's entry among kind rebel_token's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_rebel_token *Inst_rebel_token(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_rebel_token *)rt__pre(g)->inst_data[KIND_rebel_token] + 1 + card;
+}
 
 /* cards/galaxy/game.cards:50: kind ally */
 struct Row_ally {
@@ -1137,6 +1698,287 @@ static const struct Row_ally Rows_ally[] = {
     },
 };
 
+/* kind ally's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_ally {
+    RtValue fd_symbols;
+    RtValue fd_first;
+    RtValue fd_second;
+    RtValue fd_restart;
+};
+
+static const struct Inst_ally Insts_ally_0[146] = {
+    { 1, ENUM_stormtrooper, ENUM_imperial, 0 },   /* no card: row 0, Bail Organa */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    { 1, ENUM_stormtrooper, ENUM_imperial, 0 },   /* card 130: Bail Organa */
+    { 1, ENUM_tie_fighter, ENUM_imperial, 0 },   /* card 131: Wedge Antilles */
+    { 1, ENUM_at_at, ENUM_imperial, 0 },   /* card 132: Wicket W. Warrick */
+    { 1, ENUM_star_destroyer, ENUM_imperial, 0 },   /* card 133: Admiral Ackbar */
+    { 2, ENUM_stormtrooper, ENUM_tie_fighter, 0 },   /* card 134: Lando Calrissian */
+    { 2, ENUM_stormtrooper, ENUM_at_at, 0 },   /* card 135: Jyn Erso */
+    { 2, ENUM_tie_fighter, ENUM_at_at, 0 },   /* card 136: Biggs Darklighter */
+    { 2, ENUM_tie_fighter, ENUM_star_destroyer, 0 },   /* card 137: Nien Nunb */
+    { 2, ENUM_at_at, ENUM_star_destroyer, 0 },   /* card 138: Mon Mothma */
+    { 1, ENUM_imperial, ENUM_imperial, 0 },   /* card 139: Obi-Wan Kenobi */
+    { 1, ENUM_imperial, ENUM_imperial, 0 },   /* card 140: Yoda */
+    { 0, ENUM_imperial, ENUM_imperial, 1 },   /* card 141: R2-D2 */
+    { 0, ENUM_imperial, ENUM_imperial, 1 },   /* card 142: C-3PO */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+};
+
+static const struct Inst_ally Insts_ally_1[115] = {
+    { 1, ENUM_stormtrooper, ENUM_imperial, 0 },   /* no card: row 0, Bail Organa */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    { 1, ENUM_stormtrooper, ENUM_imperial, 0 },   /* card 99: Bail Organa */
+    { 1, ENUM_tie_fighter, ENUM_imperial, 0 },   /* card 100: Wedge Antilles */
+    { 1, ENUM_at_at, ENUM_imperial, 0 },   /* card 101: Wicket W. Warrick */
+    { 1, ENUM_star_destroyer, ENUM_imperial, 0 },   /* card 102: Admiral Ackbar */
+    { 2, ENUM_stormtrooper, ENUM_tie_fighter, 0 },   /* card 103: Lando Calrissian */
+    { 2, ENUM_stormtrooper, ENUM_at_at, 0 },   /* card 104: Jyn Erso */
+    { 2, ENUM_tie_fighter, ENUM_at_at, 0 },   /* card 105: Biggs Darklighter */
+    { 2, ENUM_tie_fighter, ENUM_star_destroyer, 0 },   /* card 106: Nien Nunb */
+    { 2, ENUM_at_at, ENUM_star_destroyer, 0 },   /* card 107: Mon Mothma */
+    { 1, ENUM_imperial, ENUM_imperial, 0 },   /* card 108: Obi-Wan Kenobi */
+    { 1, ENUM_imperial, ENUM_imperial, 0 },   /* card 109: Yoda */
+    { 0, ENUM_imperial, ENUM_imperial, 1 },   /* card 110: R2-D2 */
+    { 0, ENUM_imperial, ENUM_imperial, 1 },   /* card 111: C-3PO */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+};
+
+/* card's entry among kind ally's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_ally *Inst_ally(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_ally *)rt__pre(g)->inst_data[KIND_ally] + 1 + card;
+}
+
 /* cards/galaxy/game.cards:60: kind sith */
 struct Row_sith {
     RtValue fd_forfeit;
@@ -1150,6 +1992,284 @@ static const struct Row_sith Rows_sith[] = {
         .fd_forfeit = 2,
     },
 };
+
+/* kind sith's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_sith {
+    RtValue fd_forfeit;
+};
+
+static const struct Inst_sith Insts_sith_0[146] = {
+    { 1 },   /* no card: row 0, Darth Vader */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    { 1 },   /* card 143: Darth Vader */
+    { 2 },   /* card 144: Emperor Palpatine */
+};
+
+static const struct Inst_sith Insts_sith_1[115] = {
+    { 1 },   /* no card: row 0, Darth Vader */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    { 1 },   /* card 112: Darth Vader */
+    { 2 },   /* card 113: Emperor Palpatine */
+};
+
+/* card's entry among kind sith's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_sith *Inst_sith(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_sith *)rt__pre(g)->inst_data[KIND_sith] + 1 + card;
+}
 
 /* cards/galaxy/game.cards:19: die imperial_die */
 RT_MAYBE_UNUSED static const RtValue Faces_imperial_die[] = { ENUM_stormtrooper, ENUM_tie_fighter, ENUM_at_at, ENUM_star_destroyer, ENUM_victory, ENUM_imperial };
@@ -1216,7 +2336,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 113 "cards/galaxy/game.cards"
     return (seq[0] = rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), rt_add(g, seq[0], ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3));
-#line 1220 "galaxy.c"
+#line 2340 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:123: sum */
@@ -1228,11 +2348,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!(rt_flat((int)((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
-        acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
+        if (!(rt_flat((int)((int)(Inst_space(g, it_s)->fd_column == 1) & (int)(!rt__state(g, it_s, 2))) & (int)(!!Fn_row_done(g, f, Inst_space(g, it_s)->fd_board, Inst_space(g, it_s)->fd_row))))) continue;
+        acc += (Inst_space(g, it_s)->fd_reward_vp + Inst_space(g, it_s)->fd_reward_ally);
     }
     return acc;
-#line 1236 "galaxy.c"
+#line 2356 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:120: function pending */
@@ -1242,7 +2362,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 121 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) + (rt_var_at(g, VCELL_row_completed) ? Agg1_pending(g, f) : 0));
-#line 1246 "galaxy.c"
+#line 2366 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:129: function sith_earned */
@@ -1252,7 +2372,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
-#line 1256 "galaxy.c"
+#line 2376 "galaxy.c"
 }
 
 /* stage_of for each value of its parameters, worked out by cardc */
@@ -1266,7 +2386,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1270 "galaxy.c"
+#line 2390 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:142: function free_spaces */
@@ -1276,7 +2396,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 142 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_7);
-#line 1280 "galaxy.c"
+#line 2400 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: function can_place */
@@ -1287,7 +2407,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 146 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(v_f, 6)) > 0)));
-#line 1291 "galaxy.c"
+#line 2411 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: function row_done */
@@ -1299,7 +2419,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 150 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_8 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1303 "galaxy.c"
+#line 2423 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1319,11 +2439,11 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
-        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0))) { L->v_t = 0; return 1; }
+        if ((int)(!rt__state(g, it_t, 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(Inst_rebel_token(g, it_t)->fd_mark, 6)) > 0))) { L->v_t = 0; return 1; }
     }
     L->v_t = 0;
     return acc;
-#line 1327 "galaxy.c"
+#line 2447 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -1337,7 +2457,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1341 "galaxy.c"
+#line 2461 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -1353,7 +2473,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1357 "galaxy.c"
+#line 2477 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -1364,7 +2484,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1368 "galaxy.c"
+#line 2488 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1415,12 +2535,12 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_log_str(g, " visits ");
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": ");
-                    rt_log_int(g, Rows_sith[rt__row(g, it_s)].fd_forfeit);
+                    rt_log_int(g, Inst_sith(g, it_s)->fd_forfeit);
                     rt_log_str(g, " of the dice are forfeited this turn.");
                     rt_log_end(g);
                 }
                 #line 58 "cards/galaxy/rules.cards"
-                L->v_left = Rows_sith[rt__row(g, it_s)].fd_forfeit;
+                L->v_left = Inst_sith(g, it_s)->fd_forfeit;
                 if (rt_counted(g)) {
                     L->v_left = rt_dice_move(g, ZCELL_pool, LCELL_1, ZCELL_taken, LCELL_5, 7, -1, L->v_left);
                 } else {
@@ -1655,7 +2775,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1659 "galaxy.c"
+#line 2779 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1687,7 +2807,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
-                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol));
+                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s)->fd_symbol));
                         if (pick < 0) {
                             drawn_value = it_s;
                             drawn_card = it_s;
@@ -1709,7 +2829,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
-                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                            rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s)->fd_symbol)), it_s, it_s, 9);
                         }
                     }
                 } else {
@@ -1717,12 +2837,12 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
-                            if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                            if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s)->fd_symbol)) {
                                 rt_opt_add(&ob, it_s, it_s, 9);
                                 if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
                                     rt_log_str(g, rt_card_name(g, it_s));
                                     rt_log_str(g, " (");
-                                    rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                    rt_log_value(g, RT_TY_ENUM + 0, Inst_space(g, it_s)->fd_symbol);
                                     rt_log_str(g, ")");
                                     rt_label_end(g);
                                 }
@@ -1774,7 +2894,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 90 "cards/galaxy/rules.cards"
             rt_set_state_known(g, L->v_s, KIND_space, 1, rt_var_at(g, VCELL_turn_no), 0, 28);
             #line 91 "cards/galaxy/rules.cards"
-            if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s)].fd_board, Rows_space[rt__row(g, L->v_s)].fd_row)) {
+            if (Fn_row_done(g, f, Inst_space(g, L->v_s)->fd_board, Inst_space(g, L->v_s)->fd_row)) {
                 #line 91 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
             }
@@ -1793,7 +2913,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1797 "galaxy.c"
+#line 2917 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -1984,7 +3104,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 1988 "galaxy.c"
+#line 3108 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -2030,7 +3150,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 2034 "galaxy.c"
+#line 3154 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -2063,14 +3183,14 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, f->me, 10, 0, 46);
                 L->v_s = RT_NONE;
                 {
-                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, 6)));
+                    int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(Inst_rebel_token(g, L->v_t)->fd_mark, 6)));
                     if (pick >= 0) {
                         RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
                         {
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s = zc[1 + i]; (void)it_s;
-                                pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol));
+                                pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Inst_rebel_token(g, L->v_t)->fd_mark, Inst_space(g, it_s)->fd_symbol));
                                 if (pick < 0) {
                                     drawn_value = it_s;
                                     drawn_card = it_s;
@@ -2092,7 +3212,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
-                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)), it_s, it_s, 9);
+                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Inst_rebel_token(g, L->v_t)->fd_mark, Inst_space(g, it_s)->fd_symbol)), it_s, it_s, 9);
                                 }
                             }
                         } else {
@@ -2100,12 +3220,12 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
-                                    if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) {
+                                    if ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(Inst_rebel_token(g, L->v_t)->fd_mark, Inst_space(g, it_s)->fd_symbol)) {
                                         rt_opt_add(&ob, it_s, it_s, 9);
                                         if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
                                             rt_log_str(g, rt_card_name(g, it_s));
                                             rt_log_str(g, " (");
-                                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s)].fd_symbol);
+                                            rt_log_value(g, RT_TY_ENUM + 0, Inst_space(g, it_s)->fd_symbol);
                                             rt_log_str(g, ")");
                                             rt_label_end(g);
                                         }
@@ -2129,7 +3249,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     #line 127 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 48);
                     #line 128 "cards/galaxy/rules.cards"
-                    if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s)].fd_board, Rows_space[rt__row(g, L->v_s)].fd_row)) {
+                    if (Fn_row_done(g, f, Inst_space(g, L->v_s)->fd_board, Inst_space(g, L->v_s)->fd_row)) {
                         #line 128 "cards/galaxy/rules.cards"
                         rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
                     }
@@ -2148,7 +3268,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2152 "galaxy.c"
+#line 3272 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2205,7 +3325,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 139 "cards/galaxy/rules.cards"
-            if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
+            if (Inst_ally(g, L->v_a)->fd_restart) {
                 #line 140 "cards/galaxy/rules.cards"
                 { /* restart */
                     (void)rt_enter(g, 7, f->self, f->me, NLOCALS_proc_restart, 54);
@@ -2219,7 +3339,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             } else {
                 #line 142 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
-                    RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
+                    RtValue arg0 = Inst_ally(g, L->v_a)->fd_first;
                     RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 55);
                     if (args) {
                         args[0] = arg0;
@@ -2235,10 +3355,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 143 "cards/galaxy/rules.cards"
-                if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
+                if (Inst_ally(g, L->v_a)->fd_symbols == 2) {
                     #line 143 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
-                        RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
+                        RtValue arg0 = Inst_ally(g, L->v_a)->fd_second;
                         RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 56);
                         if (args) {
                             args[0] = arg0;
@@ -2256,7 +3376,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2260 "galaxy.c"
+#line 3380 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2318,7 +3438,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                                pick -= ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol));
+                                pick -= ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s_2)->fd_symbol));
                                 if (pick < 0) {
                                     drawn_value = it_s_2;
                                     drawn_card = it_s_2;
@@ -2340,7 +3460,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)), it_s_2, it_s_2, 9);
+                                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s_2)->fd_symbol)), it_s_2, it_s_2, 9);
                                 }
                             }
                         } else {
@@ -2348,12 +3468,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                                    if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) {
+                                    if ((int)(!rt__state(g, it_s_2, 0)) & (int)Matches_symbol(L->v_f, Inst_space(g, it_s_2)->fd_symbol)) {
                                         rt_opt_add(&ob, it_s_2, it_s_2, 9);
                                         if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 9)) {
                                             rt_log_str(g, rt_card_name(g, it_s_2));
                                             rt_log_str(g, " (");
-                                            rt_log_value(g, RT_TY_ENUM + 0, Rows_space[rt__row(g, it_s_2)].fd_symbol);
+                                            rt_log_value(g, RT_TY_ENUM + 0, Inst_space(g, it_s_2)->fd_symbol);
                                             rt_log_str(g, ")");
                                             rt_label_end(g);
                                         }
@@ -2377,7 +3497,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     #line 154 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 61);
                     #line 155 "cards/galaxy/rules.cards"
-                    if (Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)) {
+                    if (Fn_row_done(g, f, Inst_space(g, L->v_s_2)->fd_board, Inst_space(g, L->v_s_2)->fd_row)) {
                         #line 155 "cards/galaxy/rules.cards"
                         rt_var_store(g, VAR_row_completed, VCELL_row_completed, 1);
                     }
@@ -2401,7 +3521,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2405 "galaxy.c"
+#line 3525 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -2459,7 +3579,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 2463 "galaxy.c"
+#line 3583 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2527,8 +3647,8 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
                 for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                     RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                    if (!((int)(Rows_space[rt__row(g, it_s)].fd_column == 1))) continue;
-                    if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row))))) continue;
+                    if (!((int)(Inst_space(g, it_s)->fd_column == 1))) continue;
+                    if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Inst_space(g, it_s)->fd_board, Inst_space(g, it_s)->fd_row))))) continue;
                     #line 196 "cards/galaxy/rules.cards"
                     rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 71);
                     #line 197 "cards/galaxy/rules.cards"
@@ -2538,14 +3658,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         rt_log_str(g, " covers the last space of the row of ");
                         rt_log_str(g, rt_card_name(g, it_s));
                         rt_log_str(g, ": ");
-                        rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_vp);
+                        rt_log_int(g, Inst_space(g, it_s)->fd_reward_vp);
                         rt_log_str(g, " victory point(s), ");
-                        rt_log_int(g, Rows_space[rt__row(g, it_s)].fd_reward_ally);
+                        rt_log_int(g, Inst_space(g, it_s)->fd_reward_ally);
                         rt_log_str(g, " Ally.");
                         rt_log_end(g);
                     }
                     #line 198 "cards/galaxy/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, it_s)].fd_reward_vp, 72), 73);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Inst_space(g, it_s)->fd_reward_vp, 72), 73);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/galaxy/rules.cards"
                     {
@@ -2554,7 +3674,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         int pluck_low = 0;
                         for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                             RtValue it_a = pluck_cells[pluck_at];
-                            if (!(rt_flat((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, it_s)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, it_s)].fd_row)))) continue;
+                            if (!(rt_flat((int)(rt__state(g, it_a, 0) == Inst_space(g, it_s)->fd_board) & (int)(rt__state(g, it_a, 1) == Inst_space(g, it_s)->fd_row)))) continue;
                             #line 199 "cards/galaxy/rules.cards"
                             rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
@@ -2663,7 +3783,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2667 "galaxy.c"
+#line 3787 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2697,7 +3817,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
-                    if (!(Rows_sith[rt__row(g, it_s)].fd_forfeit == L->v_n)) continue;
+                    if (!(Inst_sith(g, it_s)->fd_forfeit == L->v_n)) continue;
                     #line 230 "cards/galaxy/rules.cards"
                     rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
@@ -2714,7 +3834,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
-                if (!(Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n)) continue;
+                if (!(Inst_sith(g, it_s_2)->fd_forfeit == L->v_n)) continue;
                 #line 232 "cards/galaxy/rules.cards"
                 rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
@@ -2739,7 +3859,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2743 "galaxy.c"
+#line 3863 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -2773,7 +3893,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
-                if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
+                if (!(Fn_stage_of(g, f, Inst_space(g, it_s)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                 #line 243 "cards/galaxy/rules.cards"
                 rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                 pluck_low = pluck_at;
@@ -2794,7 +3914,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s_2 = pluck_cells[pluck_at];
-                    if (!(Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))) continue;
+                    if (!(Fn_stage_of(g, f, Inst_space(g, it_s_2)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                     #line 246 "cards/galaxy/rules.cards"
                     rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                     pluck_low = pluck_at;
@@ -2864,7 +3984,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
-                if (!(rt_flat((int)(Rows_space[rt__row(g, it_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, it_s_3)].fd_reward_ally > 0)))) continue;
+                if (!(rt_flat((int)(Inst_space(g, it_s_3)->fd_column == 1) & (int)(Inst_space(g, it_s_3)->fd_reward_ally > 0)))) continue;
                 #line 255 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
                 if (rt_check(g)) return RT_END;
@@ -2872,14 +3992,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, it_s_3)].fd_board, 101);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 101);
                 if (rt_check(g)) return RT_END;
                 #line 258 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, it_s_3)].fd_row, 102);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 102);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2883 "galaxy.c"
+#line 4003 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -2961,7 +4081,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2965 "galaxy.c"
+#line 4085 "galaxy.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -3114,7 +4234,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3118 "galaxy.c"
+#line 4238 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -3160,7 +4280,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 126)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3164 "galaxy.c"
+#line 4284 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3200,7 +4320,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3204 "galaxy.c"
+#line 4324 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -3275,7 +4395,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3279 "galaxy.c"
+#line 4399 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3324,14 +4444,14 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
         if (!(rt__state(g, card, 0))) {
             /* live 6: as in ally_symbol */
             {
-                RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
+                RtValue face = Inst_space(g, card)->fd_symbol;
                 c[LCELL_6 + rt_live_key(face, 6)] += sign;
                 c[LCELL_6 + 5] += sign & -(int)(face != ENUM_imperial);
             }
             /* live 7: as in free_spaces */
             c[LCELL_7] += sign;
             /* live 8: as in row_done */
-            c[LCELL_8 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+            c[LCELL_8 + rt_live_key(Inst_space(g, card)->fd_board, 7) + 8 * rt_live_int_key(Inst_space(g, card)->fd_row, 1, 6)] += sign;
         }
         break;
     default:
@@ -3392,14 +4512,14 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
         if (!(rt__state(g, card, 0))) {
             /* live 6: as in ally_symbol */
             {
-                RtValue face = Rows_space[rt__row(g, card)].fd_symbol;
+                RtValue face = Inst_space(g, card)->fd_symbol;
                 c[LCELL_6 + rt_live_key(face, 6)] += sign;
                 c[LCELL_6 + 5] += sign & -(int)(face != ENUM_imperial);
             }
             /* live 7: as in free_spaces */
             c[LCELL_7] += sign;
             /* live 8: as in row_done */
-            c[LCELL_8 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+            c[LCELL_8 + rt_live_key(Inst_space(g, card)->fd_board, 7) + 8 * rt_live_int_key(Inst_space(g, card)->fd_row, 1, 6)] += sign;
         }
         break;
     }
@@ -3906,6 +5026,10 @@ static const int16_t Copies_dice_check[] = {
 };
 static const RtValue Consts_dice_check[] = { 6 };
 
+static const void *const InstData_base[] = { NULL, Insts_space_0, Insts_rebel_token_0, Insts_ally_0, Insts_sith_0 };
+static const void *const InstData_short[] = { NULL, Insts_space_1, Insts_rebel_token_1, Insts_ally_1, Insts_sith_1 };
+static const void *const InstData_dice_check[] = { NULL, Insts_space_0, Insts_rebel_token_0, Insts_ally_0, Insts_sith_0 };
+
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)
 {
@@ -4376,6 +5500,7 @@ const RtGameDef galaxy_game = {
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     Dice_zones, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -4401,6 +5526,7 @@ const RtGameDef galaxy_variant_short = {
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     Dice_zones, /* dice: interchangeable dice counted by face */
+    InstData_short, /* inst_data: card data by instance */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -4426,6 +5552,7 @@ const RtGameDef galaxy_variant_dice_check = {
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     Dice_zones, /* dice: interchangeable dice counted by face */
+    InstData_dice_check, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const galaxy_variants[] = {

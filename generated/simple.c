@@ -20,8 +20,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 15
-#error "simple.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "simple.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -350,6 +350,276 @@ static const struct Row_system Rows_system[] = {
     },
 };
 
+/* kind system's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_system {
+    RtValue fd_region;
+    RtValue fd_location_rank;
+    RtValue fd_suit;
+    RtValue fd_first_build;
+    RtValue fd_second_build;
+    RtValue fd_queue_slot;
+};
+
+static const struct Inst_system Insts_system_0[251] = {
+    { ENUM_kalavel, 1, ENUM_hearts, ENUM_light_space, ENUM_no_build, 1 },   /* no card: row 0, Kalavel I */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    { ENUM_kalavel, 1, ENUM_hearts, ENUM_light_space, ENUM_no_build, 1 },   /* card 65: Kalavel I */
+    { ENUM_kalavel, 2, ENUM_hearts, ENUM_light_ground, ENUM_no_build, 1 },   /* card 66: Kalavel II */
+    { ENUM_kalavel, 3, ENUM_hearts, ENUM_medium_space, ENUM_no_build, 2 },   /* card 67: Kalavel III */
+    { ENUM_kalavel, 4, ENUM_hearts, ENUM_light_space, ENUM_heavy_ground, 2 },   /* card 68: Kalavel IV */
+    { ENUM_drougayn, 5, ENUM_hearts, ENUM_medium_ground, ENUM_medium_space, 3 },   /* card 69: Drougayn I */
+    { ENUM_drougayn, 6, ENUM_hearts, ENUM_light_ground, ENUM_light_space, 1 },   /* card 70: Drougayn II */
+    { ENUM_drougayn, 7, ENUM_hearts, ENUM_no_build, ENUM_no_build, 1 },   /* card 71: Drougayn III */
+    { ENUM_drougayn, 8, ENUM_hearts, ENUM_heavy_space, ENUM_no_build, 3 },   /* card 72: Drougayn IV */
+    { ENUM_corvane, 1, ENUM_diamonds, ENUM_light_space, ENUM_light_ground, 1 },   /* card 73: Corvane I */
+    { ENUM_corvane, 2, ENUM_diamonds, ENUM_heavy_space, ENUM_heavy_ground, 3 },   /* card 74: Corvane II */
+    { ENUM_corvane, 3, ENUM_diamonds, ENUM_medium_ground, ENUM_no_build, 2 },   /* card 75: Corvane III */
+    { ENUM_corvane, 4, ENUM_diamonds, ENUM_light_ground, ENUM_no_build, 1 },   /* card 76: Corvane IV */
+    { ENUM_tauran, 5, ENUM_diamonds, ENUM_no_build, ENUM_no_build, 1 },   /* card 77: Tauran I */
+    { ENUM_tauran, 6, ENUM_diamonds, ENUM_medium_space, ENUM_light_ground, 2 },   /* card 78: Tauran II */
+    { ENUM_tauran, 7, ENUM_diamonds, ENUM_heavy_space, ENUM_no_build, 3 },   /* card 79: Tauran III */
+    { ENUM_tauran, 8, ENUM_diamonds, ENUM_light_space, ENUM_no_build, 1 },   /* card 80: Tauran IV */
+    { ENUM_varos, 1, ENUM_clubs, ENUM_light_ground, ENUM_light_space, 1 },   /* card 81: Varos I */
+    { ENUM_varos, 2, ENUM_clubs, ENUM_heavy_ground, ENUM_no_build, 3 },   /* card 82: Varos II */
+    { ENUM_varos, 3, ENUM_clubs, ENUM_medium_space, ENUM_no_build, 2 },   /* card 83: Varos III */
+    { ENUM_varos, 4, ENUM_clubs, ENUM_no_build, ENUM_no_build, 1 },   /* card 84: Varos IV */
+    { ENUM_peles, 5, ENUM_clubs, ENUM_no_build, ENUM_no_build, 1 },   /* card 85: Peles I */
+    { ENUM_peles, 6, ENUM_clubs, ENUM_light_space, ENUM_heavy_ground, 2 },   /* card 86: Peles II */
+    { ENUM_peles, 7, ENUM_clubs, ENUM_no_build, ENUM_no_build, 1 },   /* card 87: Peles III */
+    { ENUM_peles, 8, ENUM_clubs, ENUM_medium_space, ENUM_medium_ground, 2 },   /* card 88: Peles IV */
+    { ENUM_ajada, 1, ENUM_spades, ENUM_heavy_space, ENUM_medium_ground, 3 },   /* card 89: Ajada Prime */
+    { ENUM_ajada, 2, ENUM_spades, ENUM_light_ground, ENUM_no_build, 1 },   /* card 90: Ajada II */
+    { ENUM_ajada, 3, ENUM_spades, ENUM_light_space, ENUM_no_build, 1 },   /* card 91: Ajada III */
+    { ENUM_ajada, 4, ENUM_spades, ENUM_medium_ground, ENUM_no_build, 2 },   /* card 92: Ajada IV */
+    { ENUM_mirrin, 5, ENUM_spades, ENUM_heavy_space, ENUM_no_build, 3 },   /* card 93: Mirrin I */
+    { ENUM_mirrin, 6, ENUM_spades, ENUM_light_space, ENUM_light_ground, 1 },   /* card 94: Mirrin II */
+    { ENUM_mirrin, 7, ENUM_spades, ENUM_medium_space, ENUM_no_build, 2 },   /* card 95: Mirrin III */
+    { ENUM_mirrin, 8, ENUM_spades, ENUM_light_ground, ENUM_no_build, 1 },   /* card 96: Mirrin IV */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+    {0},   /* card 145: another kind's */
+    {0},   /* card 146: another kind's */
+    {0},   /* card 147: another kind's */
+    {0},   /* card 148: another kind's */
+    {0},   /* card 149: another kind's */
+    {0},   /* card 150: another kind's */
+    {0},   /* card 151: another kind's */
+    {0},   /* card 152: another kind's */
+    {0},   /* card 153: another kind's */
+    {0},   /* card 154: another kind's */
+    {0},   /* card 155: another kind's */
+    {0},   /* card 156: another kind's */
+    {0},   /* card 157: another kind's */
+    {0},   /* card 158: another kind's */
+    {0},   /* card 159: another kind's */
+    {0},   /* card 160: another kind's */
+    {0},   /* card 161: another kind's */
+    {0},   /* card 162: another kind's */
+    {0},   /* card 163: another kind's */
+    {0},   /* card 164: another kind's */
+    {0},   /* card 165: another kind's */
+    {0},   /* card 166: another kind's */
+    {0},   /* card 167: another kind's */
+    {0},   /* card 168: another kind's */
+    {0},   /* card 169: another kind's */
+    {0},   /* card 170: another kind's */
+    {0},   /* card 171: another kind's */
+    {0},   /* card 172: another kind's */
+    {0},   /* card 173: another kind's */
+    {0},   /* card 174: another kind's */
+    {0},   /* card 175: another kind's */
+    {0},   /* card 176: another kind's */
+    {0},   /* card 177: another kind's */
+    {0},   /* card 178: another kind's */
+    {0},   /* card 179: another kind's */
+    {0},   /* card 180: another kind's */
+    {0},   /* card 181: another kind's */
+    {0},   /* card 182: another kind's */
+    {0},   /* card 183: another kind's */
+    {0},   /* card 184: another kind's */
+    {0},   /* card 185: another kind's */
+    {0},   /* card 186: another kind's */
+    {0},   /* card 187: another kind's */
+    {0},   /* card 188: another kind's */
+    {0},   /* card 189: another kind's */
+    {0},   /* card 190: another kind's */
+    {0},   /* card 191: another kind's */
+    {0},   /* card 192: another kind's */
+    {0},   /* card 193: another kind's */
+    {0},   /* card 194: another kind's */
+    {0},   /* card 195: another kind's */
+    {0},   /* card 196: another kind's */
+    {0},   /* card 197: another kind's */
+    {0},   /* card 198: another kind's */
+    {0},   /* card 199: another kind's */
+    {0},   /* card 200: another kind's */
+    {0},   /* card 201: another kind's */
+    {0},   /* card 202: another kind's */
+    {0},   /* card 203: another kind's */
+    {0},   /* card 204: another kind's */
+    {0},   /* card 205: another kind's */
+    {0},   /* card 206: another kind's */
+    {0},   /* card 207: another kind's */
+    {0},   /* card 208: another kind's */
+    {0},   /* card 209: another kind's */
+    {0},   /* card 210: another kind's */
+    {0},   /* card 211: another kind's */
+    {0},   /* card 212: another kind's */
+    {0},   /* card 213: another kind's */
+    {0},   /* card 214: another kind's */
+    {0},   /* card 215: another kind's */
+    {0},   /* card 216: another kind's */
+    {0},   /* card 217: another kind's */
+    {0},   /* card 218: another kind's */
+    {0},   /* card 219: another kind's */
+    {0},   /* card 220: another kind's */
+    {0},   /* card 221: another kind's */
+    {0},   /* card 222: another kind's */
+    {0},   /* card 223: another kind's */
+    {0},   /* card 224: another kind's */
+    {0},   /* card 225: another kind's */
+    {0},   /* card 226: another kind's */
+    {0},   /* card 227: another kind's */
+    {0},   /* card 228: another kind's */
+    {0},   /* card 229: another kind's */
+    {0},   /* card 230: another kind's */
+    {0},   /* card 231: another kind's */
+    {0},   /* card 232: another kind's */
+    {0},   /* card 233: another kind's */
+    {0},   /* card 234: another kind's */
+    {0},   /* card 235: another kind's */
+    {0},   /* card 236: another kind's */
+    {0},   /* card 237: another kind's */
+    {0},   /* card 238: another kind's */
+    {0},   /* card 239: another kind's */
+    {0},   /* card 240: another kind's */
+    {0},   /* card 241: another kind's */
+    {0},   /* card 242: another kind's */
+    {0},   /* card 243: another kind's */
+    {0},   /* card 244: another kind's */
+    {0},   /* card 245: another kind's */
+    {0},   /* card 246: another kind's */
+    {0},   /* card 247: another kind's */
+    {0},   /* card 248: another kind's */
+    {0},   /* card 249: another kind's */
+};
+
+/* card's entry among kind system's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_system *Inst_system(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_system *)rt__pre(g)->inst_data[KIND_system] + 1 + card;
+}
+
 /* cards/simple/game.cards:47: kind unit */
 struct Row_unit {
     RtValue fd_side;
@@ -659,6 +929,284 @@ static const struct Row_unit Rows_unit[] = {
     },
 };
 
+/* kind unit's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_unit {
+    RtValue fd_side;
+    RtValue fd_arena;
+    RtValue fd_agile;
+    RtValue fd_size;
+    RtValue fd_agile_damage;
+    RtValue fd_heavy_damage;
+    RtValue fd_build;
+    RtValue fd_card_built;
+    RtValue fd_transports;
+    RtValue fd_needs_transport;
+    RtValue fd_immobile;
+    RtValue fd_fighter;
+    RtValue fd_doom_star;
+    RtValue fd_construction;
+};
+
+static const struct Inst_unit Insts_unit_0[251] = {
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* no card: row 0, Light Fighter */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 97: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 98: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 99: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 100: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 101: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 102: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 103: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 104: Light Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 105: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 106: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 107: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 108: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 109: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 110: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 111: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 112: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 113: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 114: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 115: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 1, 1, 0, 1, ENUM_light_space, 0, 0, 0, 0, 1, 0, 0 },   /* card 116: Medium Fighter */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 0, 0, ENUM_light_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 117: Transport */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 0, 0, ENUM_light_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 118: Transport */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 0, 0, ENUM_light_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 119: Transport */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 0, 0, ENUM_light_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 120: Transport */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 1, 1, ENUM_medium_space, 0, 2, 0, 0, 0, 0, 0 },   /* card 121: Light Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 1, 1, ENUM_medium_space, 0, 2, 0, 0, 0, 0, 0 },   /* card 122: Light Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 1, 1, ENUM_medium_space, 0, 2, 0, 0, 0, 0, 0 },   /* card 123: Light Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 2, 1, 1, ENUM_medium_space, 0, 2, 0, 0, 0, 0, 0 },   /* card 124: Light Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 4, 1, 2, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 125: Heavy Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 4, 1, 2, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 126: Heavy Cruiser */
+    { SIDE_resistance, ENUM_in_space, 0, 4, 1, 2, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 127: Heavy Cruiser */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 128: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 129: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 130: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 131: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 132: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 133: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 134: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 135: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 136: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 137: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 138: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 139: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 140: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 141: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 142: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 143: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 144: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 145: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 146: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 147: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 148: Troops _Resistance_ */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 149: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 150: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 151: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 152: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 153: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 154: Speeder */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 155: Planetary Shields */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 156: Planetary Shields */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 157: Planetary Shields */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 158: Planetary Cannon */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 159: Planetary Cannon */
+    { SIDE_resistance, ENUM_on_ground, 0, 3, 0, 0, ENUM_heavy_ground, 0, 0, 0, 1, 0, 0, 0 },   /* card 160: Planetary Cannon */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 161: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 162: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 163: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 164: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 165: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 166: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 167: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 168: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 169: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 170: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 171: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 172: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 173: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 174: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 175: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 176: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 177: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 178: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 179: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 180: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 181: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 182: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 183: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 1, 1, 0, ENUM_light_space, 0, 0, 1, 0, 1, 0, 0 },   /* card 184: Fighter */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 185: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 186: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 187: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 188: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 189: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 190: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 191: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 1, 2, 0, 1, ENUM_medium_space, 0, 4, 0, 0, 0, 0, 0 },   /* card 192: Assault Shuttle */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 193: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 194: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 195: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 196: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 197: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 198: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 199: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 4, 1, 2, ENUM_heavy_space, 0, 6, 0, 0, 0, 0, 0 },   /* card 200: Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 2, 1, 1, ENUM_heavy_space, 1, 8, 0, 0, 0, 0, 0 },   /* card 201: Super Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 2, 1, 1, ENUM_heavy_space, 1, 8, 0, 0, 0, 0, 0 },   /* card 202: Super Dreadnought */
+    { SIDE_imperium, ENUM_in_space, 0, 0, 0, 4, ENUM_by_card, 1, 8, 0, 0, 0, 1, 0 },   /* card 203: Doom Star */
+    { SIDE_imperium, ENUM_in_space, 0, 0, 0, 4, ENUM_by_card, 1, 8, 0, 0, 0, 1, 0 },   /* card 204: Doom Star */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 205: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 206: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 207: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 208: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 209: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 210: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 211: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 212: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 213: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 214: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 215: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 216: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 217: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 218: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 219: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 220: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 221: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 222: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 223: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 224: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 225: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 226: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 227: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 228: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 229: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 230: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 231: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 232: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 233: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 1, 1, 1, 0, ENUM_light_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 234: Troops _Imperium_ */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 235: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 236: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 237: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 238: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 239: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 240: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 241: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 242: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 243: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 2, 1, 1, ENUM_medium_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 244: Scout Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 3, 1, 2, ENUM_heavy_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 245: Heavy Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 3, 1, 2, ENUM_heavy_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 246: Heavy Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 3, 1, 2, ENUM_heavy_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 247: Heavy Walker */
+    { SIDE_imperium, ENUM_on_ground, 0, 3, 1, 2, ENUM_heavy_ground, 0, 0, 1, 0, 0, 0, 0 },   /* card 248: Heavy Walker */
+    { SIDE_imperium, ENUM_in_space, 1, 4, 0, 0, ENUM_by_card, 1, 0, 0, 1, 0, 0, 1 },   /* card 249: Doom Star - Under Construction */
+};
+
+/* card's entry among kind unit's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_unit *Inst_unit(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_unit *)rt__pre(g)->inst_data[KIND_unit] + 1 + card;
+}
+
 /* cards/simple/game.cards:67: kind leader */
 struct Row_leader {
     RtValue fd_side;
@@ -914,6 +1462,278 @@ static const struct Row_leader Rows_leader[] = {
     },
 };
 
+/* kind leader's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_leader {
+    RtValue fd_side;
+    RtValue fd_hearts;
+    RtValue fd_diamonds;
+    RtValue fd_clubs;
+    RtValue fd_spades;
+    RtValue fd_space_tactics;
+    RtValue fd_ground_tactics;
+    RtValue fd_starting;
+};
+
+static const struct Inst_leader Insts_leader_0[251] = {
+    { SIDE_resistance, 1, 0, 1, 1, 1, 2, 1 },   /* no card: row 0, Colonel _Resistance_ */
+    {0},   /* card 0: another kind's */
+    { SIDE_resistance, 1, 0, 1, 1, 1, 2, 1 },   /* card 1: Colonel _Resistance_ */
+    { SIDE_resistance, 1, 2, 0, 0, 2, 1, 1 },   /* card 2: Commander _Resistance_ */
+    { SIDE_resistance, 2, 2, 0, 1, 1, 1, 1 },   /* card 3: Princess */
+    { SIDE_resistance, 3, 0, 1, 0, 0, 0, 1 },   /* card 4: Senator */
+    { SIDE_resistance, 1, 3, 0, 0, 1, 3, 0 },   /* card 5: Sage */
+    { SIDE_resistance, 1, 1, 1, 1, 2, 2, 0 },   /* card 6: Gambler */
+    { SIDE_resistance, 0, 0, 0, 3, 1, 2, 0 },   /* card 7: Copilot */
+    { SIDE_resistance, 1, 1, 0, 2, 2, 2, 0 },   /* card 8: Smuggler */
+    { SIDE_resistance, 0, 2, 0, 2, 1, 3, 0 },   /* card 9: General _Resistance_ */
+    { SIDE_resistance, 2, 0, 1, 0, 3, 1, 0 },   /* card 10: Admiral _Resistance_ */
+    { SIDE_resistance, 0, 0, 0, 2, 3, 1, 0 },   /* card 11: Ace Pilot _Resistance_ */
+    { SIDE_resistance, 0, 3, 0, 2, 3, 3, 0 },   /* card 12: Paladin */
+    { SIDE_imperium, 2, 0, 0, 3, 2, 3, 1 },   /* card 13: Dark Lord */
+    { SIDE_imperium, 4, 2, 0, 0, 3, 2, 1 },   /* card 14: Emperor */
+    { SIDE_imperium, 0, 0, 2, 0, 1, 2, 1 },   /* card 15: Colonel _Imperium_ */
+    { SIDE_imperium, 1, 1, 1, 0, 2, 1, 1 },   /* card 16: Governor */
+    { SIDE_imperium, 0, 1, 1, 0, 2, 1, 0 },   /* card 17: Tactician */
+    { SIDE_imperium, 0, 2, 1, 0, 3, 1, 0 },   /* card 18: Admiral _Imperium_ */
+    { SIDE_imperium, 0, 2, 0, 3, 0, 0, 0 },   /* card 19: Hunter */
+    { SIDE_imperium, 0, 3, 0, 0, 2, 2, 0 },   /* card 20: Brigadier */
+    { SIDE_imperium, 0, 0, 0, 2, 1, 3, 0 },   /* card 21: General _Imperium_ */
+    { SIDE_imperium, 2, 1, 0, 0, 0, 0, 0 },   /* card 22: Diplomat */
+    { SIDE_imperium, 1, 0, 1, 0, 1, 1, 0 },   /* card 23: Commander _Imperium_ */
+    { SIDE_imperium, 0, 1, 0, 2, 2, 1, 0 },   /* card 24: Ace Pilot _Imperium_ */
+    {0},   /* card 25: another kind's */
+    {0},   /* card 26: another kind's */
+    {0},   /* card 27: another kind's */
+    {0},   /* card 28: another kind's */
+    {0},   /* card 29: another kind's */
+    {0},   /* card 30: another kind's */
+    {0},   /* card 31: another kind's */
+    {0},   /* card 32: another kind's */
+    {0},   /* card 33: another kind's */
+    {0},   /* card 34: another kind's */
+    {0},   /* card 35: another kind's */
+    {0},   /* card 36: another kind's */
+    {0},   /* card 37: another kind's */
+    {0},   /* card 38: another kind's */
+    {0},   /* card 39: another kind's */
+    {0},   /* card 40: another kind's */
+    {0},   /* card 41: another kind's */
+    {0},   /* card 42: another kind's */
+    {0},   /* card 43: another kind's */
+    {0},   /* card 44: another kind's */
+    {0},   /* card 45: another kind's */
+    {0},   /* card 46: another kind's */
+    {0},   /* card 47: another kind's */
+    {0},   /* card 48: another kind's */
+    {0},   /* card 49: another kind's */
+    {0},   /* card 50: another kind's */
+    {0},   /* card 51: another kind's */
+    {0},   /* card 52: another kind's */
+    {0},   /* card 53: another kind's */
+    {0},   /* card 54: another kind's */
+    {0},   /* card 55: another kind's */
+    {0},   /* card 56: another kind's */
+    {0},   /* card 57: another kind's */
+    {0},   /* card 58: another kind's */
+    {0},   /* card 59: another kind's */
+    {0},   /* card 60: another kind's */
+    {0},   /* card 61: another kind's */
+    {0},   /* card 62: another kind's */
+    {0},   /* card 63: another kind's */
+    {0},   /* card 64: another kind's */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+    {0},   /* card 145: another kind's */
+    {0},   /* card 146: another kind's */
+    {0},   /* card 147: another kind's */
+    {0},   /* card 148: another kind's */
+    {0},   /* card 149: another kind's */
+    {0},   /* card 150: another kind's */
+    {0},   /* card 151: another kind's */
+    {0},   /* card 152: another kind's */
+    {0},   /* card 153: another kind's */
+    {0},   /* card 154: another kind's */
+    {0},   /* card 155: another kind's */
+    {0},   /* card 156: another kind's */
+    {0},   /* card 157: another kind's */
+    {0},   /* card 158: another kind's */
+    {0},   /* card 159: another kind's */
+    {0},   /* card 160: another kind's */
+    {0},   /* card 161: another kind's */
+    {0},   /* card 162: another kind's */
+    {0},   /* card 163: another kind's */
+    {0},   /* card 164: another kind's */
+    {0},   /* card 165: another kind's */
+    {0},   /* card 166: another kind's */
+    {0},   /* card 167: another kind's */
+    {0},   /* card 168: another kind's */
+    {0},   /* card 169: another kind's */
+    {0},   /* card 170: another kind's */
+    {0},   /* card 171: another kind's */
+    {0},   /* card 172: another kind's */
+    {0},   /* card 173: another kind's */
+    {0},   /* card 174: another kind's */
+    {0},   /* card 175: another kind's */
+    {0},   /* card 176: another kind's */
+    {0},   /* card 177: another kind's */
+    {0},   /* card 178: another kind's */
+    {0},   /* card 179: another kind's */
+    {0},   /* card 180: another kind's */
+    {0},   /* card 181: another kind's */
+    {0},   /* card 182: another kind's */
+    {0},   /* card 183: another kind's */
+    {0},   /* card 184: another kind's */
+    {0},   /* card 185: another kind's */
+    {0},   /* card 186: another kind's */
+    {0},   /* card 187: another kind's */
+    {0},   /* card 188: another kind's */
+    {0},   /* card 189: another kind's */
+    {0},   /* card 190: another kind's */
+    {0},   /* card 191: another kind's */
+    {0},   /* card 192: another kind's */
+    {0},   /* card 193: another kind's */
+    {0},   /* card 194: another kind's */
+    {0},   /* card 195: another kind's */
+    {0},   /* card 196: another kind's */
+    {0},   /* card 197: another kind's */
+    {0},   /* card 198: another kind's */
+    {0},   /* card 199: another kind's */
+    {0},   /* card 200: another kind's */
+    {0},   /* card 201: another kind's */
+    {0},   /* card 202: another kind's */
+    {0},   /* card 203: another kind's */
+    {0},   /* card 204: another kind's */
+    {0},   /* card 205: another kind's */
+    {0},   /* card 206: another kind's */
+    {0},   /* card 207: another kind's */
+    {0},   /* card 208: another kind's */
+    {0},   /* card 209: another kind's */
+    {0},   /* card 210: another kind's */
+    {0},   /* card 211: another kind's */
+    {0},   /* card 212: another kind's */
+    {0},   /* card 213: another kind's */
+    {0},   /* card 214: another kind's */
+    {0},   /* card 215: another kind's */
+    {0},   /* card 216: another kind's */
+    {0},   /* card 217: another kind's */
+    {0},   /* card 218: another kind's */
+    {0},   /* card 219: another kind's */
+    {0},   /* card 220: another kind's */
+    {0},   /* card 221: another kind's */
+    {0},   /* card 222: another kind's */
+    {0},   /* card 223: another kind's */
+    {0},   /* card 224: another kind's */
+    {0},   /* card 225: another kind's */
+    {0},   /* card 226: another kind's */
+    {0},   /* card 227: another kind's */
+    {0},   /* card 228: another kind's */
+    {0},   /* card 229: another kind's */
+    {0},   /* card 230: another kind's */
+    {0},   /* card 231: another kind's */
+    {0},   /* card 232: another kind's */
+    {0},   /* card 233: another kind's */
+    {0},   /* card 234: another kind's */
+    {0},   /* card 235: another kind's */
+    {0},   /* card 236: another kind's */
+    {0},   /* card 237: another kind's */
+    {0},   /* card 238: another kind's */
+    {0},   /* card 239: another kind's */
+    {0},   /* card 240: another kind's */
+    {0},   /* card 241: another kind's */
+    {0},   /* card 242: another kind's */
+    {0},   /* card 243: another kind's */
+    {0},   /* card 244: another kind's */
+    {0},   /* card 245: another kind's */
+    {0},   /* card 246: another kind's */
+    {0},   /* card 247: another kind's */
+    {0},   /* card 248: another kind's */
+    {0},   /* card 249: another kind's */
+};
+
+/* card's entry among kind leader's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_leader *Inst_leader(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_leader *)rt__pre(g)->inst_data[KIND_leader] + 1 + card;
+}
+
 /* cards/simple/game.cards:82: kind mission */
 struct Row_mission {
     RtValue fd_suit;
@@ -1082,6 +1902,272 @@ static const struct Row_mission Rows_mission[] = {
         .fd_rank = 10,
     },
 };
+
+/* kind mission's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_mission {
+    RtValue fd_suit;
+    RtValue fd_rank;
+};
+
+static const struct Inst_mission Insts_mission_0[251] = {
+    { ENUM_hearts, 1 },   /* no card: row 0, A_ */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+    {0},   /* card 7: another kind's */
+    {0},   /* card 8: another kind's */
+    {0},   /* card 9: another kind's */
+    {0},   /* card 10: another kind's */
+    {0},   /* card 11: another kind's */
+    {0},   /* card 12: another kind's */
+    {0},   /* card 13: another kind's */
+    {0},   /* card 14: another kind's */
+    {0},   /* card 15: another kind's */
+    {0},   /* card 16: another kind's */
+    {0},   /* card 17: another kind's */
+    {0},   /* card 18: another kind's */
+    {0},   /* card 19: another kind's */
+    {0},   /* card 20: another kind's */
+    {0},   /* card 21: another kind's */
+    {0},   /* card 22: another kind's */
+    {0},   /* card 23: another kind's */
+    {0},   /* card 24: another kind's */
+    { ENUM_hearts, 1 },   /* card 25: A_ */
+    { ENUM_hearts, 2 },   /* card 26: 2_ */
+    { ENUM_hearts, 3 },   /* card 27: 3_ */
+    { ENUM_hearts, 4 },   /* card 28: 4_ */
+    { ENUM_hearts, 5 },   /* card 29: 5_ */
+    { ENUM_hearts, 6 },   /* card 30: 6_ */
+    { ENUM_hearts, 7 },   /* card 31: 7_ */
+    { ENUM_hearts, 8 },   /* card 32: 8_ */
+    { ENUM_hearts, 9 },   /* card 33: 9_ */
+    { ENUM_hearts, 10 },   /* card 34: 10_ */
+    { ENUM_diamonds, 1 },   /* card 35: A_ */
+    { ENUM_diamonds, 2 },   /* card 36: 2_ */
+    { ENUM_diamonds, 3 },   /* card 37: 3_ */
+    { ENUM_diamonds, 4 },   /* card 38: 4_ */
+    { ENUM_diamonds, 5 },   /* card 39: 5_ */
+    { ENUM_diamonds, 6 },   /* card 40: 6_ */
+    { ENUM_diamonds, 7 },   /* card 41: 7_ */
+    { ENUM_diamonds, 8 },   /* card 42: 8_ */
+    { ENUM_diamonds, 9 },   /* card 43: 9_ */
+    { ENUM_diamonds, 10 },   /* card 44: 10_ */
+    { ENUM_clubs, 1 },   /* card 45: A_ */
+    { ENUM_clubs, 2 },   /* card 46: 2_ */
+    { ENUM_clubs, 3 },   /* card 47: 3_ */
+    { ENUM_clubs, 4 },   /* card 48: 4_ */
+    { ENUM_clubs, 5 },   /* card 49: 5_ */
+    { ENUM_clubs, 6 },   /* card 50: 6_ */
+    { ENUM_clubs, 7 },   /* card 51: 7_ */
+    { ENUM_clubs, 8 },   /* card 52: 8_ */
+    { ENUM_clubs, 9 },   /* card 53: 9_ */
+    { ENUM_clubs, 10 },   /* card 54: 10_ */
+    { ENUM_spades, 1 },   /* card 55: A_ */
+    { ENUM_spades, 2 },   /* card 56: 2_ */
+    { ENUM_spades, 3 },   /* card 57: 3_ */
+    { ENUM_spades, 4 },   /* card 58: 4_ */
+    { ENUM_spades, 5 },   /* card 59: 5_ */
+    { ENUM_spades, 6 },   /* card 60: 6_ */
+    { ENUM_spades, 7 },   /* card 61: 7_ */
+    { ENUM_spades, 8 },   /* card 62: 8_ */
+    { ENUM_spades, 9 },   /* card 63: 9_ */
+    { ENUM_spades, 10 },   /* card 64: 10_ */
+    {0},   /* card 65: another kind's */
+    {0},   /* card 66: another kind's */
+    {0},   /* card 67: another kind's */
+    {0},   /* card 68: another kind's */
+    {0},   /* card 69: another kind's */
+    {0},   /* card 70: another kind's */
+    {0},   /* card 71: another kind's */
+    {0},   /* card 72: another kind's */
+    {0},   /* card 73: another kind's */
+    {0},   /* card 74: another kind's */
+    {0},   /* card 75: another kind's */
+    {0},   /* card 76: another kind's */
+    {0},   /* card 77: another kind's */
+    {0},   /* card 78: another kind's */
+    {0},   /* card 79: another kind's */
+    {0},   /* card 80: another kind's */
+    {0},   /* card 81: another kind's */
+    {0},   /* card 82: another kind's */
+    {0},   /* card 83: another kind's */
+    {0},   /* card 84: another kind's */
+    {0},   /* card 85: another kind's */
+    {0},   /* card 86: another kind's */
+    {0},   /* card 87: another kind's */
+    {0},   /* card 88: another kind's */
+    {0},   /* card 89: another kind's */
+    {0},   /* card 90: another kind's */
+    {0},   /* card 91: another kind's */
+    {0},   /* card 92: another kind's */
+    {0},   /* card 93: another kind's */
+    {0},   /* card 94: another kind's */
+    {0},   /* card 95: another kind's */
+    {0},   /* card 96: another kind's */
+    {0},   /* card 97: another kind's */
+    {0},   /* card 98: another kind's */
+    {0},   /* card 99: another kind's */
+    {0},   /* card 100: another kind's */
+    {0},   /* card 101: another kind's */
+    {0},   /* card 102: another kind's */
+    {0},   /* card 103: another kind's */
+    {0},   /* card 104: another kind's */
+    {0},   /* card 105: another kind's */
+    {0},   /* card 106: another kind's */
+    {0},   /* card 107: another kind's */
+    {0},   /* card 108: another kind's */
+    {0},   /* card 109: another kind's */
+    {0},   /* card 110: another kind's */
+    {0},   /* card 111: another kind's */
+    {0},   /* card 112: another kind's */
+    {0},   /* card 113: another kind's */
+    {0},   /* card 114: another kind's */
+    {0},   /* card 115: another kind's */
+    {0},   /* card 116: another kind's */
+    {0},   /* card 117: another kind's */
+    {0},   /* card 118: another kind's */
+    {0},   /* card 119: another kind's */
+    {0},   /* card 120: another kind's */
+    {0},   /* card 121: another kind's */
+    {0},   /* card 122: another kind's */
+    {0},   /* card 123: another kind's */
+    {0},   /* card 124: another kind's */
+    {0},   /* card 125: another kind's */
+    {0},   /* card 126: another kind's */
+    {0},   /* card 127: another kind's */
+    {0},   /* card 128: another kind's */
+    {0},   /* card 129: another kind's */
+    {0},   /* card 130: another kind's */
+    {0},   /* card 131: another kind's */
+    {0},   /* card 132: another kind's */
+    {0},   /* card 133: another kind's */
+    {0},   /* card 134: another kind's */
+    {0},   /* card 135: another kind's */
+    {0},   /* card 136: another kind's */
+    {0},   /* card 137: another kind's */
+    {0},   /* card 138: another kind's */
+    {0},   /* card 139: another kind's */
+    {0},   /* card 140: another kind's */
+    {0},   /* card 141: another kind's */
+    {0},   /* card 142: another kind's */
+    {0},   /* card 143: another kind's */
+    {0},   /* card 144: another kind's */
+    {0},   /* card 145: another kind's */
+    {0},   /* card 146: another kind's */
+    {0},   /* card 147: another kind's */
+    {0},   /* card 148: another kind's */
+    {0},   /* card 149: another kind's */
+    {0},   /* card 150: another kind's */
+    {0},   /* card 151: another kind's */
+    {0},   /* card 152: another kind's */
+    {0},   /* card 153: another kind's */
+    {0},   /* card 154: another kind's */
+    {0},   /* card 155: another kind's */
+    {0},   /* card 156: another kind's */
+    {0},   /* card 157: another kind's */
+    {0},   /* card 158: another kind's */
+    {0},   /* card 159: another kind's */
+    {0},   /* card 160: another kind's */
+    {0},   /* card 161: another kind's */
+    {0},   /* card 162: another kind's */
+    {0},   /* card 163: another kind's */
+    {0},   /* card 164: another kind's */
+    {0},   /* card 165: another kind's */
+    {0},   /* card 166: another kind's */
+    {0},   /* card 167: another kind's */
+    {0},   /* card 168: another kind's */
+    {0},   /* card 169: another kind's */
+    {0},   /* card 170: another kind's */
+    {0},   /* card 171: another kind's */
+    {0},   /* card 172: another kind's */
+    {0},   /* card 173: another kind's */
+    {0},   /* card 174: another kind's */
+    {0},   /* card 175: another kind's */
+    {0},   /* card 176: another kind's */
+    {0},   /* card 177: another kind's */
+    {0},   /* card 178: another kind's */
+    {0},   /* card 179: another kind's */
+    {0},   /* card 180: another kind's */
+    {0},   /* card 181: another kind's */
+    {0},   /* card 182: another kind's */
+    {0},   /* card 183: another kind's */
+    {0},   /* card 184: another kind's */
+    {0},   /* card 185: another kind's */
+    {0},   /* card 186: another kind's */
+    {0},   /* card 187: another kind's */
+    {0},   /* card 188: another kind's */
+    {0},   /* card 189: another kind's */
+    {0},   /* card 190: another kind's */
+    {0},   /* card 191: another kind's */
+    {0},   /* card 192: another kind's */
+    {0},   /* card 193: another kind's */
+    {0},   /* card 194: another kind's */
+    {0},   /* card 195: another kind's */
+    {0},   /* card 196: another kind's */
+    {0},   /* card 197: another kind's */
+    {0},   /* card 198: another kind's */
+    {0},   /* card 199: another kind's */
+    {0},   /* card 200: another kind's */
+    {0},   /* card 201: another kind's */
+    {0},   /* card 202: another kind's */
+    {0},   /* card 203: another kind's */
+    {0},   /* card 204: another kind's */
+    {0},   /* card 205: another kind's */
+    {0},   /* card 206: another kind's */
+    {0},   /* card 207: another kind's */
+    {0},   /* card 208: another kind's */
+    {0},   /* card 209: another kind's */
+    {0},   /* card 210: another kind's */
+    {0},   /* card 211: another kind's */
+    {0},   /* card 212: another kind's */
+    {0},   /* card 213: another kind's */
+    {0},   /* card 214: another kind's */
+    {0},   /* card 215: another kind's */
+    {0},   /* card 216: another kind's */
+    {0},   /* card 217: another kind's */
+    {0},   /* card 218: another kind's */
+    {0},   /* card 219: another kind's */
+    {0},   /* card 220: another kind's */
+    {0},   /* card 221: another kind's */
+    {0},   /* card 222: another kind's */
+    {0},   /* card 223: another kind's */
+    {0},   /* card 224: another kind's */
+    {0},   /* card 225: another kind's */
+    {0},   /* card 226: another kind's */
+    {0},   /* card 227: another kind's */
+    {0},   /* card 228: another kind's */
+    {0},   /* card 229: another kind's */
+    {0},   /* card 230: another kind's */
+    {0},   /* card 231: another kind's */
+    {0},   /* card 232: another kind's */
+    {0},   /* card 233: another kind's */
+    {0},   /* card 234: another kind's */
+    {0},   /* card 235: another kind's */
+    {0},   /* card 236: another kind's */
+    {0},   /* card 237: another kind's */
+    {0},   /* card 238: another kind's */
+    {0},   /* card 239: another kind's */
+    {0},   /* card 240: another kind's */
+    {0},   /* card 241: another kind's */
+    {0},   /* card 242: another kind's */
+    {0},   /* card 243: another kind's */
+    {0},   /* card 244: another kind's */
+    {0},   /* card 245: another kind's */
+    {0},   /* card 246: another kind's */
+    {0},   /* card 247: another kind's */
+    {0},   /* card 248: another kind's */
+    {0},   /* card 249: another kind's */
+};
+
+/* card's entry among kind mission's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_mission *Inst_mission(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_mission *)rt__pre(g)->inst_data[KIND_mission] + 1 + card;
+}
 
 /* cards/simple/map.cards:5: map galaxy */
 static const int16_t GraphSpace_galaxy[33] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, -1 };
@@ -1372,7 +2458,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1376 "simple.c"
+#line 2462 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1384,7 +2470,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1388 "simple.c"
+#line 2474 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1396,8 +2482,8 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)seq;
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
-    return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (seq[0] = rt_card_state(g, v_u, KIND_unit, 0, 1), (seq[0] < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size)));
-#line 1401 "simple.c"
+    return (Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 0))->fd_doom_star || (seq[0] = rt_card_state(g, v_u, KIND_unit, 0, 1), (seq[0] < Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 2))->fd_size)));
+#line 2487 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1423,7 +2509,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1427 "simple.c"
+#line 2513 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1434,7 +2520,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1438 "simple.c"
+#line 2524 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1445,7 +2531,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1449 "simple.c"
+#line 2535 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1456,7 +2542,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1460 "simple.c"
+#line 2546 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1467,8 +2553,8 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_l;
     (void)v_s;
     #line 156 "cards/simple/game.cards"
-    return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1472 "simple.c"
+    return ((v_s == ENUM_hearts) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 4))->fd_hearts : ((v_s == ENUM_diamonds) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 5))->fd_diamonds : ((v_s == ENUM_clubs) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 6))->fd_clubs : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 7))->fd_spades)));
+#line 2558 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1478,8 +2564,8 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 160 "cards/simple/game.cards"
-    return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1483 "simple.c"
+    return ((Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 8))->fd_rank == 1) ? 2 : 1);
+#line 2569 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1494,7 +2580,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 10);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        RtValue v = (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
+        RtValue v = (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_l)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_l)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_l)->fd_clubs, Inst_leader(g, it_l)->fd_spades))));
         if (!seen || v > acc) {
             acc = v;
             seen = 1;
@@ -1503,7 +2589,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1507 "simple.c"
+#line 2593 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1515,7 +2601,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1519 "simple.c"
+#line 2605 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1547,7 +2633,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1551 "simple.c"
+#line 2637 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1573,7 +2659,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
         (void)rt_fail(g, 16, "max of no items");
     L->v_l = 0;
     return acc;
-#line 1577 "simple.c"
+#line 2663 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1591,7 +2677,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
-#line 1595 "simple.c"
+#line 2681 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1607,10 +2693,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt__state(g, it_l, 0) == v_k)) continue;
-        acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
+        acc += (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_l)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_l)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_l)->fd_clubs, Inst_leader(g, it_l)->fd_spades))));
     }
     return acc;
-#line 1614 "simple.c"
+#line 2700 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1623,7 +2709,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1627 "simple.c"
+#line 2713 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1638,10 +2724,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(rt__state(g, it_c, 0) == v_k)) continue;
-        acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
+        acc += (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1645 "simple.c"
+#line 2731 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1653,7 +2739,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1657 "simple.c"
+#line 2743 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1664,7 +2750,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 1668 "simple.c"
+#line 2754 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1675,7 +2761,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 1679 "simple.c"
+#line 2765 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1686,7 +2772,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 1690 "simple.c"
+#line 2776 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1697,7 +2783,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 1701 "simple.c"
+#line 2787 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1708,7 +2794,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1712 "simple.c"
+#line 2798 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1722,11 +2808,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 31));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(Rows_unit[rt__row(g, it_u)].fd_side == v_sd)) continue;
+        if (!(Inst_unit(g, it_u)->fd_side == v_sd)) continue;
         acc++;
     }
     return acc;
-#line 1730 "simple.c"
+#line 2816 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1738,7 +2824,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1742 "simple.c"
+#line 2828 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1752,11 +2838,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == ENUM_on_ground)))) continue;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
-#line 1760 "simple.c"
+#line 2846 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1768,7 +2854,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1772 "simple.c"
+#line 2858 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1783,11 +2869,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
         acc++;
     }
     return acc;
-#line 1791 "simple.c"
+#line 2877 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1800,7 +2886,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1804 "simple.c"
+#line 2890 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1812,7 +2898,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1816 "simple.c"
+#line 2902 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1827,11 +2913,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
-        acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
+        acc += Inst_unit(g, it_u)->fd_agile_damage;
     }
     return acc;
-#line 1835 "simple.c"
+#line 2921 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1845,7 +2931,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1849 "simple.c"
+#line 2935 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1860,11 +2946,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
-        acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
+        acc += Inst_unit(g, it_u)->fd_heavy_damage;
     }
     return acc;
-#line 1868 "simple.c"
+#line 2954 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1878,7 +2964,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1882 "simple.c"
+#line 2968 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1895,7 +2981,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
-#line 1899 "simple.c"
+#line 2985 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1911,7 +2997,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 1915 "simple.c"
+#line 3001 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1926,8 +3012,8 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 37));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(rt_flat((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
-        RtValue v = Rows_leader[rt__row(g, it_l)].fd_space_tactics;
+        if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        RtValue v = Inst_leader(g, it_l)->fd_space_tactics;
         if (!seen || v > acc) {
             acc = v;
             seen = 1;
@@ -1936,7 +3022,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1940 "simple.c"
+#line 3026 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1948,7 +3034,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1952 "simple.c"
+#line 3038 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1963,8 +3049,8 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 39));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(rt_flat((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
-        RtValue v = Rows_leader[rt__row(g, it_l)].fd_ground_tactics;
+        if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        RtValue v = Inst_leader(g, it_l)->fd_ground_tactics;
         if (!seen || v > acc) {
             acc = v;
             seen = 1;
@@ -1973,7 +3059,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1977 "simple.c"
+#line 3063 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1985,7 +3071,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1989 "simple.c"
+#line 3075 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1999,10 +3085,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 41));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
+        if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2006 "simple.c"
+#line 3092 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -2014,7 +3100,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 2018 "simple.c"
+#line 3104 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -2026,10 +3112,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        acc += Rows_unit[rt__row(g, it_u)].fd_transports;
+        acc += Inst_unit(g, it_u)->fd_transports;
     }
     return acc;
-#line 2033 "simple.c"
+#line 3119 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -2039,7 +3125,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 2043 "simple.c"
+#line 3129 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -2049,7 +3135,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 2053 "simple.c"
+#line 3139 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -2062,10 +3148,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 42));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
+        if (Inst_unit(g, it_u)->fd_doom_star) return 1;
     }
     return acc;
-#line 2069 "simple.c"
+#line 3155 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2076,7 +3162,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2080 "simple.c"
+#line 3166 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2094,7 +3180,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2098 "simple.c"
+#line 3184 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2109,7 +3195,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
-#line 2113 "simple.c"
+#line 3199 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2126,7 +3212,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2130 "simple.c"
+#line 3216 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2137,7 +3223,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2141 "simple.c"
+#line 3227 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2153,7 +3239,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2157 "simple.c"
+#line 3243 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2177,7 +3263,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2181 "simple.c"
+#line 3267 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2187,7 +3273,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2191 "simple.c"
+#line 3277 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2198,7 +3284,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2202 "simple.c"
+#line 3288 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2209,7 +3295,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 2213 "simple.c"
+#line 3299 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2222,10 +3308,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 68));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
+        if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2229 "simple.c"
+#line 3315 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2236,7 +3322,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2240 "simple.c"
+#line 3326 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2246,8 +3332,8 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)f;
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
-    return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
-#line 2251 "simple.c"
+    return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 69))->fd_immobile);
+#line 3337 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2267,10 +3353,10 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 70));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
+        if ((Inst_unit(g, it_u)->fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2274 "simple.c"
+#line 3360 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2289,7 +3375,7 @@ static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to
     }
     L->v_s = 0;
     return acc;
-#line 2293 "simple.c"
+#line 3379 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2305,7 +3391,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 2309 "simple.c"
+#line 3395 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2317,7 +3403,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 2321 "simple.c"
+#line 3407 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2328,7 +3414,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 2332 "simple.c"
+#line 3418 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2340,7 +3426,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 2344 "simple.c"
+#line 3430 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2352,10 +3438,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
+        if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_construction) return 1;
     }
     return acc;
-#line 2359 "simple.c"
+#line 3445 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2367,10 +3453,10 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-        if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
+        if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_doom_star) return 1;
     }
     return acc;
-#line 2374 "simple.c"
+#line 3460 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2380,7 +3466,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2384 "simple.c"
+#line 3470 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2390,8 +3476,8 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
-#line 2395 "simple.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 90))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 91))->fd_second_build == ENUM_heavy_space)));
+#line 3481 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2403,10 +3489,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
+        if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2410 "simple.c"
+#line 3496 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2416,7 +3502,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2420 "simple.c"
+#line 3506 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2429,10 +3515,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 92));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
+        if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2436 "simple.c"
+#line 3522 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2444,7 +3530,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2448 "simple.c"
+#line 3534 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2456,7 +3542,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2460 "simple.c"
+#line 3546 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2471,10 +3557,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 95);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((seq[0] = (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)))) return 1;
+        if ((seq[0] = (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Inst_mission(g, it_c)->fd_suit)))) return 1;
     }
     return acc;
-#line 2478 "simple.c"
+#line 3564 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2485,7 +3571,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2489 "simple.c"
+#line 3575 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2502,7 +3588,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
-        RtValue v = (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_m)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_m)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_m)].fd_clubs, Rows_leader[rt__row(g, it_m)].fd_spades))));
+        RtValue v = (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_m)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_m)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_m)->fd_clubs, Inst_leader(g, it_m)->fd_spades))));
         if (!seen || v > acc) {
             acc = v;
             seen = 1;
@@ -2511,7 +3597,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2515 "simple.c"
+#line 3601 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2524,7 +3610,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2528 "simple.c"
+#line 3614 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2535,7 +3621,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 2539 "simple.c"
+#line 3625 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2714,7 +3800,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2718 "simple.c"
+#line 3804 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2826,7 +3912,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2830 "simple.c"
+#line 3916 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2955,7 +4041,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2959 "simple.c"
+#line 4045 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3050,7 +4136,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3054 "simple.c"
+#line 4140 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -3135,7 +4221,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3139 "simple.c"
+#line 4225 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -3260,7 +4346,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 161));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
-                                if ((((int)(Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Rows_unit[rt__row(g, it_u)].fd_agile, rt_select((!!L->v_kind_heavy), (!Rows_unit[rt__row(g, it_u)].fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                                if ((((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) & (int)(Inst_unit(g, it_u)->fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Inst_unit(g, it_u)->fd_agile, rt_select((!!L->v_kind_heavy), (!Inst_unit(g, it_u)->fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
                         rt_opt_done(g, &ob, 160);
@@ -3283,7 +4369,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_log_str(g, " takes 1 damage (");
                             rt_log_int(g, rt__state(g, L->v_u, 0));
                             rt_log_str(g, " of size ");
-                            rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                            rt_log_int(g, Inst_unit(g, L->v_u)->fd_size);
                             rt_log_str(g, ").");
                             rt_log_end(g);
                         }
@@ -3298,7 +4384,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3302 "simple.c"
+#line 4388 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -3327,13 +4413,13 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!(rt_flat((int)((int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == L->v_a) & (int)(!Rows_unit[rt__row(g, L->v_u)].fd_doom_star)) & (int)(rt__state(g, L->v_u, 0) >= Rows_unit[rt__row(g, L->v_u)].fd_size)))) continue;
+                if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_arena == L->v_a) & (int)(!Inst_unit(g, L->v_u)->fd_doom_star)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_size)))) continue;
                 #line 156 "cards/simple/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_u);
                     rt_log_str(g, " (");
-                    rt_log_side(g, Rows_unit[rt__row(g, L->v_u)].fd_side);
+                    rt_log_side(g, Inst_unit(g, L->v_u)->fd_side);
                     rt_log_str(g, ") is destroyed on ");
                     rt_log_card(g, L->v_t);
                     rt_log_str(g, ".");
@@ -3345,7 +4431,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3349 "simple.c"
+#line 4435 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -3379,7 +4465,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3383 "simple.c"
+#line 4469 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3503,7 +4589,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                                     L->v_u = cells_v_list[1 + L->v_i];
-                                    if (!((Rows_unit[rt__row(g, L->v_u)].fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
+                                    if (!((Inst_unit(g, L->v_u)->fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
                                     rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 182), RT_AT_TOP, 183);
                                     if (rt_check(g)) return RT_END;
@@ -3548,7 +4634,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3552 "simple.c"
+#line 4638 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -3592,7 +4678,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 187));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
-                            if ((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                            if ((Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 186);
@@ -3615,7 +4701,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_log_str(g, " takes 1 damage from the leader die (");
                         rt_log_int(g, rt__state(g, L->v_u, 0));
                         rt_log_str(g, " of size ");
-                        rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                        rt_log_int(g, Inst_unit(g, L->v_u)->fd_size);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
@@ -3654,7 +4740,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3658 "simple.c"
+#line 4744 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -3684,10 +4770,10 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 193));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
+        if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 3691 "simple.c"
+#line 4777 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3727,7 +4813,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
-                        if (!(Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star)) continue;
+                        if (!(Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
                         #line 212 "cards/simple/combat.cards"
                         rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 199);
                         if (rt_check(g)) return RT_END;
@@ -3753,7 +4839,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3757 "simple.c"
+#line 4843 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -3811,7 +4897,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3815 "simple.c"
+#line 4901 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -3854,7 +4940,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3858 "simple.c"
+#line 4944 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3867,11 +4953,11 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 212);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!(rt_flat((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_2)].fd_rank == 1)))) continue;
+        if (!(rt_flat((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Inst_mission(g, it_c_2)->fd_rank == 1)))) continue;
         acc++;
     }
     return acc;
-#line 3875 "simple.c"
+#line 4961 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3884,11 +4970,11 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 213);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-        if (!(rt_flat((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_3)].fd_rank > 1)))) continue;
+        if (!(rt_flat((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Inst_mission(g, it_c_3)->fd_rank > 1)))) continue;
         acc++;
     }
     return acc;
-#line 3892 "simple.c"
+#line 4978 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3901,7 +4987,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         L->v_lead = Agg1_proc_carry_out(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt_card_row(g, L->v_lead, KIND_mission, 211)].fd_suit);
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_card_inst(g, L->v_lead, KIND_mission, 211))->fd_suit);
         if (rt_check(g)) return RT_END;
         #line 17 "cards/simple/missions.cards"
         rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
@@ -3997,7 +5083,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 4001 "simple.c"
+#line 5087 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -4018,7 +5104,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 4022 "simple.c"
+#line 5108 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -4282,7 +5368,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4286 "simple.c"
+#line 5372 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -4336,7 +5422,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4340 "simple.c"
+#line 5426 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4353,7 +5439,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4357 "simple.c"
+#line 5443 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4369,7 +5455,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4373 "simple.c"
+#line 5459 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4386,7 +5472,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4390 "simple.c"
+#line 5476 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4403,7 +5489,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4407 "simple.c"
+#line 5493 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4420,7 +5506,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4424 "simple.c"
+#line 5510 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4438,7 +5524,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4442 "simple.c"
+#line 5528 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5067,7 +6153,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                        if (Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                        if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
                                 rt_opt_done(g, &ob, 281);
@@ -5470,7 +6556,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 306));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
-                                    rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
+                                    rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
                             rt_opt_done(g, &ob, 305);
@@ -5512,7 +6598,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5516 "simple.c"
+#line 6602 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -5544,7 +6630,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5548 "simple.c"
+#line 6634 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -5602,7 +6688,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5606 "simple.c"
+#line 6692 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5643,7 +6729,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 323));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
-                            if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                            if ((Inst_unit(g, it_u)->fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 322);
@@ -5666,7 +6752,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_log_str(g, " takes 1 damage (");
                         rt_log_int(g, rt__state(g, L->v_u, 0));
                         rt_log_str(g, " of size ");
-                        rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                        rt_log_int(g, Inst_unit(g, L->v_u)->fd_size);
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
@@ -5715,7 +6801,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5719 "simple.c"
+#line 6805 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5748,7 +6834,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5752 "simple.c"
+#line 6838 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5796,7 +6882,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_u = cells_v_list[1 + L->v_i];
-                        if (!((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
+                        if (!((Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
                         #line 236 "cards/simple/missions.cards"
                         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 334);
                         if (rt_check(g)) return RT_END;
@@ -5845,7 +6931,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5849 "simple.c"
+#line 6935 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -5951,7 +7037,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 351));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
-                                    if ((((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Rows_unit[rt__row(g, it_u)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                                    if ((((Inst_unit(g, it_u)->fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Inst_unit(g, it_u)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
                             rt_opt_done(g, &ob, 350);
@@ -5995,7 +7081,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                if (Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
                         rt_opt_done(g, &ob, 354);
@@ -6032,7 +7118,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 6036 "simple.c"
+#line 7122 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -6132,7 +7218,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6136 "simple.c"
+#line 7222 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -6154,8 +7240,8 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 368)].fd_first_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 369)].fd_queue_slot;
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 368))->fd_first_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 369))->fd_queue_slot;
             RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 370);
             if (args) {
                 args[0] = arg0;
@@ -6175,8 +7261,8 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 371)].fd_second_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 372)].fd_queue_slot;
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 371))->fd_second_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 372))->fd_queue_slot;
             RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 373);
             if (args) {
                 args[0] = arg0;
@@ -6193,7 +7279,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6197 "simple.c"
+#line 7283 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -6231,7 +7317,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
-                        if ((((rt_card_kind(g, it_u) == KIND_unit) && (Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_p))) && (Rows_unit[rt__row(g, it_u)].fd_build == L->v_b)) && (!Rows_unit[rt__row(g, it_u)].fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                        if ((((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_build == L->v_b)) && (!Inst_unit(g, it_u)->fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
                 rt_opt_done(g, &ob, 375);
@@ -6262,7 +7348,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6266 "simple.c"
+#line 7352 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -6317,7 +7403,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6321 "simple.c"
+#line 7407 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -6348,10 +7434,10 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 387));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
+        if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 6355 "simple.c"
+#line 7441 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6368,7 +7454,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6372 "simple.c"
+#line 7458 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6378,7 +7464,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 386)].fd_doom_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 386))->fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
@@ -6388,7 +7474,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_x_2 = cells_v_list[1 + L->v_i];
-                        if (!(Rows_unit[rt__row(g, L->v_x_2)].fd_construction)) continue;
+                        if (!(Inst_unit(g, L->v_x_2)->fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
                         rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 390);
                         if (rt_check(g)) return RT_END;
@@ -6543,7 +7629,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6547 "simple.c"
+#line 7633 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -6609,7 +7695,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6613 "simple.c"
+#line 7699 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6626,7 +7712,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6630 "simple.c"
+#line 7716 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6643,7 +7729,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6647 "simple.c"
+#line 7733 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6660,7 +7746,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6664 "simple.c"
+#line 7750 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6677,7 +7763,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6681 "simple.c"
+#line 7767 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6694,7 +7780,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6698 "simple.c"
+#line 7784 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6711,7 +7797,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6715 "simple.c"
+#line 7801 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6728,7 +7814,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6732 "simple.c"
+#line 7818 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6744,7 +7830,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6748 "simple.c"
+#line 7834 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6763,7 +7849,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 6767 "simple.c"
+#line 7853 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6780,7 +7866,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6784 "simple.c"
+#line 7870 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6797,7 +7883,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6801 "simple.c"
+#line 7887 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6813,7 +7899,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6817 "simple.c"
+#line 7903 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7025,7 +8111,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
-                                    if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
+                                    if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
                             rt_opt_done(g, &ob, 431);
@@ -7390,7 +8476,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 70 "cards/simple/projects.cards"
                         rt_log_begin(g);
                         rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 457)].fd_region);
+                        rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 457))->fd_region);
                         rt_log_str(g, ".");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -7876,7 +8962,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 490));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                    rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l_4)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
+                                    rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l_4)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
                             rt_opt_done(g, &ob, 489);
@@ -7913,7 +8999,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7917 "simple.c"
+#line 9003 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -7945,7 +9031,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction)) continue;
+                if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Inst_unit(g, L->v_u)->fd_construction)) continue;
                 #line 145 "cards/simple/projects.cards"
                 rt_move(g, L->v_u, Zone_units(g, L->v_s, 494), RT_AT_TOP, 495);
                 if (rt_check(g)) return RT_END;
@@ -7961,7 +9047,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
-                if (!((rt_card_kind(g, L->v_u_2) == KIND_unit) && Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star)) continue;
+                if (!((rt_card_kind(g, L->v_u_2) == KIND_unit) && Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
@@ -8009,7 +9095,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 8013 "simple.c"
+#line 9099 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -8040,11 +9126,11 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-        if (!(rt_flat((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
-        acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
+        if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_3)->fd_arena == ENUM_in_space)))) continue;
+        acc += Inst_unit(g, it_u_3)->fd_transports;
     }
     return acc;
-#line 8048 "simple.c"
+#line 9134 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8083,7 +9169,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (!(rt_flat((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
+                if (!(rt_flat((int)(Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) & (int)(Inst_unit(g, L->v_u)->fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 508);
                 if (rt_check(g)) return RT_END;
@@ -8099,7 +9185,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u_2 = pluck_cells[pluck_at];
-                    if (!(Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground)) continue;
+                    if (!(Inst_unit(g, it_u_2)->fd_arena == ENUM_on_ground)) continue;
                     #line 171 "cards/simple/projects.cards"
                     rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
@@ -8119,7 +9205,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_4 = cells_v_list_2[1 + L->v_i_2];
-                if (!(rt_flat((int)(Rows_unit[rt__row(g, L->v_u_4)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, L->v_u_4)].fd_arena == ENUM_on_ground)))) continue;
+                if (!(rt_flat((int)(Inst_unit(g, L->v_u_4)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, L->v_u_4)->fd_arena == ENUM_on_ground)))) continue;
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
@@ -8152,7 +9238,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8156 "simple.c"
+#line 9242 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -8231,7 +9317,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8235 "simple.c"
+#line 9321 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -8266,10 +9352,10 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
+        if ((Inst_mission(g, it_c_2)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 8273 "simple.c"
+#line 9359 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8286,7 +9372,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8290 "simple.c"
+#line 9376 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8303,7 +9389,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8307 "simple.c"
+#line 9393 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8332,7 +9418,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 525);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Inst_mission(g, it_c)->fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 524);
@@ -8352,7 +9438,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             #line 52 "cards/simple/rules.cards"
             rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 529);
             #line 53 "cards/simple/rules.cards"
-            rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
+            rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, L->v_c)->fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
         rt_choose_begin(g, f->me, 207, 0, 530);
@@ -8402,7 +9488,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 533);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Inst_mission(g, it_c_3)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 532);
@@ -8576,7 +9662,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8580 "simple.c"
+#line 9666 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -8838,7 +9924,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 584), RT_AT_TOP, 585);
+                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 584), RT_AT_TOP, 585);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -8893,7 +9979,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8897 "simple.c"
+#line 9983 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -8980,7 +10066,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 8984 "simple.c"
+#line 10070 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -9022,7 +10108,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9026 "simple.c"
+#line 10112 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -9049,7 +10135,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 9053 "simple.c"
+#line 10139 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -9074,7 +10160,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 9078 "simple.c"
+#line 10164 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -9106,7 +10192,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 9110 "simple.c"
+#line 10196 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -9248,13 +10334,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 626)].fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 626))->fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 627)].fd_side), 628), RT_AT_TOP, 629);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 627))->fd_side), 628), RT_AT_TOP, 629);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 630)].fd_side), 631), RT_AT_TOP, 632);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 630))->fd_side), 631), RT_AT_TOP, 632);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9517,7 +10603,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
-                            rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
+                            rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob, 661);
@@ -9575,7 +10661,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 667), RT_AT_TOP, 668);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
-                    if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
+                    if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
                         #line 69 "cards/simple/setup.cards"
                         rt_var_store(g, VAR_doom_site, VCELL_doom_site, L->v_s_6);
                     }
@@ -9812,7 +10898,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9816 "simple.c"
+#line 10902 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -9848,7 +10934,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9852 "simple.c"
+#line 10938 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -9865,7 +10951,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9869 "simple.c"
+#line 10955 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -10046,7 +11132,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10050 "simple.c"
+#line 11136 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");
@@ -10062,7 +11148,7 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     (void)card;
     switch (zone_decl) {
     case ZONE_moving:
-        if (Rows_unit[rt__row(g, card)].fd_needs_transport) {
+        if (Inst_unit(g, card)->fd_needs_transport) {
             /* live 1: as in carried */
             c[LCELL_1] += sign;
         }
@@ -10082,7 +11168,7 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     switch (zone_decl) {
     case ZONE_moving: {
         int32_t *c = rt__pre(g)->cells;
-        if (Rows_unit[rt__row(g, card)].fd_needs_transport) {
+        if (Inst_unit(g, card)->fd_needs_transport) {
             /* live 1: as in carried */
             c[LCELL_1] += sign;
         }
@@ -10707,6 +11793,8 @@ static const int16_t Copies_base[] = {
     10, 4, 1
 };
 static const RtValue Consts_base[] = { 22 };
+
+static const void *const InstData_base[] = { NULL, Insts_system_0, Insts_unit_0, Insts_leader_0, Insts_mission_0 };
 
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)
@@ -11701,6 +12789,7 @@ const RtGameDef simple_game = {
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const simple_variants[] = {

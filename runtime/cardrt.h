@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 15
+#define CARDRT_ABI 16
 
 #define RT_NONE (-1)
 
@@ -251,6 +251,12 @@ typedef struct RtGameDef {
        dice it holds by face (RtDiceZone; live -1 for a zone of other
        cards); NULL when the game has no interchangeable dice. */
     const RtDiceZone *dice;
+    /* inst_data: per kind, the variant's table of the kind's data fields
+       (but texts) by card instance, entry 1 + i for instance i and entry
+       0 the kind's row 0 (docs/compiler.md "Card data by instance"), or
+       NULL for a kind read by row; NULL when no kind has one. Only the
+       generated code reads the tables, through the prefix. */
+    const void *const *inst_data;
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state
@@ -349,6 +355,7 @@ typedef struct RtGamePrefix {
     const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
     const int16_t *inst_card;     /* per card instance: its card */
     const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
+    const void *const *inst_data; /* the def's inst_data (the kinds' data by card instance), or NULL */
     int8_t seat_side[32];         /* per seat: its side (RtOptions.sides), RT_NONE without sides */
     const int32_t *zi_live;       /* per zone instance: its decl when live counts read it, else -1;
                                      NULL when the game keeps none */

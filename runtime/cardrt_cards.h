@@ -403,6 +403,18 @@ static inline int rt_card_row(RtGame *g, RtValue card, int kind, int site)
         return x->inst_row[card];
     return rt__card_row_fail(g, card, kind, site);
 }
+/* rt_card_inst: card, when it is a card of kind (kind < 0: any kind);
+   else fails the game as rt_card_row does and returns RT_NONE (what
+   reads row 0 of a table of the kind's data by instance, docs/compiler.md
+   "Card data by instance"). */
+static inline RtValue rt_card_inst(RtGame *g, RtValue card, int kind, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (card >= 0 && card < x->ninst && (kind < 0 || x->inst_kind[card] == kind))
+        return card;
+    (void)rt__card_row_fail(g, card, kind, site);
+    return RT_NONE;
+}
 const char *rt_card_name(const RtGame *g, RtValue card);
 /* rt__row / rt__state: rt_card_row and rt_card_state without checks, for
    a card cardc knows is a valid instance of a kind that has the slot (a

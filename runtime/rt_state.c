@@ -160,6 +160,7 @@ static void fill_prefix(RtGame *g)
     x->decl_per_player = g->decl_pp;
     x->inst_kind = g->inst_kind;
     x->inst_row = g->inst_row;
+    x->inst_data = g->def->inst_data;
     x->kind_nstate = g->kind_nstate;
     x->var_cell = g->var_cell;
     x->var_per_player = g->var_pp;

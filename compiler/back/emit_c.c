@@ -232,6 +232,184 @@ static const char *ctype_of_field(AstType t)
     }
 }
 
+/* row_value: the C initializer of data field fd's value v in a row. */
+static const char *row_value(Emit *E, const MField *fd, const MValue *v)
+{
+    const Model *m = E->m;
+    switch (fd->type) {
+    case TY_TEXT:
+        return v->present && v->text ? emit_c_string(E, v->text) : "\"\"";
+    case TY_ABILITY:
+        return arena_printf(E->a, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
+    case TY_NAMED:
+        return v->present ? emit_enum_value(E, fd->enum_index, v->ival) : "RT_NONE";
+    case TY_SIDE:
+        if (v->present && v->ival >= 0 && v->ival < m->nsides)
+            return arena_printf(E->a, "SIDE_%s", m->side_names[v->ival]);
+        return "RT_NONE";
+    default:
+        return arena_printf(E->a, "%d", v->present ? (int)v->ival : 0);
+    }
+}
+
+/* The most entries a kind's table of its instances may have: past it the
+   kind's data is read by row (a table of rows the size of many instances
+   would crowd the cache). */
+enum { INST_ROWS_MAX = 4096 };
+
+/* inst_rows_of: kind k's row of each card instance in variant v as
+   E->inst_rows keeps it (1 + the instance; entry 0 is row 0, what a read
+   of no card gives; -1 for another kind's instance), into *n entries;
+   NULL when k has no data but texts or no cards, or the table would be
+   too large. */
+static int32_t *inst_rows_of(Emit *E, int k, int v, int *n)
+{
+    const Model *m = E->m;
+    const MKind *kd = &m->kinds[k];
+    int ncards_k = 0, nfields = 0, ninst = 0;
+    *n = 0;
+    for (int c = 0; c < m->ncards; c++)
+        ncards_k += m->cards[c].kind == k;
+    for (int f = 0; f < kd->nfields; f++)
+        nfields += !kd->fields[f].is_state && kd->fields[f].type != TY_TEXT;
+    for (int c = 0; c < m->ncards; c++)
+        ninst += m->variants[v].copies[c];
+    if (nfields == 0 || ncards_k == 0 || 1 + ninst > INST_ROWS_MAX)
+        return NULL;
+    const int *data = emit_card_data_of(E, v);
+    int32_t *rows = arena_alloc(E->a, sizeof *rows * (size_t)(1 + ninst));
+    rows[0] = 0;
+    for (int c = 0, i = 1; c < m->ncards; c++)
+        for (int j = 0; j < m->variants[v].copies[c]; j++, i++)
+            rows[i] = m->cards[c].kind == k ? m->cards[data[c]].row : -1;
+    *n = 1 + ninst;
+    return rows;
+}
+
+/* inst_tables: E->inst_rows of every kind and variant; a kind has tables
+   only when every variant has one. */
+static void inst_tables(Emit *E)
+{
+    const Model *m = E->m;
+    size_t n = (size_t)m->nkinds * (size_t)m->nvariants + 1;
+    E->inst_rows = arena_alloc(E->a, sizeof *E->inst_rows * n);
+    E->ninst_rows = arena_alloc(E->a, sizeof *E->ninst_rows * n);
+    for (int k = 0; k < m->nkinds; k++) {
+        int all = 1;
+        for (int v = 0; v < m->nvariants; v++) {
+            int at = k * m->nvariants + v;
+            E->inst_rows[at] = inst_rows_of(E, k, v, &E->ninst_rows[at]);
+            all &= E->inst_rows[at] != NULL;
+        }
+        if (!all)
+            E->inst_rows[k * m->nvariants] = NULL;
+    }
+    /* the variants' tables numbered in order, a variant with the same
+       table as an earlier one getting its number */
+    E->inst_table = arena_alloc(E->a, sizeof *E->inst_table * n);
+    for (int k = 0; k < m->nkinds; k++)
+        for (int v = 0, tables = 0; v < m->nvariants; v++) {
+            int at = k * m->nvariants + v, w = 0;
+            while (w < v && !(E->inst_rows[at] && E->inst_rows[at - v + w] &&
+                              E->ninst_rows[at - v + w] == E->ninst_rows[at] &&
+                              memcmp(E->inst_rows[at - v + w], E->inst_rows[at],
+                                     sizeof(int32_t) * (size_t)E->ninst_rows[at]) == 0))
+                w++;
+            E->inst_table[at] = w < v ? E->inst_table[at - v + w] : tables++;
+        }
+}
+
+/* inst_table_of: the number of variant v's table of kind k's data by
+   instance (Insts_<kind>_<number>, E->inst_table). */
+static int inst_table_of(const Emit *E, int k, int v)
+{
+    return E->inst_table[k * E->m->nvariants + v];
+}
+
+/* emit_inst_tables: kind k's data by card instance, when it has tables
+   (E->inst_rows): struct Inst_<kind>, its data fields but texts;
+   Insts_<kind>_<number>, one entry per entry of a variant's rows (one
+   table for variants with the same: inst_table_of); and Inst_<kind>(g,
+   card), the entry of card in the game's variant (docs/compiler.md "Card
+   data by instance"). */
+static void emit_inst_tables(Emit *E, Buf *out, int k)
+{
+    const Model *m = E->m;
+    const MKind *kd = &m->kinds[k];
+    if (!E->inst_rows[k * m->nvariants])
+        return;
+    const MCard **by_row = arena_alloc(E->a, sizeof *by_row * (size_t)(m->ncards + 1));
+    for (int c = 0; c < m->ncards; c++)
+        if (m->cards[c].kind == k)
+            by_row[m->cards[c].row] = &m->cards[c];
+    buf_printf(out, "/* kind %s's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */\n",
+               kd->name);
+    buf_printf(out, "struct Inst_%s {\n", kd->name);
+    for (int f = 0; f < kd->nfields; f++)
+        if (!kd->fields[f].is_state && kd->fields[f].type != TY_TEXT)
+            buf_printf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), emit_fname(E, kd->fields[f].name));
+    buf_put(out, "};\n\n");
+    for (int v = 0, tables = 0; v < m->nvariants; v++) {
+        if (inst_table_of(E, k, v) != tables)
+            continue;
+        tables++;
+        const int32_t *rows = E->inst_rows[k * m->nvariants + v];
+        int n = E->ninst_rows[k * m->nvariants + v];
+        buf_printf(out, "static const struct Inst_%s Insts_%s_%d[%d] = {\n", kd->name, kd->name, tables - 1, n);
+        for (int i = 0; i < n; i++) {
+            if (rows[i] < 0) {
+                buf_printf(out, "    {0},   /* card %d: another kind's */\n", i - 1);
+                continue;
+            }
+            const MCard *cd = by_row[rows[i]];
+            buf_put(out, "    {");
+            int first = 1;
+            for (int f = 0; f < kd->nfields; f++) {
+                const MField *fd = &kd->fields[f];
+                if (fd->is_state || fd->type == TY_TEXT)
+                    continue;
+                buf_printf(out, "%s%s", first ? " " : ", ", row_value(E, fd, &cd->values[fd->index]));
+                first = 0;
+            }
+            if (i == 0)
+                buf_printf(out, " },   /* no card: row 0, %s */\n", emit_c_comment(E->a, cd->name));
+            else
+                buf_printf(out, " },   /* card %d: %s */\n", i - 1, emit_c_comment(E->a, cd->name));
+        }
+        buf_put(out, "};\n\n");
+    }
+    buf_printf(out, "/* card's entry among kind %s's data by instance in the game's variant */\n", kd->name);
+    buf_printf(out, "RT_MAYBE_UNUSED static inline const struct Inst_%s *Inst_%s(const RtGame *g, RtValue card)\n{\n",
+               kd->name, kd->name);
+    buf_printf(out, "    return (const struct Inst_%s *)rt__pre(g)->inst_data[KIND_%s] + 1 + card;\n}\n\n", kd->name,
+               kd->name);
+}
+
+/* emit_inst_data: per variant, InstData_<variant>, each kind's table of
+   its data by instance (NULL for a kind read by row), when some kind has
+   tables; returns whether one does. */
+static int emit_inst_data(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    int any = 0;
+    for (int k = 0; k < m->nkinds; k++)
+        any |= E->inst_rows[k * m->nvariants] != NULL;
+    if (!any)
+        return 0;
+    for (int v = 0; v < m->nvariants; v++) {
+        buf_printf(out, "static const void *const InstData_%s[] = {", v == 0 ? "base" : m->variants[v].name);
+        for (int k = 0; k < m->nkinds; k++) {
+            if (E->inst_rows[k * m->nvariants])
+                buf_printf(out, "%s Insts_%s_%d", k ? "," : "", m->kinds[k].name, inst_table_of(E, k, v));
+            else
+                buf_printf(out, "%s NULL", k ? "," : "");
+        }
+        buf_put(out, " };\n");
+    }
+    buf_put(out, "\n");
+    return 1;
+}
+
 static void emit_tables(Emit *E, Buf *out)
 {
     const Model *m = E->m;
@@ -268,33 +446,12 @@ static void emit_tables(Emit *E, Buf *out)
                 const MField *fd = &kd->fields[f];
                 if (fd->is_state)
                     continue;
-                const MValue *v = &cd->values[fd->index];
-                buf_printf(out, "        .%s = ", emit_fname(E, fd->name));
-                switch (fd->type) {
-                case TY_TEXT:
-                    buf_put(out, v->present && v->text ? emit_c_string(E, v->text) : "\"\"");
-                    break;
-                case TY_ABILITY:
-                    buf_printf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
-                    break;
-                case TY_NAMED:
-                    buf_put(out, v->present ? emit_enum_value(E, fd->enum_index, v->ival) : "RT_NONE");
-                    break;
-                case TY_SIDE:
-                    if (v->present && v->ival >= 0 && v->ival < m->nsides)
-                        buf_printf(out, "SIDE_%s", m->side_names[v->ival]);
-                    else
-                        buf_put(out, "RT_NONE");
-                    break;
-                default:
-                    buf_printf(out, "%d", v->present ? (int)v->ival : 0);
-                    break;
-                }
-                buf_put(out, ",\n");
+                buf_printf(out, "        .%s = %s,\n", emit_fname(E, fd->name), row_value(E, fd, &cd->values[fd->index]));
             }
             buf_put(out, "    },\n");
         }
         buf_put(out, "};\n\n");
+        emit_inst_tables(E, out, k);
     }
 }
 
@@ -790,6 +947,7 @@ static void emit_def_data(Emit *E, Buf *out)
     emit_zone_kind_defs(E, out);
     emit_card_defs(E, out);
     emit_variant_data(E, out);
+    int inst_data = emit_inst_data(E, out);
     emit_sweep_points(E, out);
     /* the game's score function, for agents */
     const MUnit *score_fn = score_function(m);
@@ -845,6 +1003,8 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    %s, /* sweep: the one card field it changes */\n",
                 sweep_card(m, v) >= 0 ? arena_printf(E->a, "&Sweep_%s", mv->name) : "NULL");
         buf_printf(out, "    %s, /* dice: interchangeable dice counted by face */\n", emit_dice_def(E));
+        buf_printf(out, "    %s, /* inst_data: card data by instance */\n",
+                inst_data ? arena_printf(E->a, "InstData_%s", vn) : "NULL");
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);
@@ -921,6 +1081,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     IrProgram *ir = ir_lower(m, a);
     ir_passes(ir);
     E->ir = ir;
+    inst_tables(E);
     E->line_files = arena_alloc(a, sizeof *E->line_files * (size_t)(nfiles + 1));
     for (int i = 0; i < nfiles; i++)
         E->line_files[i] = line_literal(E, files[i]);

@@ -357,6 +357,32 @@ static const char *field_name(const Emit *E, int k, int index)
     return "?";
 }
 
+const char *emit_row_field(Emit *E, int k, const char *card, const char *fname, AstType t, int how, int site)
+{
+    const char *kn = E->m->kinds[k].name;
+    if (E->inst_rows[k * E->m->nvariants] && t != TY_TEXT) {   /* docs/compiler.md "Card data by instance" */
+        if (how == EMIT_ROW_CHECKED)
+            return arena_printf(E->a, "Inst_%s(g, rt_card_inst(g, %s, %s, %d))->%s", kn, card, emit_kind_enum(E, k),
+                                site, fname);
+        return arena_printf(E->a, "Inst_%s(g, %s)->%s", kn, emit_bare(E, card), fname);
+    }
+    if (how == EMIT_ROW_CHECKED)
+        return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kn, card, emit_kind_enum(E, k), site,
+                            fname);
+    return arena_printf(E->a, "Rows_%s[%s(g, %s)].%s", kn, how == EMIT_ROW_OR_NONE ? "rt__row_or0" : "rt__row", card,
+                        fname);
+}
+
+/* field_type: the type of data field idx of kind k. */
+static AstType field_type(const Emit *E, int k, int idx)
+{
+    const MKind *kd = &E->m->kinds[k];
+    for (int i = 0; i < kd->nfields; i++)
+        if (!kd->fields[i].is_state && kd->fields[i].index == idx)
+            return kd->fields[i].type;
+    return TY_INT;
+}
+
 /* card_member: the C text of member n (a card field, state, owner or name)
    of card (C text); trusted_kind: the kind card is known to be a valid
    instance of, or -1: checked access. */
@@ -372,10 +398,9 @@ static const char *card_member(Emit *E, const IrNode *n, const char *card, int t
     case IR_CARD_FIELD: {
         const char *fname = emit_fname(E, field_name(E, k, idx));
         if (trusted)
-            return arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", E->m->kinds[k].name, card, fname);
+            return emit_row_field(E, k, card, fname, field_type(E, k, idx), EMIT_ROW_TRUSTED, 0);
         E->fallible = 1;
-        return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", E->m->kinds[k].name, card,
-                            emit_kind_enum(E, k), emit_site(E, n->loc), fname);
+        return emit_row_field(E, k, card, fname, field_type(E, k, idx), EMIT_ROW_CHECKED, emit_site(E, n->loc));
     }
     default:   /* IR_CARD_STATE */
         if (trusted)
@@ -399,8 +424,8 @@ static const char *card_read(Emit *E, const IrNode *n)
     if (bk < 0 && n->op == IR_CARD_FIELD && picked_kind(E, n->kids[0]) == n->card.kind)
         /* top(z).field for z of one kind: the card is one of that kind, or
            RT_NONE after the game failed (row 0, as ever) */
-        return arena_printf(E->a, "Rows_%s[rt__row_or0(g, %s)].%s", E->m->kinds[n->card.kind].name, o,
-                            emit_fname(E, field_name(E, n->card.kind, n->card.field)));
+        return emit_row_field(E, n->card.kind, o, emit_fname(E, field_name(E, n->card.kind, n->card.field)),
+                              field_type(E, n->card.kind, n->card.field), EMIT_ROW_OR_NONE, 0);
     return card_member(E, n, o, bk);
 }
 

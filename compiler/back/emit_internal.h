@@ -36,6 +36,14 @@ typedef struct Emit {
     uint8_t *uses_count;    /* enum index -> d.symbol of it is read (emit_dice.c) */
     int uses_roll_any;      /* dice of several kinds are rolled (emit_dice.c) */
     int uses_run_script;    /* a `run` calls an ability through Run_script (emit_c.c) */
+    /* Per kind k and variant v, inst_rows[k * nvariants + v]: the row of
+       each card instance (entry 1 + i for instance i, entry 0 row 0, -1
+       for another kind's instance), ninst_rows entries; inst_rows[k *
+       nvariants] is NULL when kind k's data is read by row (emit_c.c,
+       inst_rows_of; docs/compiler.md "Card data by instance"). */
+    const int32_t **inst_rows;
+    int *ninst_rows;
+    int *inst_table;       /* the same index: the number of the table read (Insts_<kind>_<number>) */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -98,6 +106,14 @@ const char *emit_rt_type(Emit *E, Type t);
 void emit_view(Emit *E, Buf *out);
 /* emit_variant_changes: variant v gives a card new data (`set card`). */
 int emit_variant_changes(const Model *m, int v);
+/* emit_row_field: data field fname (of type t) of kind k's data of card
+   (C text), read as `how` says: EMIT_ROW_TRUSTED, card is a valid
+   instance of k; EMIT_ROW_OR_NONE, such an instance or RT_NONE (row 0);
+   EMIT_ROW_CHECKED, any value, checked at site (a bad card fails the
+   game and reads row 0). By instance where kind k has a table of its
+   instances, else by row. */
+enum { EMIT_ROW_TRUSTED, EMIT_ROW_OR_NONE, EMIT_ROW_CHECKED };
+const char *emit_row_field(Emit *E, int k, const char *card, const char *fname, AstType t, int how, int site);
 /* emit_card_data_of: per card, the card whose data it has in variant v
    (v < 0: each its own): the card holding v's `set card` for it, else
    itself. In E's arena. */

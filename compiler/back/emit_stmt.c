@@ -936,9 +936,8 @@ static void run(Emit *E, const IrNode *s)
                 known = E->bound[i].kind == fa->card.kind;
                 break;
             }
-    const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
-                               : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
-                                              emit_kind_enum(E, fa->card.kind), at, emit_fname(E, fname));
+    const char *script = emit_row_field(E, fa->card.kind, card, emit_fname(E, fname), TY_ABILITY,
+                                        known ? EMIT_ROW_TRUSTED : EMIT_ROW_CHECKED, at);
     if (!known && s->kids[1] && emit_order_matters(s->kids[1])) {
         /* the card's ability (which fails for a card of another kind),
            then who runs it (docs/language.md "Order of evaluation") */

@@ -26,10 +26,10 @@ Test(back, an_enum_state_logs_its_value_names)
 Test(back, a_kind_tested_first_in_a_chain_of_ands_holds_in_every_term)
 {
     RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/ir/run/and_chain.cards -o $d && "
-                          "grep -o 'rt__row(g, it_c)\\]\\.fd_[a-z]*\\|rt_card_row([^)]*)\\]\\.fd_[a-z]*' $d/andchain.c; "
+                          "grep -o 'Inst_[a-z]*(g, it_c)->fd_[a-z]*\\|rt_card_inst([^)]*))->fd_[a-z]*' $d/andchain.c; "
                           "s=$?; rm -rf $d; exit $s");
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_str_eq(r.out, "rt__row(g, it_c)].fd_value\nrt__row(g, it_c)].fd_bright\n");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "Inst_gem(g, it_c)->fd_value\nInst_gem(g, it_c)->fd_bright\n");
     run_free(&r);
     r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/and_chain.cards -o $d/e && "
                 "$d/e log --seed 1 | grep bright; s=$?; rm -rf $d; exit $s");

@@ -481,16 +481,22 @@ Test(lang, for_up_to_needs_an_int_count)
    same report, but for the variant's name), and one that changes it plays
    them with the new data (High at 2 and silver; Odd without its bonus),
    which the play screen shows; `cardc json` lists the two cards again
-   with the variant. */
+   with the variant. The fields are read by card instance (docs/compiler.md
+   "Card data by instance"): a table for each variant, whose `set card`
+   reads another row. */
 Test(lang, set_card_gives_a_card_new_data_in_a_variant_and_keeps_its_place)
 {
     game_expect("variant_cards", "vcards",
+                "grep -o 'InstData_[a-z]*\\[\\] = { Insts_chip_[0-9]* }' $d/vcards.c && "
                 "for v in base same cheap; do $e sim --games 300 --seed 2 --json --variant $v | "
                 "sed 's/\"variant\":\"[a-z]*\",//' | md5sum; done | uniq -c | sed 's/^ *//' | cut -d' ' -f1 && "
                 "$e log --seed 1 --variant cheap | sed -n '9,23p' && "
                 "printf '1\\n1\\n1\\n' | $e play --seed 1 --variant cheap | grep -m1 -A1 '^    \"High\"' && "
                 TEST_BUILD_DIR "/san/cardc json tests/lang/games/variant_cards | grep -c '\"variant\": \"cheap\"' && "
                 SIM_1000,
+                "InstData_base[] = { Insts_chip_0 }\n"
+                "InstData_same[] = { Insts_chip_1 }\n"
+                "InstData_cheap[] = { Insts_chip_2 }\n"
                 "2\n"
                 "1\n"
                 "choose Player 1: draw at once\n"

@@ -275,7 +275,7 @@ static const RtScriptDef scripts[] = {
         5, zones, 2, kinds, 3, cards, copies,                                       \
         3, vars, 10, strings, (int)(sizeof scripts / sizeof scripts[0]), scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0,      \
         (int)(sizeof sites / sizeof sites[0]), sites, 1, files, NULL, 0,            \
-        0, NULL, NULL, NULL, NULL, NULL, NULL, NULL                                 \
+        0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL                           \
     }
 
 const RtGameDef mini_base = MINI_DEF("base", SC_SETUP, SC_ROUND);

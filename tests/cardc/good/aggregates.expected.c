@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 15
-#error "aggregates.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "aggregates.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -40,6 +40,26 @@ static const struct Row_chip Rows_chip[] = {
         .fd_value = 2,
     },
 };
+
+/* kind chip's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_chip {
+    RtValue fd_value;
+};
+
+static const struct Inst_chip Insts_chip_0[6] = {
+    { 1 },   /* no card: row 0, One */
+    { 1 },   /* card 0: One */
+    { 1 },   /* card 1: One */
+    { 1 },   /* card 2: One */
+    { 2 },   /* card 3: Two */
+    { 2 },   /* card 4: Two */
+};
+
+/* card's entry among kind chip's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_chip *Inst_chip(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_chip *)rt__pre(g)->inst_data[KIND_chip] + 1 + card;
+}
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue);
@@ -69,10 +89,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += Rows_chip[rt__row(g, it_c)].fd_value;
+        acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 76 "aggregates.c"
+#line 96 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -83,7 +103,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
-#line 87 "aggregates.c"
+#line 107 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -95,7 +115,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
-#line 99 "aggregates.c"
+#line 119 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
@@ -110,7 +130,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 114 "aggregates.c"
+#line 134 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -120,7 +140,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 124 "aggregates.c"
+#line 144 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
@@ -135,7 +155,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 139 "aggregates.c"
+#line 159 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -145,7 +165,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 149 "aggregates.c"
+#line 169 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -160,7 +180,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 164 "aggregates.c"
+#line 184 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -170,7 +190,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 174 "aggregates.c"
+#line 194 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -187,7 +207,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 191 "aggregates.c"
+#line 211 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -199,7 +219,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 203 "aggregates.c"
+#line 223 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -211,7 +231,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 215 "aggregates.c"
+#line 235 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -227,7 +247,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 231 "aggregates.c"
+#line 251 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -238,7 +258,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 242 "aggregates.c"
+#line 262 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -279,7 +299,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 283 "aggregates.c"
+#line 303 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -299,7 +319,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 303 "aggregates.c"
+#line 323 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -336,6 +356,8 @@ static const int16_t Copies_base[] = {
     3, 2
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_chip_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/aggregates/aggregates.cards",
@@ -389,6 +411,7 @@ const RtGameDef aggregates_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const aggregates_variants[] = {

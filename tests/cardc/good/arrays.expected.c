@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 15
-#error "arrays.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "arrays.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -45,6 +45,23 @@ static const struct Row_system Rows_system[] = {
     },
 };
 
+/* kind system's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_system {
+    RtValue fd_colour;
+};
+
+static const struct Inst_system Insts_system_0[3] = {
+    { ENUM_blue },   /* no card: row 0, Hoth */
+    { ENUM_blue },   /* card 0: Hoth */
+    { ENUM_red },   /* card 1: Endor */
+};
+
+/* card's entry among kind system's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_system *Inst_system(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_system *)rt__pre(g)->inst_data[KIND_system] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 
 /* tests/cardc/good/arrays/arrays.cards:22: sum */
@@ -59,7 +76,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, rt_get(g, VAR_track + rt_index(g, it_c, 1, 3, "track", 0), v_p), 1);
     }
     return acc;
-#line 63 "arrays.c"
+#line 80 "arrays.c"
 }
 
 /* tests/cardc/good/arrays/arrays.cards:22: function total */
@@ -70,7 +87,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 22 "tests/cardc/good/arrays/arrays.cards"
     return Agg1_total(g, f, v_p);
-#line 74 "arrays.c"
+#line 91 "arrays.c"
 }
 
 struct Locals_setup {
@@ -102,7 +119,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 106 "arrays.c"
+#line 123 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -170,7 +187,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 29 "tests/cardc/good/arrays/arrays.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_owner + rt_index(g, Rows_system[rt__row(g, L->v_s)].fd_colour, 0, 2, "owner", 11);
+                int elem = VAR_owner + rt_index(g, Inst_system(g, L->v_s)->fd_colour, 0, 2, "owner", 11);
                 rt_set_at(g, elem, who, f->me, 10);
             }
             if (rt_check(g)) return RT_END;
@@ -183,7 +200,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 187 "arrays.c"
+#line 204 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");
@@ -236,6 +253,8 @@ static const int16_t Copies_base[] = {
     1, 1
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_system_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/arrays/arrays.cards",
@@ -296,6 +315,7 @@ const RtGameDef arrays_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const arrays_variants[] = {

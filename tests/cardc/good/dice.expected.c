@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 15
-#error "dice.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "dice.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -337,6 +337,7 @@ const RtGameDef dice_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    NULL, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const dice_variants[] = {

@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 15
-#error "enums.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "enums.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -368,6 +368,7 @@ const RtGameDef enums_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    NULL, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const enums_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 15
-#error "escape.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "escape.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -53,6 +53,25 @@ static const struct Row_chit Rows_chit[] = {
     },
 };
 
+/* kind chit's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_chit {
+    RtValue fd_side;
+};
+
+static const struct Inst_chit Insts_chit_0[5] = {
+    { SIDE_north },   /* no card: row 0, ___ abort___ __ */
+    { SIDE_north },   /* card 0: ___ abort___ __ */
+    { SIDE_north },   /* card 1: _/ int broken_ /_ */
+    { SIDE_south },   /* card 2: __/ back_slash _ */
+    { SIDE_south },   /* card 3: _n_c_d_ _ _mega */
+};
+
+/* card's entry among kind chit's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_chit *Inst_chit(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_chit *)rt__pre(g)->inst_data[KIND_chit] + 1 + card;
+}
+
 struct Locals_setup {
     RtValue v_p;
     RtValue v_c;
@@ -77,7 +96,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(Rows_chit[rt_card_row(g, it_c, KIND_chit, 0)].fd_side == rt_player_side(g, L->v_p))) {
+                        if (!(Inst_chit(g, rt_card_inst(g, it_c, KIND_chit, 0))->fd_side == rt_player_side(g, L->v_p))) {
                             if (rt_check(g)) break;
                             continue;
                         }
@@ -94,7 +113,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 98 "escape.c"
+#line 117 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -136,7 +155,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 140 "escape.c"
+#line 159 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");
@@ -179,6 +198,8 @@ static const int16_t Copies_base[] = {
     1, 1, 1, 1
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_chit_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/escape/escape.cards",
@@ -235,6 +256,7 @@ const RtGameDef escape_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 15
-#error "functions.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "functions.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -52,6 +52,28 @@ static const struct Row_chip Rows_chip[] = {
     },
 };
 
+/* kind chip's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_chip {
+    RtValue fd_side;
+    RtValue fd_value;
+};
+
+static const struct Inst_chip Insts_chip_0[7] = {
+    { SIDE_red, 1 },   /* no card: row 0, Small */
+    { SIDE_red, 1 },   /* card 0: Small */
+    { SIDE_red, 1 },   /* card 1: Small */
+    { SIDE_red, 1 },   /* card 2: Small */
+    { SIDE_blue, 3 },   /* card 3: Large */
+    { SIDE_blue, 3 },   /* card 4: Large */
+    { SIDE_red, 4 },   /* card 5: Target */
+};
+
+/* card's entry among kind chip's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_chip *Inst_chip(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_chip *)rt__pre(g)->inst_data[KIND_chip] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_over(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue);
@@ -76,10 +98,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), 0, Inst_chip(g, it_c)->fd_value);
     }
     return acc;
-#line 83 "functions.c"
+#line 105 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
@@ -90,7 +112,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/functions/functions.cards"
     return Agg1_total(g, f, v_p);
-#line 94 "functions.c"
+#line 116 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
@@ -103,8 +125,8 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
-    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value));
-#line 108 "functions.c"
+    return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))->fd_value));
+#line 130 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -118,8 +140,8 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
-    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 123 "functions.c"
+    return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))->fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))->fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
+#line 145 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -133,8 +155,8 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
-    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
-#line 138 "functions.c"
+    return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))->fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))->fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))->fd_value)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
+#line 160 "functions.c"
 }
 
 struct Locals_setup {
@@ -162,7 +184,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!(Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p))) {
+                    if (!(Inst_chip(g, rt_card_inst(g, it_c, KIND_chip, 8))->fd_side == rt_player_side(g, L->v_p))) {
                         if (rt_check(g)) break;
                         continue;
                     }
@@ -176,7 +198,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 180 "functions.c"
+#line 202 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -229,7 +251,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 233 "functions.c"
+#line 255 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");
@@ -279,6 +301,8 @@ static const int16_t Copies_base[] = {
     3, 2, 1
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_chip_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/functions/functions.cards",
@@ -342,6 +366,7 @@ const RtGameDef functions_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const functions_variants[] = {

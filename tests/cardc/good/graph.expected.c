@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 15
-#error "graph.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "graph.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -56,6 +56,29 @@ static const struct Row_system Rows_system[] = {
     },
 };
 
+/* kind system's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_system {
+    RtValue fd_region;
+    RtValue fd_resources;
+};
+
+static const struct Inst_system Insts_system_0[8] = {
+    { ENUM_core, 1 },   /* no card: row 0, Coruscant */
+    { ENUM_core, 1 },   /* card 0: Coruscant */
+    { ENUM_core, 2 },   /* card 1: Alderaan */
+    { ENUM_rim, 3 },   /* card 2: Tatooine */
+    { ENUM_rim, 0 },   /* card 3: Hoth */
+    {0},   /* card 4: another kind's */
+    {0},   /* card 5: another kind's */
+    {0},   /* card 6: another kind's */
+};
+
+/* card's entry among kind system's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_system *Inst_system(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_system *)rt__pre(g)->inst_data[KIND_system] + 1 + card;
+}
+
 /* tests/cardc/good/graph/graph.cards:22: kind unit */
 struct Row_unit {
     RtValue fd_power;
@@ -66,6 +89,28 @@ static const struct Row_unit Rows_unit[] = {
         .fd_power = 1,
     },
 };
+
+/* kind unit's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_unit {
+    RtValue fd_power;
+};
+
+static const struct Inst_unit Insts_unit_0[8] = {
+    { 1 },   /* no card: row 0, Scout */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    {0},   /* card 3: another kind's */
+    { 1 },   /* card 4: Scout */
+    { 1 },   /* card 5: Scout */
+    { 1 },   /* card 6: Scout */
+};
+
+/* card's entry among kind unit's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_unit *Inst_unit(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_unit *)rt__pre(g)->inst_data[KIND_unit] + 1 + card;
+}
 
 /* tests/cardc/good/graph/graph.cards:13: map galaxy */
 static const int16_t GraphSpace_galaxy[5] = { 0, 1, 2, 3, -1 };
@@ -174,7 +219,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 178 "graph.c"
+#line 223 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -208,7 +253,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 8);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        RtValue v = Rows_system[rt_card_row(g, it_s_2, KIND_system, 7)].fd_resources;
+        RtValue v = Inst_system(g, rt_card_inst(g, it_s_2, KIND_system, 7))->fd_resources;
         if (!seen || v > best) {
             best = v;
             acc = it_s_2;
@@ -218,7 +263,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 222 "graph.c"
+#line 267 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -233,7 +278,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_sky);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
-        RtValue v = Rows_system[rt__row(g, it_s_3)].fd_resources;
+        RtValue v = Inst_system(g, it_s_3)->fd_resources;
         if (!seen || v < best) {
             best = v;
             acc = it_s_3;
@@ -243,7 +288,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 247 "graph.c"
+#line 292 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -261,11 +306,11 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 13);
         for (int i = 0; i < gn; i++) {
             RtValue it_x = gs[i]; (void)it_x;
-            if (Rows_system[rt_card_row(g, it_x, KIND_system, 11)].fd_resources == 3) avoid[i] = 1;
+            if (Inst_system(g, rt_card_inst(g, it_x, KIND_system, 11))->fd_resources == 3) avoid[i] = 1;
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 14);
-#line 269 "graph.c"
+#line 314 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -347,7 +392,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 351 "graph.c"
+#line 396 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -406,6 +451,8 @@ static const int16_t Copies_base[] = {
     1, 1, 1, 1, 3
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_system_0, Insts_unit_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/graph/graph.cards",
@@ -481,6 +528,7 @@ const RtGameDef graph_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const graph_variants[] = {

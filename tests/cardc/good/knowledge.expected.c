@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "knowledge.h"
 
-#if CARDRT_ABI != 15
-#error "knowledge.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "knowledge.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -41,6 +41,27 @@ static const struct Row_token Rows_token[] = {
         .fd_value = 3,
     },
 };
+
+/* kind token's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_token {
+    RtValue fd_value;
+};
+
+static const struct Inst_token Insts_token_0[7] = {
+    { 1 },   /* no card: row 0, Low */
+    { 1 },   /* card 0: Low */
+    { 1 },   /* card 1: Low */
+    { 1 },   /* card 2: Low */
+    { 3 },   /* card 3: High */
+    { 3 },   /* card 4: High */
+    { 3 },   /* card 5: High */
+};
+
+/* card's entry among kind token's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_token *Inst_token(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_token *)rt__pre(g)->inst_data[KIND_token] + 1 + card;
+}
 
 struct Locals_setup {
     RtValue v_c;
@@ -83,7 +104,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3, KIND_token, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 87 "knowledge.c"
+#line 108 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -108,10 +129,10 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_shown);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += Rows_token[rt__row(g, it_c)].fd_value;
+        acc += Inst_token(g, it_c)->fd_value;
     }
     return acc;
-#line 115 "knowledge.c"
+#line 136 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -162,7 +183,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 21);
         }
-#line 166 "knowledge.c"
+#line 187 "knowledge.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -203,6 +224,8 @@ static const int16_t Copies_base[] = {
     3, 3
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_token_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/knowledge/knowledge.cards",
@@ -270,6 +293,7 @@ const RtGameDef knowledge_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const knowledge_variants[] = {

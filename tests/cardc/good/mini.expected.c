@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 15
-#error "mini.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "mini.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -73,6 +73,34 @@ static const struct Row_token Rows_token[] = {
     },
 };
 
+/* kind token's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_token {
+    RtValue fd_side;
+    RtValue fd_value;
+    RtValue fd_bonus;
+    int fd_power;
+};
+
+static const struct Inst_token Insts_token_0[11] = {
+    { SIDE_red, 1, 1, -1 },   /* no card: row 0, Red One */
+    { SIDE_red, 1, 1, -1 },   /* card 0: Red One */
+    { SIDE_red, 1, 1, -1 },   /* card 1: Red One */
+    { SIDE_red, 1, 1, -1 },   /* card 2: Red One */
+    { SIDE_red, 2, 1, 0 },   /* card 3: Red Two */
+    { SIDE_red, 2, 1, 0 },   /* card 4: Red Two */
+    { SIDE_blue, 1, 1, -1 },   /* card 5: Blue One */
+    { SIDE_blue, 1, 1, -1 },   /* card 6: Blue One */
+    { SIDE_blue, 1, 1, -1 },   /* card 7: Blue One */
+    { SIDE_blue, 2, 2, -1 },   /* card 8: Blue Two */
+    { SIDE_blue, 2, 2, -1 },   /* card 9: Blue Two */
+};
+
+/* card's entry among kind token's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_token *Inst_token(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_token *)rt__pre(g)->inst_data[KIND_token] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Run_script(RtGame *g, int script, RtValue self, RtValue me, int site);
 
@@ -86,10 +114,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), Inst_token(g, it_c)->fd_bonus, Inst_token(g, it_c)->fd_value);
     }
     return acc;
-#line 93 "mini.c"
+#line 121 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -100,7 +128,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 104 "mini.c"
+#line 132 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -111,7 +139,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 115 "mini.c"
+#line 143 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -144,7 +172,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p))) {
+                        if (!(Inst_token(g, rt_card_inst(g, it_c, KIND_token, 3))->fd_side == rt_player_side(g, L->v_p))) {
                             if (rt_check(g)) break;
                             continue;
                         }
@@ -169,7 +197,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 173 "mini.c"
+#line 201 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -231,7 +259,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 15);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2));
+                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2));
                     }
                 }
                 /* action "pass" */
@@ -246,7 +274,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 16);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
-                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2));
+                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2));
                                 if (pick < 0) {
                                     drawn_value = 1;
                                     drawn_card = it_c;
@@ -273,7 +301,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 19);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2)), 1, it_c, 2);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2)), 1, it_c, 2);
                     }
                 }
                 /* action "pass" */
@@ -297,7 +325,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
                 {
-                    RtStatus st = Run_script(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 24);
+                    RtStatus st = Run_script(g, Inst_token(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 24);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -344,7 +372,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 348 "mini.c"
+#line 376 "mini.c"
         break;
     default:
         return rt_fail(g, 36, "bad resume point");
@@ -416,6 +444,8 @@ static const int16_t Copies_base[] = {
     3, 2, 3, 2
 };
 static const RtValue Consts_base[] = { 10 };
+
+static const void *const InstData_base[] = { Insts_token_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/mini/mini.cards",
@@ -501,6 +531,7 @@ const RtGameDef mini_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const mini_variants[] = {

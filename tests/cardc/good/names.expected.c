@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 15
-#error "names.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "names.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -84,6 +84,37 @@ static const struct Row_assert Rows_assert[] = {
     },
 };
 
+/* kind assert's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_assert {
+    RtValue fd_EOF;
+    RtValue fd_offsetof;
+    RtValue fd_errno;
+    RtValue fd_L;
+    RtValue fd_g;
+    RtValue fd_f;
+    RtValue fd_ob;
+    RtValue fd_rt_zone;
+    RtValue fd_RT_NONE;
+    RtValue fd_i;
+    RtValue fd_while_;
+    RtValue fd_acc;
+};
+
+static const struct Inst_assert Insts_assert_0[6] = {
+    { SIDE_EOF, 1, ENUM_BUFSIZ, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no card: row 0, One */
+    { SIDE_EOF, 1, ENUM_BUFSIZ, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* card 0: One */
+    { SIDE_EOF, 1, ENUM_BUFSIZ, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* card 1: One */
+    { SIDE_EOF, 1, ENUM_BUFSIZ, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* card 2: One */
+    { SIDE_stdin, 2, ENUM_INT32_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* card 3: Two */
+    { SIDE_stdin, 2, ENUM_INT32_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* card 4: Two */
+};
+
+/* card's entry among kind assert's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_assert *Inst_assert(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_assert *)rt__pre(g)->inst_data[KIND_assert] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_x(RtGame *g, RtFrame *f);
@@ -120,10 +151,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_L = zc[1 + i]; (void)it_L;
-        acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
+        acc += ((Inst_assert(g, it_L)->fd_offsetof + Inst_assert(g, it_L)->fd_i) + Inst_assert(g, it_L)->fd_while_);
     }
     return acc;
-#line 127 "names.c"
+#line 158 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -134,7 +165,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 138 "names.c"
+#line 169 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -148,11 +179,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f, 1);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_n = zc[1 + i]; (void)it_n;
-        if (!(Rows_assert[rt__row(g, it_n)].fd_acc == v_i)) continue;
+        if (!(Inst_assert(g, it_n)->fd_acc == v_i)) continue;
         acc++;
     }
     return acc;
-#line 156 "names.c"
+#line 187 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -167,7 +198,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return (seq[0] = Agg1_memo1(g, f, v_f, v_i), (seq[0] + Memo_fn_x(g, f, memo1, v_f)));
-#line 171 "names.c"
+#line 202 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -180,7 +211,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return (seq[0] = Memo_memo1(g, f, memo1, f->me, 0), (seq[0] + Memo_memo1(g, f, memo1, f->me, 0)));
-#line 184 "names.c"
+#line 215 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -196,7 +227,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
-#line 200 "names.c"
+#line 231 "names.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -243,7 +274,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p))) continue;
+                        if (!(Inst_assert(g, it_c)->fd_EOF == rt_player_side(g, L->v_p))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
                         rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7, KIND_assert, 1, RT_KEEP_NONE, -1, -1);
                         pluck_low = pluck_at;
@@ -256,7 +287,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 260 "names.c"
+#line 291 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -306,7 +337,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 310 "names.c"
+#line 341 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -361,6 +392,8 @@ static const int16_t Copies_base[] = {
     3, 2
 };
 static const RtValue Consts_base[] = { 3 };
+
+static const void *const InstData_base[] = { Insts_assert_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/names/names.cards",
@@ -417,6 +450,7 @@ const RtGameDef names_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const names_variants[] = {

@@ -10,8 +10,8 @@
 #include "cardrt.h"
 #include "plain.h"
 
-#if CARDRT_ABI != 15
-#error "plain.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "plain.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_sword = 0, ENUM_shield = 1, ENUM_star = 2 };
@@ -46,6 +46,28 @@ static const struct Row_slot Rows_slot[] = {
     },
 };
 
+/* kind slot's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_slot {
+    RtValue fd_symbol;
+};
+
+static const struct Inst_slot Insts_slot_0[8] = {
+    { ENUM_sword },   /* no card: row 0, Sword slot */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    { ENUM_sword },   /* card 3: Sword slot */
+    { ENUM_sword },   /* card 4: Sword slot */
+    { ENUM_shield },   /* card 5: Shield slot */
+    { ENUM_shield },   /* card 6: Shield slot */
+};
+
+/* card's entry among kind slot's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_slot *Inst_slot(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_slot *)rt__pre(g)->inst_data[KIND_slot] + 1 + card;
+}
+
 /* tests/cardc/good/plain/plain.cards:13: die rune */
 RT_MAYBE_UNUSED static const RtValue Faces_rune[] = { ENUM_sword, ENUM_shield, ENUM_star };
 
@@ -69,7 +91,7 @@ static inline RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 34 "tests/cardc/good/plain/plain.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 3)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 3)) > 0)));
-#line 73 "plain.c"
+#line 95 "plain.c"
 }
 
 struct Locals_proc_fill {
@@ -96,7 +118,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
-                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol));
+                        pick -= ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Inst_slot(g, it_s)->fd_symbol));
                         if (pick < 0) {
                             drawn_value = it_s;
                             drawn_card = it_s;
@@ -117,7 +139,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_slots);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Rows_slot[rt__row(g, it_s)].fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_s, 0)) & (int)Matches_symbol(L->v_f, Inst_slot(g, it_s)->fd_symbol)), it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
                 rt_opt_done(g, &ob, 0);
@@ -160,7 +182,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 164 "plain.c"
+#line 186 "plain.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -212,7 +234,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 216 "plain.c"
+#line 238 "plain.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -243,7 +265,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 247 "plain.c"
+#line 269 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -367,7 +389,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_slots));
                 for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                     RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
-                    if (!((int)(Rows_slot[rt__row(g, it_s)].fd_symbol == ENUM_shield))) continue;
+                    if (!((int)(Inst_slot(g, it_s)->fd_symbol == ENUM_shield))) continue;
                     if (!(rt_flat((int)(!rt__state(g, it_s, 0)) & (int)(!!Fn_can_fill(g, f, ENUM_shield))))) continue;
                     #line 53 "tests/cardc/good/plain/plain.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 18), 19);
@@ -384,7 +406,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 388 "plain.c"
+#line 410 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -409,7 +431,7 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
         if (!(rt__state(g, card, 0))) {
             /* live 2: as in can_fill */
             {
-                RtValue face = Rows_slot[rt__row(g, card)].fd_symbol;
+                RtValue face = Inst_slot(g, card)->fd_symbol;
                 c[LCELL_2 + rt_live_key(face, 3)] += sign;
                 c[LCELL_2 + 2] += sign & -(int)(face != ENUM_star);
             }
@@ -441,7 +463,7 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
         if (!(rt__state(g, card, 0))) {
             /* live 2: as in can_fill */
             {
-                RtValue face = Rows_slot[rt__row(g, card)].fd_symbol;
+                RtValue face = Inst_slot(g, card)->fd_symbol;
                 c[LCELL_2 + rt_live_key(face, 3)] += sign;
                 c[LCELL_2 + 2] += sign & -(int)(face != ENUM_star);
             }
@@ -536,6 +558,8 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const void *const InstData_base[] = { NULL, Insts_slot_0 };
+
 static const char *const Site_files[] = {
     "tests/cardc/good/plain/plain.cards",
 };
@@ -604,6 +628,7 @@ const RtGameDef plain_game = {
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const plain_variants[] = {

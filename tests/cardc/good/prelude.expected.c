@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 15
-#error "prelude.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "prelude.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -52,6 +52,31 @@ static const struct Row_unit Rows_unit[] = {
         .fd_value = 5,
     },
 };
+
+/* kind unit's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_unit {
+    RtValue fd_side;
+    RtValue fd_value;
+};
+
+static const struct Inst_unit Insts_unit_0[10] = {
+    { SIDE_red, 1 },   /* no card: row 0, Scout */
+    {0},   /* card 0: another kind's */
+    {0},   /* card 1: another kind's */
+    {0},   /* card 2: another kind's */
+    { SIDE_red, 1 },   /* card 3: Scout */
+    { SIDE_red, 1 },   /* card 4: Scout */
+    { SIDE_blue, 2 },   /* card 5: Guard */
+    { SIDE_blue, 2 },   /* card 6: Guard */
+    { SIDE_red, 5 },   /* card 7: Spare Red */
+    { SIDE_blue, 5 },   /* card 8: Spare Blue */
+};
+
+/* card's entry among kind unit's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_unit *Inst_unit(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_unit *)rt__pre(g)->inst_data[KIND_unit] + 1 + card;
+}
 
 struct Locals_setup {
     RtValue v_e;
@@ -101,9 +126,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p)))) continue;
+                        if (!((rt_card_kind(g, it_c) == KIND_unit) && (Inst_unit(g, it_c)->fd_side == rt_player_side(g, L->v_p)))) continue;
                         #line 34 "tests/cardc/good/prelude/prelude.cards"
-                        if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
+                        if (Inst_unit(g, it_c)->fd_value == 5) {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 1), RT_AT_TOP, 2);
                             pluck_low = pluck_at;
@@ -147,7 +172,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
         }
-#line 151 "prelude.c"
+#line 176 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -162,7 +187,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 166 "prelude.c"
+#line 191 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");
@@ -215,6 +240,8 @@ static const int16_t Copies_base[] = {
     3, 2, 2, 1, 1
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { NULL, Insts_unit_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/prelude/prelude.cards",
@@ -282,6 +309,7 @@ const RtGameDef prelude_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const prelude_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "teams.h"
 
-#if CARDRT_ABI != 15
-#error "teams.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "teams.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -45,6 +45,25 @@ static const struct Row_chip Rows_chip[] = {
     },
 };
 
+/* kind chip's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_chip {
+    RtValue fd_value;
+};
+
+static const struct Inst_chip Insts_chip_0[5] = {
+    { 2 },   /* no card: row 0, Red chip */
+    { 2 },   /* card 0: Red chip */
+    { 2 },   /* card 1: Red chip */
+    { 3 },   /* card 2: Blue chip */
+    { 3 },   /* card 3: Blue chip */
+};
+
+/* card's entry among kind chip's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_chip *Inst_chip(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_chip *)rt__pre(g)->inst_data[KIND_chip] + 1 + card;
+}
+
 struct Locals_setup {
     RtValue v_c;
 };
@@ -74,7 +93,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 78 "teams.c"
+#line 97 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -113,7 +132,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 117 "teams.c"
+#line 136 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -139,7 +158,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 25, "argmax of no items");
     return acc;
-#line 143 "teams.c"
+#line 162 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -224,7 +243,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 4), RT_AT_TOP, 5);
                         if (rt_check(g)) return RT_END;
                         #line 30 "tests/cardc/good/teams/teams.cards"
-                        rt_pvar_store(g, VAR_points, VCELL_points, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, f->me), Rows_chip[rt__row(g, L->v_c)].fd_value, 6), 7);
+                        rt_pvar_store(g, VAR_points, VCELL_points, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, f->me), Inst_chip(g, L->v_c)->fd_value, 6), 7);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* hit _next_me__ */
@@ -338,7 +357,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 26);
-#line 342 "teams.c"
+#line 361 "teams.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -395,6 +414,8 @@ static const int16_t Copies_base[] = {
     2, 2
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_chip_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/teams/teams.cards",
@@ -467,6 +488,7 @@ const RtGameDef teams_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const teams_variants[] = {

@@ -11,8 +11,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 15
-#error "views.c was generated for libcardrt ABI 15; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 16
+#error "views.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -47,6 +47,23 @@ static const struct Row_chip Rows_chip[] = {
     },
 };
 
+/* kind chip's data but texts by card instance: entry 1 + i for instance i (entry 0: row 0) */
+struct Inst_chip {
+    RtValue fd_value;
+};
+
+static const struct Inst_chip Insts_chip_0[3] = {
+    { 1 },   /* no card: row 0, Plain */
+    { 1 },   /* card 0: Plain */
+    { 2 },   /* card 1: Noted */
+};
+
+/* card's entry among kind chip's data by instance in the game's variant */
+RT_MAYBE_UNUSED static inline const struct Inst_chip *Inst_chip(const RtGame *g, RtValue card)
+{
+    return (const struct Inst_chip *)rt__pre(g)->inst_data[KIND_chip] + 1 + card;
+}
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_values(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue);
 
@@ -57,7 +74,7 @@ static inline RtValue Fn_values(RtGame *g, RtFrame *f)
     (void)f;
     #line 18 "tests/cardc/good/views/views.cards"
     return rt_var_at(g, VCELL_steps);
-#line 61 "views.c"
+#line 78 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: sum */
@@ -70,10 +87,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += Rows_chip[rt__row(g, it_c)].fd_value;
+        acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 77 "views.c"
+#line 94 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: function var_hidden */
@@ -84,7 +101,7 @@ static inline RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     return Agg1_var_hidden(g, f, v_p);
-#line 88 "views.c"
+#line 105 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:25: setup */
@@ -99,7 +116,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 103 "views.c"
+#line 120 "views.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -158,7 +175,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 12);
         }
-#line 162 "views.c"
+#line 179 "views.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
@@ -205,6 +222,8 @@ static const int16_t Copies_base[] = {
     1, 1
 };
 static const RtValue Consts_base[] = { 0 };
+
+static const void *const InstData_base[] = { Insts_chip_0 };
 
 static const char *const Site_files[] = {
     "tests/cardc/good/views/views.cards",
@@ -288,6 +307,7 @@ const RtGameDef views_game = {
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
+    InstData_base, /* inst_data: card data by instance */
 };
 
 const RtGameDef *const views_variants[] = {
