@@ -357,6 +357,8 @@ typedef struct RtGamePrefix {
     const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
     const void *const *inst_data; /* the def's inst_data (the kinds' data by card instance), or NULL */
     int8_t seat_side[32];         /* per seat: its side (RtOptions.sides), RT_NONE without sides */
+    uint64_t *draw_rng[32];       /* per seat: while rt_play runs without a log, its random agent's
+                                     generator (the agent answers in place), else NULL */
     const int32_t *zi_live;       /* per zone instance: its decl when live counts read it, else -1;
                                      NULL when the game keeps none */
     const uint32_t *kind_live_slots; /* per kind: the state slots live counts read (def's) */
@@ -732,22 +734,23 @@ struct RtAgent {
 int rt__random_choose(RtAgent *a, RtGame *g);
 /* rt__random_in_place: the random agent that answers in place (rt_play,
    no log kept) the decision being built, of n options; NULL when none
-   does (fewer than two options, another agent, a log, no rt_play).
+   does (fewer than two options, another agent, a log, no rt_play): its
+   generator, the seat's draw_rng.
    Inlined everywhere, its tests read without a branch each: a call per
    decision, and the branches, cost Galaxy about 4% of its time. */
-RT_HOT_INLINE RtAgent *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
+RT_HOT_INLINE uint64_t *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
 {
-    if (!x->agents || ((n < 2) | (h->status != RT_RUNNING) | (h->pending != RT_DEC_BUILDING) | (x->log_on != 0) |
-                       ((uint32_t)h->dec_player >= (uint32_t)x->nplayers)))
+    if ((n < 2) | (h->status != RT_RUNNING) | (h->pending != RT_DEC_BUILDING) | (x->log_on != 0) |
+        ((uint32_t)h->dec_player >= (uint32_t)x->nplayers))
         return NULL;
-    RtAgent *a = x->agents[h->dec_player];
-    return a && a->choose == rt__random_choose ? a : NULL;
+    return x->draw_rng[h->dec_player];   /* the agent's generator (rt_play) */
 }
-/* rt__draw_answer: random agent a draws one of n options (one draw, as
-   rt__random_choose does); the decision is answered. Returns its index. */
-static inline int rt__draw_answer(RtAgent *a, RtHeader *h, int n)
+/* rt__draw_answer: the random agent whose generator is r draws one of n
+   options (one draw, as rt__random_choose does); the decision is
+   answered. Returns its index. */
+static inline int rt__draw_answer(uint64_t *r, RtHeader *h, int n)
 {
-    uint64_t *r = a->rng, s[4] = {r[0], r[1], r[2], r[3]};
+    uint64_t s[4] = {r[0], r[1], r[2], r[3]};
     int i = (int)rt__xoshiro_below_inline(s, (uint32_t)n);
     r[0] = s[0];
     r[1] = s[1];
@@ -771,11 +774,11 @@ RT_HOT_INLINE int rt__answer_in_place(const RtGamePrefix *x, RtHeader *h, int n)
         h->pending = RT_DEC_NONE;
         return 0;
     }
-    RtAgent *a = rt__random_in_place(x, h, n);
-    if (!a)
+    uint64_t *r = rt__random_in_place(x, h, n);
+    if (!r)
         return -1;
     h->dec_count = n;
-    return rt__draw_answer(a, h, n);
+    return rt__draw_answer(r, h, n);
 }
 /* rt_answer_now's inline half (declared with the decisions above). */
 static inline int rt_answer_now(RtGame *g)
@@ -784,9 +787,9 @@ static inline int rt_answer_now(RtGame *g)
     RtHeader *h = x->hdr;
     if (!x->agents)
         return 0;
-    RtAgent *a = rt__random_in_place(x, h, h->dec_count);
-    if (a) {
-        const int32_t *o = x->opt_cells + 3 * rt__draw_answer(a, h, h->dec_count);
+    uint64_t *r = rt__random_in_place(x, h, h->dec_count);
+    if (r) {
+        const int32_t *o = x->opt_cells + 3 * rt__draw_answer(r, h, h->dec_count);
         h->chosen_value = o[0];
         h->chosen_card = o[1];
         return 1;

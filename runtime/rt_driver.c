@@ -233,9 +233,13 @@ int rt_advance(RtGame *g) { return advance(g, NULL); }
 int rt_play(RtGame *g, RtAgent *const *agents)
 {
     g->pre.agents = agents;
+    for (int p = 0; p < g->nplayers; p++)   /* the random agents that answer in place (rt__random_in_place) */
+        g->pre.draw_rng[p] = agents && agents[p] && agents[p]->choose == rt__random_choose && !g->log_on
+                                 ? agents[p]->rng : NULL;
     g->gave_up = 0;
     int r = advance(g, agents);
     g->pre.agents = NULL;
+    memset(g->pre.draw_rng, 0, sizeof g->pre.draw_rng);
     return r < 0 ? -1 : 0;
 }
 
