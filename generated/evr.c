@@ -14,6 +14,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "evr.h"
 
@@ -923,7 +924,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 927 "evr.c"
+#line 928 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -934,7 +935,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 1))->fd_exhausted_value : Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 2))->fd_value);
-#line 938 "evr.c"
+#line 939 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -950,7 +951,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Inst_resource(g, it_c)->fd_exhausted_value, Inst_resource(g, it_c)->fd_value));
     }
     return acc;
-#line 954 "evr.c"
+#line 955 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -961,7 +962,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 965 "evr.c"
+#line 966 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -975,7 +976,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))->fd_objective));
-#line 979 "evr.c"
+#line 980 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -988,7 +989,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))->fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
-#line 992 "evr.c"
+#line 993 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -1003,7 +1004,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 1007 "evr.c"
+#line 1008 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -1018,7 +1019,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))->fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 1022 "evr.c"
+#line 1023 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -1034,7 +1035,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Inst_strategy(g, it_s)->fd_cancels) return 1;
     }
     return acc;
-#line 1038 "evr.c"
+#line 1039 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -1045,7 +1046,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 1049 "evr.c"
+#line 1050 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -1056,7 +1057,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 1060 "evr.c"
+#line 1061 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -1077,7 +1078,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1081 "evr.c"
+#line 1082 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -1102,7 +1103,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 1106 "evr.c"
+#line 1107 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -1117,7 +1118,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 1121 "evr.c"
+#line 1122 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1173,7 +1174,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
             }
         }
-#line 1177 "evr.c"
+#line 1178 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -1230,7 +1231,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
             }
         }
-#line 1234 "evr.c"
+#line 1235 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1256,7 +1257,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
-#line 1260 "evr.c"
+#line 1261 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1281,7 +1282,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1285 "evr.c"
+#line 1286 "evr.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -1306,7 +1307,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
-#line 1310 "evr.c"
+#line 1311 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1356,7 +1357,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
         }
-#line 1360 "evr.c"
+#line 1361 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1371,7 +1372,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1375 "evr.c"
+#line 1376 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1386,7 +1387,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1390 "evr.c"
+#line 1391 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1401,7 +1402,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1405 "evr.c"
+#line 1406 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1416,7 +1417,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1420 "evr.c"
+#line 1421 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1442,7 +1443,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1446 "evr.c"
+#line 1447 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1484,7 +1485,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
-#line 1488 "evr.c"
+#line 1489 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1509,7 +1510,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1513 "evr.c"
+#line 1514 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1524,7 +1525,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1528 "evr.c"
+#line 1529 "evr.c"
         break;
     default:
         return rt_fail(g, 81, "bad resume point");
@@ -1566,7 +1567,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
-#line 1570 "evr.c"
+#line 1571 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1593,7 +1594,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1597 "evr.c"
+#line 1598 "evr.c"
         break;
     default:
         return rt_fail(g, 96, "bad resume point");
@@ -1643,7 +1644,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
         }
-#line 1647 "evr.c"
+#line 1648 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -1670,7 +1671,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
             }
         }
-#line 1674 "evr.c"
+#line 1675 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -1718,7 +1719,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1722 "evr.c"
+#line 1723 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -1759,7 +1760,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
         }
-#line 1763 "evr.c"
+#line 1764 "evr.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -1801,7 +1802,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-#line 1805 "evr.c"
+#line 1806 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1872,7 +1873,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1876 "evr.c"
+#line 1877 "evr.c"
         break;
     default:
         return rt_fail(g, 140, "bad resume point");
@@ -1913,7 +1914,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
         }
-#line 1917 "evr.c"
+#line 1918 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -1940,7 +1941,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1944 "evr.c"
+#line 1945 "evr.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -1955,7 +1956,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1959 "evr.c"
+#line 1960 "evr.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -1997,7 +1998,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
-#line 2001 "evr.c"
+#line 2002 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -2046,7 +2047,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
-#line 2050 "evr.c"
+#line 2051 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -2063,7 +2064,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 2067 "evr.c"
+#line 2068 "evr.c"
         break;
     default:
         return rt_fail(g, 170, "bad resume point");
@@ -2090,7 +2091,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2094 "evr.c"
+#line 2095 "evr.c"
         break;
     default:
         return rt_fail(g, 180, "bad resume point");
@@ -2116,7 +2117,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
             }
         }
-#line 2120 "evr.c"
+#line 2121 "evr.c"
         break;
     default:
         return rt_fail(g, 183, "bad resume point");
@@ -2157,7 +2158,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
         }
-#line 2161 "evr.c"
+#line 2162 "evr.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -2207,7 +2208,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
         }
-#line 2211 "evr.c"
+#line 2212 "evr.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -2234,7 +2235,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2238 "evr.c"
+#line 2239 "evr.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -2276,7 +2277,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
-#line 2280 "evr.c"
+#line 2281 "evr.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -2318,7 +2319,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
-#line 2322 "evr.c"
+#line 2323 "evr.c"
         break;
     default:
         return rt_fail(g, 215, "bad resume point");
@@ -2390,7 +2391,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2394 "evr.c"
+#line 2395 "evr.c"
         break;
     default:
         return rt_fail(g, 235, "bad resume point");
@@ -2405,7 +2406,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2409 "evr.c"
+#line 2410 "evr.c"
         break;
     default:
         return rt_fail(g, 237, "bad resume point");
@@ -2492,7 +2493,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
             }
         }
-#line 2496 "evr.c"
+#line 2497 "evr.c"
         break;
     default:
         return rt_fail(g, 253, "bad resume point");
@@ -2563,7 +2564,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2567 "evr.c"
+#line 2568 "evr.c"
         break;
     default:
         return rt_fail(g, 271, "bad resume point");
@@ -2604,7 +2605,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
         }
-#line 2608 "evr.c"
+#line 2609 "evr.c"
         break;
     default:
         return rt_fail(g, 275, "bad resume point");
@@ -2646,7 +2647,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
-#line 2650 "evr.c"
+#line 2651 "evr.c"
         break;
     default:
         return rt_fail(g, 280, "bad resume point");
@@ -2688,7 +2689,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
-#line 2692 "evr.c"
+#line 2693 "evr.c"
         break;
     default:
         return rt_fail(g, 285, "bad resume point");
@@ -2715,7 +2716,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2719 "evr.c"
+#line 2720 "evr.c"
         break;
     default:
         return rt_fail(g, 295, "bad resume point");
@@ -2730,7 +2731,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2734 "evr.c"
+#line 2735 "evr.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -2772,7 +2773,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
-#line 2776 "evr.c"
+#line 2777 "evr.c"
         break;
     default:
         return rt_fail(g, 302, "bad resume point");
@@ -2821,7 +2822,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
-#line 2825 "evr.c"
+#line 2826 "evr.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -2836,7 +2837,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2840 "evr.c"
+#line 2841 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2878,7 +2879,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
-#line 2882 "evr.c"
+#line 2883 "evr.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -2904,7 +2905,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
             }
         }
-#line 2908 "evr.c"
+#line 2909 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -3043,7 +3044,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3047 "evr.c"
+#line 3048 "evr.c"
         break;
     default:
         return rt_fail(g, 334, "bad resume point");
@@ -3111,7 +3112,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3115 "evr.c"
+#line 3116 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3547,7 +3548,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3551 "evr.c"
+#line 3552 "evr.c"
         break;
     default:
         return rt_fail(g, 416, "bad resume point");
@@ -3622,7 +3623,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3626 "evr.c"
+#line 3627 "evr.c"
         break;
     default:
         return rt_fail(g, 423, "bad resume point");
@@ -3794,7 +3795,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3798 "evr.c"
+#line 3799 "evr.c"
         break;
     default:
         return rt_fail(g, 445, "bad resume point");

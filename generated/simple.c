@@ -17,6 +17,7 @@
 
 #define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_MAXSTATE 3
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "simple.h"
 
@@ -2458,7 +2459,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 2462 "simple.c"
+#line 2463 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -2470,7 +2471,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 2474 "simple.c"
+#line 2475 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -2483,7 +2484,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 0))->fd_doom_star || (seq[0] = rt_card_state(g, v_u, KIND_unit, 0, 1), (seq[0] < Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 2))->fd_size)));
-#line 2487 "simple.c"
+#line 2488 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -2509,7 +2510,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 2513 "simple.c"
+#line 2514 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -2520,7 +2521,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 2524 "simple.c"
+#line 2525 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -2531,7 +2532,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 2535 "simple.c"
+#line 2536 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -2542,7 +2543,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 2546 "simple.c"
+#line 2547 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -2554,7 +2555,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 4))->fd_hearts : ((v_s == ENUM_diamonds) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 5))->fd_diamonds : ((v_s == ENUM_clubs) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 6))->fd_clubs : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 7))->fd_spades)));
-#line 2558 "simple.c"
+#line 2559 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -2565,7 +2566,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 8))->fd_rank == 1) ? 2 : 1);
-#line 2569 "simple.c"
+#line 2570 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -2589,7 +2590,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 2593 "simple.c"
+#line 2594 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -2601,7 +2602,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 2605 "simple.c"
+#line 2606 "simple.c"
 }
 
 struct Locals_best_two {
@@ -2633,7 +2634,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 2637 "simple.c"
+#line 2638 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -2659,7 +2660,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
         (void)rt_fail(g, 16, "max of no items");
     L->v_l = 0;
     return acc;
-#line 2663 "simple.c"
+#line 2664 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -2677,7 +2678,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
-#line 2681 "simple.c"
+#line 2682 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -2696,7 +2697,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_l)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_l)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_l)->fd_clubs, Inst_leader(g, it_l)->fd_spades))));
     }
     return acc;
-#line 2700 "simple.c"
+#line 2701 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -2709,7 +2710,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 2713 "simple.c"
+#line 2714 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -2727,7 +2728,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1));
     }
     return acc;
-#line 2731 "simple.c"
+#line 2732 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -2739,7 +2740,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 2743 "simple.c"
+#line 2744 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -2750,7 +2751,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 2754 "simple.c"
+#line 2755 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -2761,7 +2762,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 2765 "simple.c"
+#line 2766 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -2772,7 +2773,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 2776 "simple.c"
+#line 2777 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -2783,7 +2784,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 2787 "simple.c"
+#line 2788 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -2794,7 +2795,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 2798 "simple.c"
+#line 2799 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -2812,7 +2813,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 2816 "simple.c"
+#line 2817 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -2824,7 +2825,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 2828 "simple.c"
+#line 2829 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -2842,7 +2843,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 2846 "simple.c"
+#line 2847 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -2854,7 +2855,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 2858 "simple.c"
+#line 2859 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -2873,7 +2874,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 2877 "simple.c"
+#line 2878 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -2886,7 +2887,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 2890 "simple.c"
+#line 2891 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -2898,7 +2899,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 2902 "simple.c"
+#line 2903 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -2917,7 +2918,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Inst_unit(g, it_u)->fd_agile_damage;
     }
     return acc;
-#line 2921 "simple.c"
+#line 2922 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -2931,7 +2932,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2935 "simple.c"
+#line 2936 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -2950,7 +2951,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Inst_unit(g, it_u)->fd_heavy_damage;
     }
     return acc;
-#line 2954 "simple.c"
+#line 2955 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -2964,7 +2965,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2968 "simple.c"
+#line 2969 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -2981,7 +2982,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
-#line 2985 "simple.c"
+#line 2986 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -2997,7 +2998,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 3001 "simple.c"
+#line 3002 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -3022,7 +3023,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 3026 "simple.c"
+#line 3027 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -3034,7 +3035,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 3038 "simple.c"
+#line 3039 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -3059,7 +3060,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 3063 "simple.c"
+#line 3064 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -3071,7 +3072,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 3075 "simple.c"
+#line 3076 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -3088,7 +3089,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3092 "simple.c"
+#line 3093 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -3100,7 +3101,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 3104 "simple.c"
+#line 3105 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -3115,7 +3116,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transports;
     }
     return acc;
-#line 3119 "simple.c"
+#line 3120 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -3125,7 +3126,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 3129 "simple.c"
+#line 3130 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -3135,7 +3136,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 3139 "simple.c"
+#line 3140 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -3151,7 +3152,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Inst_unit(g, it_u)->fd_doom_star) return 1;
     }
     return acc;
-#line 3155 "simple.c"
+#line 3156 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -3162,7 +3163,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 3166 "simple.c"
+#line 3167 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -3180,7 +3181,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 3184 "simple.c"
+#line 3185 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -3195,7 +3196,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
-#line 3199 "simple.c"
+#line 3200 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -3212,7 +3213,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 3216 "simple.c"
+#line 3217 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -3223,7 +3224,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 3227 "simple.c"
+#line 3228 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -3239,7 +3240,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 3243 "simple.c"
+#line 3244 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -3263,7 +3264,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 3267 "simple.c"
+#line 3268 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -3273,7 +3274,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 3277 "simple.c"
+#line 3278 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -3284,7 +3285,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 3288 "simple.c"
+#line 3289 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -3295,7 +3296,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 3299 "simple.c"
+#line 3300 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -3311,7 +3312,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3315 "simple.c"
+#line 3316 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -3322,7 +3323,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 3326 "simple.c"
+#line 3327 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -3333,7 +3334,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 69))->fd_immobile);
-#line 3337 "simple.c"
+#line 3338 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -3356,7 +3357,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Inst_unit(g, it_u)->fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 3360 "simple.c"
+#line 3361 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -3375,7 +3376,7 @@ static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to
     }
     L->v_s = 0;
     return acc;
-#line 3379 "simple.c"
+#line 3380 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -3391,7 +3392,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 3395 "simple.c"
+#line 3396 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -3403,7 +3404,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 3407 "simple.c"
+#line 3408 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -3414,7 +3415,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 3418 "simple.c"
+#line 3419 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -3426,7 +3427,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 3430 "simple.c"
+#line 3431 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3441,7 +3442,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_construction) return 1;
     }
     return acc;
-#line 3445 "simple.c"
+#line 3446 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3456,7 +3457,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_doom_star) return 1;
     }
     return acc;
-#line 3460 "simple.c"
+#line 3461 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -3466,7 +3467,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 3470 "simple.c"
+#line 3471 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -3477,7 +3478,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 90))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 91))->fd_second_build == ENUM_heavy_space)));
-#line 3481 "simple.c"
+#line 3482 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -3492,7 +3493,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 3496 "simple.c"
+#line 3497 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -3502,7 +3503,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 3506 "simple.c"
+#line 3507 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -3518,7 +3519,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3522 "simple.c"
+#line 3523 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -3530,7 +3531,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 3534 "simple.c"
+#line 3535 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -3542,7 +3543,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 3546 "simple.c"
+#line 3547 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -3560,7 +3561,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((seq[0] = (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Inst_mission(g, it_c)->fd_suit)))) return 1;
     }
     return acc;
-#line 3564 "simple.c"
+#line 3565 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -3571,7 +3572,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 3575 "simple.c"
+#line 3576 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -3597,7 +3598,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 3601 "simple.c"
+#line 3602 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -3610,7 +3611,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 3614 "simple.c"
+#line 3615 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -3621,7 +3622,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 3625 "simple.c"
+#line 3626 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -3800,7 +3801,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 3804 "simple.c"
+#line 3805 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -3912,7 +3913,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3916 "simple.c"
+#line 3917 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -4041,7 +4042,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4045 "simple.c"
+#line 4046 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -4136,7 +4137,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4140 "simple.c"
+#line 4141 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -4221,7 +4222,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4225 "simple.c"
+#line 4226 "simple.c"
         break;
     default:
         return rt_fail(g, 151, "bad resume point");
@@ -4384,7 +4385,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4388 "simple.c"
+#line 4389 "simple.c"
         break;
     default:
         return rt_fail(g, 164, "bad resume point");
@@ -4431,7 +4432,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4435 "simple.c"
+#line 4436 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -4465,7 +4466,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4469 "simple.c"
+#line 4470 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4634,7 +4635,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4638 "simple.c"
+#line 4639 "simple.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -4740,7 +4741,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4744 "simple.c"
+#line 4745 "simple.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -4773,7 +4774,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4777 "simple.c"
+#line 4778 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -4839,7 +4840,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4843 "simple.c"
+#line 4844 "simple.c"
         break;
     default:
         return rt_fail(g, 200, "bad resume point");
@@ -4897,7 +4898,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4901 "simple.c"
+#line 4902 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -4940,7 +4941,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 4944 "simple.c"
+#line 4945 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -4957,7 +4958,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 4961 "simple.c"
+#line 4962 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -4974,7 +4975,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 4978 "simple.c"
+#line 4979 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5083,7 +5084,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5087 "simple.c"
+#line 5088 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -5104,7 +5105,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 5108 "simple.c"
+#line 5109 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -5368,7 +5369,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5372 "simple.c"
+#line 5373 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -5422,7 +5423,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5426 "simple.c"
+#line 5427 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -5439,7 +5440,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5443 "simple.c"
+#line 5444 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -5455,7 +5456,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5459 "simple.c"
+#line 5460 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -5472,7 +5473,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5476 "simple.c"
+#line 5477 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -5489,7 +5490,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5493 "simple.c"
+#line 5494 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -5506,7 +5507,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5510 "simple.c"
+#line 5511 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -5524,7 +5525,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 5528 "simple.c"
+#line 5529 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -6598,7 +6599,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6602 "simple.c"
+#line 6603 "simple.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -6630,7 +6631,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 6634 "simple.c"
+#line 6635 "simple.c"
         break;
     default:
         return rt_fail(g, 313, "bad resume point");
@@ -6688,7 +6689,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6692 "simple.c"
+#line 6693 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -6801,7 +6802,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6805 "simple.c"
+#line 6806 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -6834,7 +6835,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 6838 "simple.c"
+#line 6839 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -6931,7 +6932,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6935 "simple.c"
+#line 6936 "simple.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -7118,7 +7119,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 7122 "simple.c"
+#line 7123 "simple.c"
         break;
     default:
         return rt_fail(g, 357, "bad resume point");
@@ -7218,7 +7219,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7222 "simple.c"
+#line 7223 "simple.c"
         break;
     default:
         return rt_fail(g, 367, "bad resume point");
@@ -7279,7 +7280,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7283 "simple.c"
+#line 7284 "simple.c"
         break;
     default:
         return rt_fail(g, 374, "bad resume point");
@@ -7348,7 +7349,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7352 "simple.c"
+#line 7353 "simple.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -7403,7 +7404,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7407 "simple.c"
+#line 7408 "simple.c"
         break;
     default:
         return rt_fail(g, 385, "bad resume point");
@@ -7437,7 +7438,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7441 "simple.c"
+#line 7442 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -7454,7 +7455,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7458 "simple.c"
+#line 7459 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -7629,7 +7630,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7633 "simple.c"
+#line 7634 "simple.c"
         break;
     default:
         return rt_fail(g, 407, "bad resume point");
@@ -7695,7 +7696,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 7699 "simple.c"
+#line 7700 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -7712,7 +7713,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7716 "simple.c"
+#line 7717 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -7729,7 +7730,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 7733 "simple.c"
+#line 7734 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -7746,7 +7747,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 7750 "simple.c"
+#line 7751 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -7763,7 +7764,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 7767 "simple.c"
+#line 7768 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -7780,7 +7781,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 7784 "simple.c"
+#line 7785 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -7797,7 +7798,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 7801 "simple.c"
+#line 7802 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -7814,7 +7815,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 7818 "simple.c"
+#line 7819 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7830,7 +7831,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 7834 "simple.c"
+#line 7835 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7849,7 +7850,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 7853 "simple.c"
+#line 7854 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -7866,7 +7867,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 7870 "simple.c"
+#line 7871 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -7883,7 +7884,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 7887 "simple.c"
+#line 7888 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -7899,7 +7900,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 7903 "simple.c"
+#line 7904 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -8999,7 +9000,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9003 "simple.c"
+#line 9004 "simple.c"
         break;
     default:
         return rt_fail(g, 492, "bad resume point");
@@ -9095,7 +9096,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 9099 "simple.c"
+#line 9100 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -9130,7 +9131,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Inst_unit(g, it_u_3)->fd_transports;
     }
     return acc;
-#line 9134 "simple.c"
+#line 9135 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -9238,7 +9239,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9242 "simple.c"
+#line 9243 "simple.c"
         break;
     default:
         return rt_fail(g, 516, "bad resume point");
@@ -9317,7 +9318,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 9321 "simple.c"
+#line 9322 "simple.c"
         break;
     default:
         return rt_fail(g, 521, "bad resume point");
@@ -9355,7 +9356,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Inst_mission(g, it_c_2)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 9359 "simple.c"
+#line 9360 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9372,7 +9373,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 9376 "simple.c"
+#line 9377 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9389,7 +9390,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 9393 "simple.c"
+#line 9394 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -9662,7 +9663,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9666 "simple.c"
+#line 9667 "simple.c"
         break;
     default:
         return rt_fail(g, 557, "bad resume point");
@@ -9979,7 +9980,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 9983 "simple.c"
+#line 9984 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -10066,7 +10067,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10070 "simple.c"
+#line 10071 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -10108,7 +10109,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 10112 "simple.c"
+#line 10113 "simple.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -10135,7 +10136,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10139 "simple.c"
+#line 10140 "simple.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -10160,7 +10161,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 10164 "simple.c"
+#line 10165 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -10192,7 +10193,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10196 "simple.c"
+#line 10197 "simple.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -10898,7 +10899,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 10902 "simple.c"
+#line 10903 "simple.c"
         break;
     default:
         return rt_fail(g, 686, "bad resume point");
@@ -10934,7 +10935,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 10938 "simple.c"
+#line 10939 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -10951,7 +10952,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 10955 "simple.c"
+#line 10956 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -11132,7 +11133,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11136 "simple.c"
+#line 11137 "simple.c"
         break;
     default:
         return rt_fail(g, 701, "bad resume point");

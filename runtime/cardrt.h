@@ -367,6 +367,15 @@ typedef struct RtGamePrefix {
     ptrdiff_t max_depth;          /* frames the stack holds */
 } RtGamePrefix;
 
+/* RT__NPLAYERS(x): the game's number of players: a constant in the C of
+   a game whose count is fixed (`players N`: cardc defines CARDRT_PLAYERS
+   N, and the runtime makes no game of another count), else read. */
+#ifdef CARDRT_PLAYERS
+#define RT__NPLAYERS(x) ((void)(x), (ptrdiff_t)CARDRT_PLAYERS)
+#else
+#define RT__NPLAYERS(x) ((x)->nplayers)
+#endif
+
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
 
 /* xoshiro256** (docs/runtime.md), inline for the loops that draw many
@@ -516,7 +525,7 @@ const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size);
 uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 
 /* rt_players: the number of players (seats). */
-static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
+static inline int rt_players(const RtGame *g) { return (int)RT__NPLAYERS(rt__pre(g)); }
 
 /* rt_next_player: the next seat, wrapping, skipping players out
    (rt__next_in); RT_NONE for a non-player. */
@@ -524,7 +533,7 @@ RtValue rt__next_in(const RtGame *g, RtValue p);
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
-    int n = (int)x->nplayers;
+    int n = (int)RT__NPLAYERS(x);
     RtValue q = p + 1;   /* wraps to 0 after the last seat, without a branch */
     if (x->hdr->out)
         return rt__next_in(g, p);
@@ -544,7 +553,7 @@ void rt_eliminate(RtGame *g, RtValue p, int site);
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return (uint32_t)p < (uint32_t)x->nplayers ? x->seat_side[p] : RT_NONE;
+    return (uint32_t)p < (uint32_t)RT__NPLAYERS(x) ? x->seat_side[p] : RT_NONE;
 }
 
 /* rt_zone: the instance of zone_decl (p's when per player; p ignored when
@@ -555,7 +564,7 @@ static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
     if (zone_decl >= 0 && zone_decl < x->def->nzones) {
         if (!x->decl_per_player[zone_decl])
             return x->decl_first[zone_decl];
-        if (p >= 0 && p < x->nplayers)
+        if (p >= 0 && p < RT__NPLAYERS(x))
             return x->decl_first[zone_decl] + p;
     }
     return rt__zone_fail(g, zone_decl, p, RT_SITE_SCRIPT);
@@ -566,7 +575,7 @@ static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
 static inline RtValue rt_zone_of(RtGame *g, int zone_decl, RtValue p, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if ((uint32_t)p < (uint32_t)x->nplayers)
+    if ((uint32_t)p < (uint32_t)RT__NPLAYERS(x))
         return x->decl_first[zone_decl] + p;
     return rt__zone_fail(g, zone_decl, p, site);
 }
@@ -644,7 +653,7 @@ static inline RtValue rt_get(const RtGame *g, int var, RtValue p)
         return 0;
     if (!x->var_per_player[var])
         return x->cells[x->var_cell[var]];
-    return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p * x->player_stride] : 0;
+    return p >= 0 && p < RT__NPLAYERS(x) ? x->cells[x->var_cell[var] + p * x->player_stride] : 0;
 }
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
 /* rt_set_at: rt_set, failing the game at site (not at the running script)
@@ -741,7 +750,7 @@ int rt__random_choose(RtAgent *a, RtGame *g);
 RT_HOT_INLINE uint64_t *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
 {
     if ((n < 2) | (h->status != RT_RUNNING) | (h->pending != RT_DEC_BUILDING) | (x->log_on != 0) |
-        ((uint32_t)h->dec_player >= (uint32_t)x->nplayers))
+        ((uint32_t)h->dec_player >= (uint32_t)RT__NPLAYERS(x)))
         return NULL;
     return x->draw_rng[h->dec_player];   /* the agent's generator (rt_play) */
 }
@@ -802,7 +811,7 @@ static inline int rt_answer_now(RtGame *g)
    as it would be from the options listed top first (rt_chosen gives it
    too); RT_NONE when it is not answered in place, and then the script
    builds the options and asks (rt_opt_done, rt_answer_now). */
-static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
+RT_HOT_INLINE RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;

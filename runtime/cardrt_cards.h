@@ -62,7 +62,7 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
 {
     int32_t owner = x->zi_noted[zone];
     if (owner >= 0) {
-        size_t bit = (size_t)x->inst_card[card] * (size_t)x->nplayers + (size_t)owner;
+        size_t bit = (size_t)x->inst_card[card] * (size_t)RT__NPLAYERS(x) + (size_t)owner;
         x->played[bit >> 3] |= (uint8_t)(1u << (bit & 7));
     }
 }
@@ -534,7 +534,7 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
    failing the game at site for no such player. */
 static inline ptrdiff_t rt_dice_at(RtGame *g, int zone_decl, ptrdiff_t stride, RtValue p, int site)
 {
-    if ((uint32_t)p < (uint32_t)rt__pre(g)->nplayers)
+    if ((uint32_t)p < (uint32_t)RT__NPLAYERS(rt__pre(g)))
         return p * stride;
     rt__zone_fail(g, zone_decl, p, site);
     return -1;

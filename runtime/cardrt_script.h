@@ -20,7 +20,7 @@ static inline RtValue rt_var_at(const RtGame *g, ptrdiff_t cell) { return rt__pr
 static inline RtValue rt_pvar_at(const RtGame *g, ptrdiff_t cell, ptrdiff_t stride, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[cell + p * stride] : 0;
+    return (uint32_t)p < (uint32_t)RT__NPLAYERS(x) ? x->cells[cell + p * stride] : 0;
 }
 /* rt_var_store / rt_pvar_store: var = v for a var without min or max,
    stored at once when no log is kept, else through rt_set (which logs it);
@@ -37,7 +37,7 @@ static inline void rt_pvar_store(RtGame *g, int var, ptrdiff_t cell, ptrdiff_t s
                                  int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
+    if (!x->log_on && (uint32_t)p < (uint32_t)RT__NPLAYERS(x))
         x->cells[cell + p * stride] = v;
     else
         rt_set_at(g, var, p, v, site);
@@ -52,7 +52,7 @@ static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff
 {
     static const int32_t empty[1] = {0};
     const RtGamePrefix *x = rt__pre(g);
-    if ((uint32_t)p < (uint32_t)x->nplayers)
+    if ((uint32_t)p < (uint32_t)RT__NPLAYERS(x))
         return x->cells + cell + p * stride;
     rt__zone_fail(g, zone_decl, p, site);
     return empty;
@@ -65,7 +65,7 @@ static inline RtValue rt_live_at(const RtGame *g, ptrdiff_t cell) { return rt__p
 static inline RtValue rt_plive_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if ((uint32_t)p < (uint32_t)x->nplayers)
+    if ((uint32_t)p < (uint32_t)RT__NPLAYERS(x))
         return x->cells[cell + p * stride];
     rt__zone_fail(g, zone_decl, p, site);
     return 0;
@@ -236,7 +236,7 @@ static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int fl
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
-    if ((uint32_t)player >= (uint32_t)x->nplayers)
+    if ((uint32_t)player >= (uint32_t)RT__NPLAYERS(x))
         rt__choose_fail(g, site);
     h->dec_player = player;
     h->dec_prompt = prompt;

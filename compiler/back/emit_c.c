@@ -205,8 +205,9 @@ char *emit_lines_back(Arena *a, const char *text, const char *id)
 
 /* emit_cell_shape: the shape of a card's cells as constants for the
    inline primitives (cardrt.h): CARDRT_MAXSTATE, the most state slots any
-   kind has (the runtime's maxstate), and CARDRT_NO_KEEP when no kind keeps
-   a slot across moves. */
+   kind has (the runtime's maxstate), CARDRT_NO_KEEP when no kind keeps
+   a slot across moves, and CARDRT_PLAYERS for a game of one player count
+   (the runtime makes no game of another). */
 static void emit_cell_shape(const Model *m, Buf *out)
 {
     int maxstate = 0, keeps = 0;
@@ -220,6 +221,8 @@ static void emit_cell_shape(const Model *m, Buf *out)
     buf_printf(out, "#define CARDRT_MAXSTATE %d\n", maxstate);
     if (!keeps)
         buf_put(out, "#define CARDRT_NO_KEEP 1\n");
+    if (m->min_players == m->max_players)   /* `players N`: the count is a constant (RT__NPLAYERS) */
+        buf_printf(out, "#define CARDRT_PLAYERS %d\n", m->min_players);
 }
 
 

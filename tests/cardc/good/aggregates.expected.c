@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "aggregates.h"
 
@@ -92,7 +93,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 96 "aggregates.c"
+#line 97 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -103,7 +104,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
-#line 107 "aggregates.c"
+#line 108 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -115,7 +116,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
-#line 119 "aggregates.c"
+#line 120 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
@@ -130,7 +131,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 134 "aggregates.c"
+#line 135 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -140,7 +141,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 144 "aggregates.c"
+#line 145 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
@@ -155,7 +156,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 159 "aggregates.c"
+#line 160 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -165,7 +166,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 169 "aggregates.c"
+#line 170 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -180,7 +181,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 184 "aggregates.c"
+#line 185 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -190,7 +191,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 194 "aggregates.c"
+#line 195 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -207,7 +208,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 211 "aggregates.c"
+#line 212 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -219,7 +220,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 223 "aggregates.c"
+#line 224 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -231,7 +232,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 235 "aggregates.c"
+#line 236 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -247,7 +248,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 251 "aggregates.c"
+#line 252 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -258,7 +259,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 262 "aggregates.c"
+#line 263 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -299,7 +300,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 303 "aggregates.c"
+#line 304 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -319,7 +320,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 323 "aggregates.c"
+#line 324 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");

@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "arrays.h"
 
@@ -76,7 +77,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, rt_get(g, VAR_track + rt_index(g, it_c, 1, 3, "track", 0), v_p), 1);
     }
     return acc;
-#line 80 "arrays.c"
+#line 81 "arrays.c"
 }
 
 /* tests/cardc/good/arrays/arrays.cards:22: function total */
@@ -87,7 +88,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 22 "tests/cardc/good/arrays/arrays.cards"
     return Agg1_total(g, f, v_p);
-#line 91 "arrays.c"
+#line 92 "arrays.c"
 }
 
 struct Locals_setup {
@@ -119,7 +120,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 123 "arrays.c"
+#line 124 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -200,7 +201,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 204 "arrays.c"
+#line 205 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");

@@ -7,6 +7,7 @@
 
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "enums.h"
 
@@ -129,7 +130,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 133 "enums.c"
+#line 134 "enums.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -190,7 +191,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 11);
             }
         }
-#line 194 "enums.c"
+#line 195 "enums.c"
         break;
     default:
         return rt_fail(g, 12, "bad resume point");

@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "escape.h"
 
@@ -113,7 +114,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 117 "escape.c"
+#line 118 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -155,7 +156,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 159 "escape.c"
+#line 160 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "graph.h"
 
@@ -219,7 +220,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 223 "graph.c"
+#line 224 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -263,7 +264,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 267 "graph.c"
+#line 268 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -288,7 +289,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 292 "graph.c"
+#line 293 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -310,7 +311,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 14);
-#line 314 "graph.c"
+#line 315 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -392,7 +393,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 396 "graph.c"
+#line 397 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

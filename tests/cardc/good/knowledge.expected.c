@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "knowledge.h"
 
@@ -104,7 +105,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3, KIND_token, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 108 "knowledge.c"
+#line 109 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -132,7 +133,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Inst_token(g, it_c)->fd_value;
     }
     return acc;
-#line 136 "knowledge.c"
+#line 137 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -183,7 +184,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 21);
         }
-#line 187 "knowledge.c"
+#line 188 "knowledge.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "mini.h"
 
@@ -117,7 +118,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Inst_token(g, it_c)->fd_bonus, Inst_token(g, it_c)->fd_value);
     }
     return acc;
-#line 121 "mini.c"
+#line 122 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -128,7 +129,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 132 "mini.c"
+#line 133 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -139,7 +140,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 143 "mini.c"
+#line 144 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -197,7 +198,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 201 "mini.c"
+#line 202 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -372,7 +373,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 376 "mini.c"
+#line 377 "mini.c"
         break;
     default:
         return rt_fail(g, 36, "bad resume point");

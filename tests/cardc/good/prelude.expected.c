@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "prelude.h"
 
@@ -172,7 +173,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
         }
-#line 176 "prelude.c"
+#line 177 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -187,7 +188,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 191 "prelude.c"
+#line 192 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

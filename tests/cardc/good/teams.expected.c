@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 4
 #include "cardrt.h"
 #include "teams.h"
 
@@ -93,7 +94,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 97 "teams.c"
+#line 98 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -132,7 +133,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 136 "teams.c"
+#line 137 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -158,7 +159,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 25, "argmax of no items");
     return acc;
-#line 162 "teams.c"
+#line 163 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -357,7 +358,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 26);
-#line 361 "teams.c"
+#line 362 "teams.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");

@@ -8,6 +8,7 @@
 #define CARDRT_NO_LIVE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
+#define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "views.h"
 
@@ -74,7 +75,7 @@ static inline RtValue Fn_values(RtGame *g, RtFrame *f)
     (void)f;
     #line 18 "tests/cardc/good/views/views.cards"
     return rt_var_at(g, VCELL_steps);
-#line 78 "views.c"
+#line 79 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: sum */
@@ -90,7 +91,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
         acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 94 "views.c"
+#line 95 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: function var_hidden */
@@ -101,7 +102,7 @@ static inline RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     return Agg1_var_hidden(g, f, v_p);
-#line 105 "views.c"
+#line 106 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:25: setup */
@@ -116,7 +117,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 120 "views.c"
+#line 121 "views.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -175,7 +176,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 12);
         }
-#line 179 "views.c"
+#line 180 "views.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
