@@ -310,16 +310,18 @@ static void inst_tables(Emit *E)
     /* the variants' tables numbered in order, a variant with the same
        table as an earlier one getting its number */
     E->inst_table = arena_alloc(E->a, sizeof *E->inst_table * n);
-    for (int k = 0; k < m->nkinds; k++)
+    for (int k = 0; k < m->nkinds; k++) {
+        const int32_t **rows = E->inst_rows + k * m->nvariants;
+        const int *nrows = E->ninst_rows + k * m->nvariants;
+        int *number = E->inst_table + k * m->nvariants;
         for (int v = 0, tables = 0; v < m->nvariants; v++) {
-            int at = k * m->nvariants + v, w = 0;
-            while (w < v && !(E->inst_rows[at] && E->inst_rows[at - v + w] &&
-                              E->ninst_rows[at - v + w] == E->ninst_rows[at] &&
-                              memcmp(E->inst_rows[at - v + w], E->inst_rows[at],
-                                     sizeof(int32_t) * (size_t)E->ninst_rows[at]) == 0))
+            int w = 0;   /* the first variant with the same table */
+            while (w < v && !(rows[v] && rows[w] && nrows[w] == nrows[v] &&
+                              memcmp(rows[w], rows[v], sizeof(int32_t) * (size_t)nrows[v]) == 0))
                 w++;
-            E->inst_table[at] = w < v ? E->inst_table[at - v + w] : tables++;
+            number[v] = w < v ? number[w] : tables++;
         }
+    }
 }
 
 /* inst_table_of: the number of variant v's table of kind k's data by
