@@ -745,8 +745,9 @@ int rt__random_choose(RtAgent *a, RtGame *g);
    no log kept) the decision being built, of n options; NULL when none
    does (fewer than two options, another agent, a log, no rt_play): its
    generator, the seat's draw_rng.
-   Inlined everywhere, its tests read without a branch each: a call per
-   decision, and the branches, cost Galaxy about 4% of its time. */
+   Inlined everywhere, its tests read without a branch each: a game of
+   many decisions spent a few percent of its time in the call and the
+   branches (docs/runtime.md "Performance"). */
 RT_HOT_INLINE uint64_t *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
 {
     if ((n < 2) | (h->status != RT_RUNNING) | (h->pending != RT_DEC_BUILDING) | (x->log_on != 0) |

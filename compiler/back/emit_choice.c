@@ -476,6 +476,17 @@ void emit_choose(Emit *E, const IrNode *s)
         emit_line(E, "rt_list_pop(g, %s);", chosen);
 }
 
+/* drawn_goto: after a decision drawn in place (draw_menu, draw_action):
+   the option drawn_value (and card) is named, the decision's resume
+   point pc stored as the decision stores it, and the script goes on at
+   drawn_<pc>. */
+static void drawn_goto(Emit *E, const char *card, int pc)
+{
+    emit_line(E, "rt_drawn_option(g, drawn_value, %s);", card);
+    emit_line(E, "f->pc = %d;   /* as the decision stores it: the same state */", pc);
+    emit_line(E, "goto drawn_%d;", pc);
+}
+
 /* menu_drawn: menu s (of options 1..nopt-1) is answered in place by the
    random agent without listing its options (draw_menu): no option's
    label has holes (a label is made while the options are listed, when a
@@ -517,9 +528,7 @@ static void draw_menu(Emit *E, const IrNode *s, int nopt, int pc)
         else
             emit_line(E, "else if ((pick -= menu_%d) < menu_%d) drawn_value = %d;", i - 2, i - 1, i - 1);
     }
-    emit_line(E, "rt_drawn_option(g, drawn_value, RT_NONE);");
-    emit_line(E, "f->pc = %d;   /* as the decision stores it: the same state */", pc);
-    emit_line(E, "goto drawn_%d;", pc);
+    drawn_goto(E, "RT_NONE", pc);
     E->indent--;
     emit_line(E, "}");
 }
@@ -735,9 +744,7 @@ static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
     E->fallible = 0;   /* the same reads as the count's, which did not fail */
     emit_line(E, "if (drawn_value == RT_NONE)");
     emit_line(E, "    return rt_fail(g, %d, \"a choice has fewer options than its count\");", emit_site(E, s->loc));
-    emit_line(E, "rt_drawn_option(g, drawn_value, drawn_card);");
-    emit_line(E, "f->pc = %d;   /* as the decision stores it: the same state */", pc);
-    emit_line(E, "goto drawn_%d;", pc);
+    drawn_goto(E, "drawn_card", pc);
     E->indent--;
     emit_line(E, "}");
     E->indent--;
