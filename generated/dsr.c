@@ -3256,15 +3256,20 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 863), 1, 864), 865);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "An Operation Counter is added to ");
-            rt_log_str(g, rt_card_name(g, L->v_k));
-            rt_log_str(g, " (");
-            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 866));
-            rt_log_str(g, " of ");
-            rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 867))->fd_length);
-            rt_log_str(g, ").");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "An Operation Counter is added to ");
+                rt_log_str(g, rt_card_name(g, L->v_k));
+                rt_log_str(g, " (");
+                rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 866));
+                rt_log_str(g, " of ");
+                rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 867))->fd_length);
+                rt_log_str(g, ").");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_card_state(g, L->v_k, KIND_component, 0, 868); (void)hole; }
+                { volatile RtValue hole = Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 869))->fd_length; (void)hole; }
+            }
             if (rt_check(g)) return RT_END;
         } else {
             #line 65 "cards/dsr/darkside.cards"
@@ -3275,10 +3280,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3279 "dsr.c"
+#line 3284 "dsr.c"
         break;
     default:
-        return rt_fail(g, 868, "bad resume point");
+        return rt_fail(g, 870, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3290,7 +3295,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 869);
+            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 871);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -3301,7 +3306,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 870);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 872);
             if (args) {
                 args[0] = arg0;
             }
@@ -3312,10 +3317,10 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3316 "dsr.c"
+#line 3321 "dsr.c"
         break;
     default:
-        return rt_fail(g, 871, "bad resume point");
+        return rt_fail(g, 873, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3339,7 +3344,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 872);
+            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 874);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -3353,10 +3358,10 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3357 "dsr.c"
+#line 3362 "dsr.c"
         break;
     default:
-        return rt_fail(g, 873, "bad resume point");
+        return rt_fail(g, 875, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3375,7 +3380,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 874);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 876);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3396,7 +3401,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 875);
+                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 877);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3411,10 +3416,10 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3415 "dsr.c"
+#line 3420 "dsr.c"
         break;
     default:
-        return rt_fail(g, 876, "bad resume point");
+        return rt_fail(g, 878, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3432,23 +3437,28 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 877), 1, 878), 879);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 879), 1, 880), 881);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
-            rt_log_begin(g);
-            rt_log_str(g, rt_card_name(g, L->v_c));
-            rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 880));
-            rt_log_str(g, " of ");
-            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 881))->fd_capacity);
-            rt_log_str(g, ").");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, rt_card_name(g, L->v_c));
+                rt_log_str(g, " takes a DAMAGE (");
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 882));
+                rt_log_str(g, " of ");
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 883))->fd_capacity);
+                rt_log_str(g, ").");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 884); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 885))->fd_capacity; (void)hole; }
+            }
             if (rt_check(g)) return RT_END;
         }
-#line 3449 "dsr.c"
+#line 3459 "dsr.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3477,7 +3487,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 883);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 887);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -3494,14 +3504,14 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 884));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 888));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     if (!(Fn_of_type(g, f, it_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 885);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 889);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3515,10 +3525,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3519 "dsr.c"
+#line 3529 "dsr.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 890, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3543,14 +3553,14 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 887));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                     if (!(((int)(rt__state(g, it_c, 0) > 0) & (int)(rt__state(g, it_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, it_c))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 888);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 892);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3564,10 +3574,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3568 "dsr.c"
+#line 3578 "dsr.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 893, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3590,14 +3600,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 890))->fd_threat == ENUM_hit_heroes_droids) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 894))->fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 891);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 895);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3611,14 +3621,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 892))->fd_threat == ENUM_hit_all_here) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 896))->fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 893);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 897);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3632,16 +3642,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 894))->fd_threat == ENUM_hit_active_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 898))->fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 895));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 899));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 896);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 900);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3654,14 +3664,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 897))->fd_threat == ENUM_hit_vehicles) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 901))->fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 898);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 902);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3675,10 +3685,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 899))->fd_threat == ENUM_add_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 903))->fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 900);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 904);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -3686,7 +3696,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 901))->fd_threat == ENUM_heal_imperials) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 905))->fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -3694,7 +3704,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 902), 1, 903);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 906), 1, 907);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3709,10 +3719,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 904))->fd_threat == ENUM_hit_most_damaged) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 908))->fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 905);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 909);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -3720,10 +3730,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 906))->fd_threat == ENUM_roll_death_star) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 910))->fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 907);
+                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 911);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_krennic_roll);
@@ -3731,14 +3741,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 908))->fd_threat == ENUM_take_token) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 912))->fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 909);
+                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 913);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 910);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -3749,20 +3759,20 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 911))->fd_threat == ENUM_hit_leaders) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 915))->fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
                 #line 148 "cards/dsr/darkside.cards"
                 {
-                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 912));
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                         if (!(Inst_asset(g, it_r_2)->fd_leader_of > 0)) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
-                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 913);
+                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 917);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -3783,7 +3793,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 914);
+                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 918);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -3798,10 +3808,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3802 "dsr.c"
+#line 3812 "dsr.c"
         break;
     default:
-        return rt_fail(g, 915, "bad resume point");
+        return rt_fail(g, 919, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3824,7 +3834,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3828 "dsr.c"
+#line 3838 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3848,9 +3858,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 916, "argmax of no items");
+        (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3854 "dsr.c"
+#line 3864 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3864,7 +3874,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 917);
+                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 921);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3876,10 +3886,10 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3880 "dsr.c"
+#line 3890 "dsr.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3900,13 +3910,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         if (L->v_d == ENUM_hit_team) {
             #line 166 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 919));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 923));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 920);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 924);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3922,7 +3932,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 921);
+                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 925);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
@@ -3938,7 +3948,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 922), 1, 923);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 926), 1, 927);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3956,7 +3966,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 924);
+                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 928);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
@@ -3967,7 +3977,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 925);
+                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 929);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
@@ -3979,7 +3989,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 926);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 930);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -3993,7 +4003,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 927);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 931);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -4007,7 +4017,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 928);
+                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 932);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -4019,10 +4029,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 4023 "dsr.c"
+#line 4033 "dsr.c"
         break;
     default:
-        return rt_fail(g, 929, "bad resume point");
+        return rt_fail(g, 933, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4050,7 +4060,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 930);
+                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 934);
             }
         }
         #line 59 "cards/dsr/rules.cards"
@@ -4061,7 +4071,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 931);
+                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 935);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -4079,13 +4089,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             #line 60 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 932));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 936));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 933);
+                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 937);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4100,7 +4110,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 934);
+        rt_choose_begin(g, f->me, 119, 0, 938);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
@@ -4115,7 +4125,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 934);
+            rt_opt_done(g, &ob, 938);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4138,7 +4148,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 935);
+            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 939);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_dark_side);
@@ -4148,7 +4158,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 936);
+            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 940);
         }
         f->pc = 2;
         {
@@ -4161,7 +4171,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 937);
+            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 941);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_conclude);
@@ -4169,10 +4179,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4173 "dsr.c"
+#line 4183 "dsr.c"
         break;
     default:
-        return rt_fail(g, 938, "bad resume point");
+        return rt_fail(g, 942, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4188,27 +4198,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 939);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 943);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 940);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 944);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 941);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 945);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 942);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 946);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 943);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 947);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 944);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 4209 "dsr.c"
+#line 4219 "dsr.c"
         break;
     default:
-        return rt_fail(g, 945, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4226,7 +4236,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 946);
+            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 950);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_gather_pool);
@@ -4239,7 +4249,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         #line 90 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 947);
+            rt_choose_begin(g, f->me, 121, 0, 951);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
                     rt_log_player(g, f->me);
@@ -4272,7 +4282,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
                     rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
-                    rt_opt_done(g, &ob, 947);
+                    rt_opt_done(g, &ob, 951);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4290,7 +4300,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 948);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 952);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4305,7 +4315,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 949);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 953);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4320,7 +4330,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 950);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 954);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4335,7 +4345,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 951);
+                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 955);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4348,13 +4358,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 952)) return RT_END;
+            if (rt_back_edge(g, 956)) return RT_END;
         }
         #line 99 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 953);
+                Roll_any(g, rt_zone_at(g, zone, i), 957);
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
@@ -4368,7 +4378,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 954);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 958);
         }
         f->pc = 2;
         {
@@ -4391,7 +4401,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while (((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 955);
+                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 959);
                 }
                 f->pc = 3;
                 {
@@ -4402,7 +4412,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 956)) return RT_END;
+                if (rt_back_edge(g, 960)) return RT_END;
             }
             #line 110 "cards/dsr/rules.cards"
             if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
@@ -4418,7 +4428,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 114 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 957);
+                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -4427,7 +4437,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 {
                     RtValue zone = rt_zone_shared(g, ZONE_rolled);
                     for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 958);
+                        Roll_any(g, rt_zone_at(g, zone, i), 962);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
@@ -4440,14 +4450,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            if (rt_back_edge(g, 959)) return RT_END;
+            if (rt_back_edge(g, 963)) return RT_END;
         }
         #line 123 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 124 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 960);
+            rt_choose_begin(g, f->me, 122, 0, 964);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
                     rt_log_player(g, f->me);
@@ -4469,7 +4479,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 7);
-                    rt_opt_done(g, &ob, 960);
+                    rt_opt_done(g, &ob, 964);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4486,7 +4496,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 961);
+                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 965);
                     }
                     f->pc = 5;
                     {
@@ -4499,12 +4509,12 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 962)) return RT_END;
+            if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 4505 "dsr.c"
+#line 4515 "dsr.c"
         break;
     default:
-        return rt_fail(g, 963, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4528,7 +4538,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 964), 965);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 968), 969);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4538,7 +4548,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_red_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 966);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 970);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4554,7 +4564,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_yellow_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 967);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 971);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4570,7 +4580,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_green_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 968);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 972);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4586,7 +4596,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_blue_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 969);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4602,13 +4612,13 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 970), 971);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 972)[0] >= 2))) continue;
+                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -4620,7 +4630,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 977);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4636,7 +4646,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 978), 979);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -4654,7 +4664,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c_2)->fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 976);
+                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 980);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4669,10 +4679,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4673 "dsr.c"
+#line 4683 "dsr.c"
         break;
     default:
-        return rt_fail(g, 977, "bad resume point");
+        return rt_fail(g, 981, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4702,17 +4712,17 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                 L->v_left--;
                 #line 153 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 978);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 982);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4713 "dsr.c"
+#line 4723 "dsr.c"
         break;
     default:
-        return rt_fail(g, 979, "bad resume point");
+        return rt_fail(g, 983, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4731,7 +4741,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 157 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 980);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 984);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4741,7 +4751,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 158 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 159 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 981);
+                    rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985, KIND_alliance, 1, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 160 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4760,7 +4770,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 982);
+            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 986);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4772,10 +4782,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4776 "dsr.c"
+#line 4786 "dsr.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 987, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4803,7 +4813,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4807 "dsr.c"
+#line 4817 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4813,13 +4823,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 175 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 985);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 989);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4823 "dsr.c"
+#line 4833 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4835,7 +4845,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4839 "dsr.c"
+#line 4849 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4845,13 +4855,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 182 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 986);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4855 "dsr.c"
+#line 4865 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4861,7 +4871,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 169 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 984);
+        rt_choose_begin(g, f->me, 123, 0, 988);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4887,7 +4897,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 5, RT_NONE, 14);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 984);
+            rt_opt_done(g, &ob, 988);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4898,7 +4908,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 171 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 987);
+                rt_choose_begin(g, f->me, 124, 0, 991);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4913,7 +4923,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 987);
+                    rt_opt_done(g, &ob, 991);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4926,7 +4936,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 988);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 992);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4944,7 +4954,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 176 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 989);
+                rt_choose_begin(g, f->me, 125, 0, 993);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4953,13 +4963,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 994);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 989);
+                    rt_opt_done(g, &ob, 993);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4972,7 +4982,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 991);
+                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 995);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4991,7 +5001,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 180 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 992);
+                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 996);
                 }
                 f->pc = 6;
                 {
@@ -5005,7 +5015,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 181 "cards/dsr/rules.cards"
                 { /* use_token */
-                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 993);
+                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 997);
                 }
                 f->pc = 7;
                 {
@@ -5019,7 +5029,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 182 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 994);
+                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 998);
                 }
                 f->pc = 8;
                 {
@@ -5036,7 +5046,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 185 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 995);
+                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 999);
                 }
                 f->pc = 9;
                 {
@@ -5050,7 +5060,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 186 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 996);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 1000);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5065,10 +5075,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 5069 "dsr.c"
+#line 5079 "dsr.c"
         break;
     default:
-        return rt_fail(g, 997, "bad resume point");
+        return rt_fail(g, 1001, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5089,7 +5099,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
     case 0:;
         #line 193 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 998);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1002);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5099,7 +5109,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 194 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 999);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1003);
                 if (rt_check(g)) return RT_END;
                 #line 195 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5115,10 +5125,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 5119 "dsr.c"
+#line 5129 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1000, "bad resume point");
+        return rt_fail(g, 1004, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5134,7 +5144,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1001);
+        rt_choose_begin(g, f->me, 126, 0, 1005);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
                 rt_log_player(g, f->me);
@@ -5174,7 +5184,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
                 rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1001);
+                rt_opt_done(g, &ob, 1005);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5211,10 +5221,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 5215 "dsr.c"
+#line 5225 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1002, "bad resume point");
+        return rt_fail(g, 1006, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5232,7 +5242,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 215 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1003);
+        rt_choose_begin(g, f->me, 127, 0, 1007);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
                 rt_log_player(g, f->me);
@@ -5274,7 +5284,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
                 rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1003);
+                rt_opt_done(g, &ob, 1007);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5291,7 +5301,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1004);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5313,7 +5323,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1005);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5335,7 +5345,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1006);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5357,7 +5367,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1007);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5379,7 +5389,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1012);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5401,7 +5411,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1013);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5423,7 +5433,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1014);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5445,7 +5455,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1015);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5463,10 +5473,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5467 "dsr.c"
+#line 5477 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1012, "bad resume point");
+        return rt_fail(g, 1016, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5489,7 +5499,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
     case 0:;
         #line 228 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1013);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1017);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5499,7 +5509,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 229 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1014);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1018);
                 if (rt_check(g)) return RT_END;
                 #line 230 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5518,13 +5528,13 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 232 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1015));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1019));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1016);
+            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1020);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -5540,7 +5550,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1017);
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1021);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -5555,10 +5565,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 5559 "dsr.c"
+#line 5569 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1018, "bad resume point");
+        return rt_fail(g, 1022, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5575,21 +5585,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 238 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1019), Fn_shows(g, f, L->v_f, ENUM_tactical), 1020), 1021);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1023), Fn_shows(g, f, L->v_f, ENUM_tactical), 1024), 1025);
         if (rt_check(g)) return RT_END;
         #line 239 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1022), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1023), 1024);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1026), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1027), 1028);
         if (rt_check(g)) return RT_END;
         #line 240 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1025), Fn_shows(g, f, L->v_f, ENUM_support), 1026), 1027);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1029), Fn_shows(g, f, L->v_f, ENUM_support), 1030), 1031);
         if (rt_check(g)) return RT_END;
         #line 241 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1028), Fn_shows(g, f, L->v_f, ENUM_leadership), 1029), 1030);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 5590 "dsr.c"
+#line 5600 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1031, "bad resume point");
+        return rt_fail(g, 1035, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5610,21 +5620,25 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 249 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 250 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1032);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1036);
                 if (rt_check(g)) return RT_END;
                 #line 251 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " uses ");
-                rt_log_str(g, rt_card_name(g, L->v_c));
-                rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1033)].fd_text);
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " uses ");
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, "'s ability: ");
+                    rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1037)].fd_text);
+                    rt_log_end(g);
+                } else {
+                    { const char *volatile hole = Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1038)].fd_text; (void)hole; }
+                }
                 if (rt_check(g)) return RT_END;
                 #line 252 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1034);
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1039);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5640,10 +5654,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 254 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1035);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1040);
                 if (rt_check(g)) return RT_END;
                 #line 255 "cards/dsr/rules.cards"
-                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1036))->fd_imperial) {
+                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1041))->fd_imperial) {
                     #line 256 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -5666,10 +5680,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5670 "dsr.c"
+#line 5684 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1037, "bad resume point");
+        return rt_fail(g, 1042, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5686,7 +5700,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 268 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1038);
+        rt_choose_begin(g, f->me, 128, 0, 1043);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -5701,7 +5715,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1038);
+            rt_opt_done(g, &ob, 1043);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5711,7 +5725,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 269 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1039);
+            rt_choose_begin(g, f->me, 129, 0, 1044);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -5726,7 +5740,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Inst_alliance(g, L->v_t)->fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1039);
+                rt_opt_done(g, &ob, 1044);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5736,7 +5750,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 270 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1040);
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045, KIND_alliance, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 271 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5755,7 +5769,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Inst_alliance(g, L->v_t)->fd_symbol_shown;
-                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1041);
+                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1046);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5771,7 +5785,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1042);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1047);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5788,10 +5802,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5792 "dsr.c"
+#line 5806 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1043, "bad resume point");
+        return rt_fail(g, 1048, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5807,7 +5821,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 280 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1044);
+        rt_choose_begin(g, f->me, 130, 0, 1049);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5822,7 +5836,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1044);
+            rt_opt_done(g, &ob, 1049);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5832,7 +5846,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 281 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045);
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1050, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 282 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5848,7 +5862,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Inst_alliance(g, L->v_t)->fd_effect == ENUM_heal) {
                 #line 283 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1046);
+                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1051);
                 }
                 f->pc = 2;
                 {
@@ -5862,7 +5876,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 283 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1047);
+                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1052);
                 }
                 f->pc = 3;
                 {
@@ -5875,10 +5889,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5879 "dsr.c"
+#line 5893 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1048, "bad resume point");
+        return rt_fail(g, 1053, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5896,10 +5910,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 289 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 290 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1049, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1054, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1050);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1055);
             #line 292 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5910,13 +5924,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 294 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 295 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1051);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1056);
             if (rt_check(g)) return RT_END;
             #line 296 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1052);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057);
             if (rt_check(g)) return RT_END;
             #line 297 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1053);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1058);
             if (rt_check(g)) return RT_END;
             #line 298 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5928,10 +5942,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5932 "dsr.c"
+#line 5946 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1054, "bad resume point");
+        return rt_fail(g, 1059, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5951,12 +5965,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 306 "cards/dsr/rules.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1055))->fd_power == ENUM_heal_each_team) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1060))->fd_power == ENUM_heal_each_team) {
             #line 307 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 308 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1056);
+                rt_choose_begin(g, f->me, 131, 0, 1061);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5967,13 +5981,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1057);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1062);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1056);
+                    rt_opt_done(g, &ob, 1061);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5985,45 +5999,6 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     #line 308 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
-                        RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1058);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    if (rt_check(g)) return RT_END;
-                }
-            }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1059))->fd_power == ENUM_heal_two) {
-            #line 311 "cards/dsr/rules.cards"
-            { /* heal_two_rebels */
-                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1060);
-            }
-            f->pc = 2;
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_heal_two_rebels);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 2:;
-            if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1061))->fd_power == ENUM_heal_team) {
-            #line 313 "cards/dsr/rules.cards"
-            {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1062));
-                for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
-                    RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
-                    if (!(rt__state(g, it_r_2, 0) > 0)) continue;
-                    #line 313 "cards/dsr/rules.cards"
-                    { /* heal_rebel */
-                        RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
                         RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1063);
                         if (args) {
@@ -6039,10 +6014,49 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_power == ENUM_remove_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_power == ENUM_heal_two) {
+            #line 311 "cards/dsr/rules.cards"
+            { /* heal_two_rebels */
+                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1065);
+            }
+            f->pc = 2;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_heal_two_rebels);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 2:;
+            if (rt_check(g)) return RT_END;
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1066))->fd_power == ENUM_heal_team) {
+            #line 313 "cards/dsr/rules.cards"
+            {
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1067));
+                for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
+                    RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
+                    if (!(rt__state(g, it_r_2, 0) > 0)) continue;
+                    #line 313 "cards/dsr/rules.cards"
+                    { /* heal_rebel */
+                        RtValue arg0 = it_r_2;
+                        RtValue arg1 = 1;
+                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1068);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                        }
+                    }
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1069))->fd_power == ENUM_remove_counter) {
             #line 315 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1065);
+                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1070);
             }
             f->pc = 3;
             {
@@ -6056,7 +6070,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 317 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1066);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1071);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -6065,10 +6079,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6069 "dsr.c"
+#line 6083 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1067, "bad resume point");
+        return rt_fail(g, 1072, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6084,7 +6098,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 324 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1068);
+        rt_choose_begin(g, f->me, 125, 0, 1073);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -6093,13 +6107,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1069);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1074);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1068);
+            rt_opt_done(g, &ob, 1073);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6109,7 +6123,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 325 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1070);
+            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1075);
             #line 326 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6124,7 +6138,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Inst_asset(g, L->v_c)->fd_power == ENUM_reroll) {
                 #line 328 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1071);
+                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1076);
                 }
                 f->pc = 2;
                 {
@@ -6139,7 +6153,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 330 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
-                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1072);
+                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1077);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6155,10 +6169,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6159 "dsr.c"
+#line 6173 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1073, "bad resume point");
+        return rt_fail(g, 1078, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6179,7 +6193,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 337 "cards/dsr/rules.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
             #line 338 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1074);
+            rt_choose_begin(g, f->me, 132, 0, 1079);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
                     rt_log_player(g, f->me);
@@ -6224,7 +6238,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 22);
                     rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 23);
-                    rt_opt_done(g, &ob, 1074);
+                    rt_opt_done(g, &ob, 1079);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6242,7 +6256,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 340 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1075);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6257,7 +6271,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 341 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1076);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6272,7 +6286,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 342 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1077);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6287,7 +6301,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 343 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1078);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1083);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6302,7 +6316,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 344 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1079);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1084);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6317,7 +6331,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 345 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1085);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6332,7 +6346,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 346 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1086);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6347,7 +6361,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 347 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
+                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1087);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -6360,13 +6374,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1083)) return RT_END;
+            if (rt_back_edge(g, 1088)) return RT_END;
         }
         #line 350 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1084);
+                Roll_any(g, rt_zone_at(g, zone, i), 1089);
         }
         if (rt_check(g)) return RT_END;
         #line 351 "cards/dsr/rules.cards"
@@ -6375,23 +6389,27 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
                 #line 351 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " re-rolls a ");
-                rt_log_str(g, rt_card_name(g, it_d));
-                rt_log_str(g, ": ");
-                rt_log_value(g, RT_TY_ENUM + 0, Fn_die_face(g, f, it_d));
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " re-rolls a ");
+                    rt_log_str(g, rt_card_name(g, it_d));
+                    rt_log_str(g, ": ");
+                    rt_log_value(g, RT_TY_ENUM + 0, Fn_die_face(g, f, it_d));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                } else {
+                    { volatile RtValue hole = Fn_die_face(g, f, it_d); (void)hole; }
+                }
             }
         }
         #line 352 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1085);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 6392 "dsr.c"
+#line 6410 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1086, "bad resume point");
+        return rt_fail(g, 1091, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6412,7 +6430,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
     case 0:;
         #line 356 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1087);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1092);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6422,18 +6440,18 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 356 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1088);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1093);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 357 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1089));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 6434 "dsr.c"
+#line 6452 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1090, "bad resume point");
+        return rt_fail(g, 1095, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6451,7 +6469,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 362 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1091);
+        rt_choose_begin(g, f->me, 133, 0, 1096);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -6466,7 +6484,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1091);
+            rt_opt_done(g, &ob, 1096);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6476,7 +6494,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 363 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1092);
+            rt_choose_begin(g, f->me, 134, 0, 1097);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
                     rt_log_player(g, f->me);
@@ -6518,7 +6536,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 31);
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 1092);
+                    rt_opt_done(g, &ob, 1097);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6534,7 +6552,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1093);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6551,7 +6569,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1094);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6568,7 +6586,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1095);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6585,7 +6603,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1096);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1101);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6602,7 +6620,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1097);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1102);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6619,7 +6637,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1103);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6636,7 +6654,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1104);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6653,7 +6671,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
+                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1105);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6668,10 +6686,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6672 "dsr.c"
+#line 6690 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1101, "bad resume point");
+        return rt_fail(g, 1106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6698,7 +6716,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x = walk_v_x[at_v_x]; (void)it_x;
                 if (!((rt_card_kind(g, it_x) == KIND_red_die) && (it_x == L->v_d))) continue;
                 #line 377 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1102);
+                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1107);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6709,7 +6727,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_2 = walk_v_x_2[at_v_x_2]; (void)it_x_2;
                 if (!((rt_card_kind(g, it_x_2) == KIND_yellow_die) && (it_x_2 == L->v_d))) continue;
                 #line 378 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1103);
+                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1108);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6720,7 +6738,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_3 = walk_v_x_3[at_v_x_3]; (void)it_x_3;
                 if (!((rt_card_kind(g, it_x_3) == KIND_green_die) && (it_x_3 == L->v_d))) continue;
                 #line 379 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1104);
+                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1109);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6731,7 +6749,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_4 = walk_v_x_4[at_v_x_4]; (void)it_x_4;
                 if (!((rt_card_kind(g, it_x_4) == KIND_blue_die) && (it_x_4 == L->v_d))) continue;
                 #line 380 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1105);
+                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1110);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6746,10 +6764,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6750 "dsr.c"
+#line 6768 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1106, "bad resume point");
+        return rt_fail(g, 1111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6767,34 +6785,40 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 387 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1107);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1112);
         if (rt_check(g)) return RT_END;
         #line 388 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1108) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1113) > L->v_n) {
             #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1109), L->v_n, 1110), 1111);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1114), L->v_n, 1115), 1116);
             if (rt_check(g)) return RT_END;
         } else {
             #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1112);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1117);
             if (rt_check(g)) return RT_END;
         }
         #line 389 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_str(g, rt_card_name(g, L->v_c));
-        rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1113), 1114));
-        rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1115));
-        rt_log_str(g, " of ");
-        rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1116))->fd_capacity);
-        rt_log_str(g, ").");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, rt_card_name(g, L->v_c));
+            rt_log_str(g, " loses ");
+            rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1118), 1119));
+            rt_log_str(g, " DAMAGE (");
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1120));
+            rt_log_str(g, " of ");
+            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1121))->fd_capacity);
+            rt_log_str(g, ").");
+            rt_log_end(g);
+        } else {
+            { volatile RtValue hole = rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1122), 1123); (void)hole; }
+            { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1124); (void)hole; }
+            { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1125))->fd_capacity; (void)hole; }
+        }
         if (rt_check(g)) return RT_END;
-#line 6795 "dsr.c"
+#line 6819 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1117, "bad resume point");
+        return rt_fail(g, 1126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6815,13 +6839,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 397 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1124);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1133);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6825 "dsr.c"
+#line 6849 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6831,7 +6855,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 394 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1118);
+        rt_choose_begin(g, f->me, 135, 0, 1127);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6844,10 +6868,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 for (int i = 0; i < n; i++) {
                     RtValue it_p = i; (void)it_p;
                     L->v_p = it_p;
-                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1119) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1128) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1118);
+            rt_opt_done(g, &ob, 1127);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6857,7 +6881,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 395 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1120);
+            rt_choose_begin(g, f->me, 136, 0, 1129);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6866,13 +6890,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1121);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1130);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1120);
+                rt_opt_done(g, &ob, 1129);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6885,7 +6909,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1122);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1131);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6898,7 +6922,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 397 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1123);
+                rt_choose_begin(g, f->me, 137, 0, 1132);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6914,7 +6938,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1123);
+                    rt_opt_done(g, &ob, 1132);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -6924,7 +6948,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_q = rt_chosen(g);
                     #line 398 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1125);
+                    rt_choose_begin(g, f->me, 136, 0, 1134);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6933,13 +6957,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1126);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1135);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1125);
+                        rt_opt_done(g, &ob, 1134);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6952,7 +6976,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1127);
+                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1136);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6968,10 +6992,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6972 "dsr.c"
+#line 6996 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1128, "bad resume point");
+        return rt_fail(g, 1137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6987,7 +7011,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 405 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1129);
+        rt_choose_begin(g, f->me, 138, 0, 1138);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -7002,7 +7026,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1129);
+            rt_opt_done(g, &ob, 1138);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -7012,7 +7036,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 406 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1130), 1, 1131);
+            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1139), 1, 1140);
             if (rt_check(g)) return RT_END;
             #line 407 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -7027,10 +7051,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7031 "dsr.c"
+#line 7055 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1132, "bad resume point");
+        return rt_fail(g, 1141, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7056,7 +7080,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 415 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1133), 1134);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1142), 1143);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -7064,20 +7088,24 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                 #line 416 "cards/dsr/rules.cards"
                 if (Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait) >= Inst_team_base(g, L->v_b)->fd_threshold) {
                     #line 417 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " rolls ");
-                    rt_log_int(g, Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait));
-                    rt_log_str(g, " ");
-                    rt_log_value(g, RT_TY_ENUM + 0, Inst_team_base(g, L->v_b)->fd_trait);
-                    rt_log_str(g, " on the opening roll: the ");
-                    rt_log_str(g, rt_card_name(g, L->v_b));
-                    rt_log_str(g, " team ability.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " rolls ");
+                        rt_log_int(g, Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait));
+                        rt_log_str(g, " ");
+                        rt_log_value(g, RT_TY_ENUM + 0, Inst_team_base(g, L->v_b)->fd_trait);
+                        rt_log_str(g, " on the opening roll: the ");
+                        rt_log_str(g, rt_card_name(g, L->v_b));
+                        rt_log_str(g, " team ability.");
+                        rt_log_end(g);
+                    } else {
+                        { volatile RtValue hole = Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait); (void)hole; }
+                    }
                     #line 418 "cards/dsr/rules.cards"
                     if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_hurt_imperial) {
                         #line 419 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1135);
+                        rt_choose_begin(g, f->me, 139, 0, 1144);
                         {
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
                                 rt_log_player(g, f->me);
@@ -7099,7 +7127,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
-                                rt_opt_done(g, &ob, 1135);
+                                rt_opt_done(g, &ob, 1144);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -7112,7 +7140,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 421 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1136);
+                                rt_choose_begin(g, f->me, 140, 0, 1145);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -7127,7 +7155,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Inst_asset(g, it_c_2)->fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Inst_asset(g, it_c_2)->fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1136);
+                                    rt_opt_done(g, &ob, 1145);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -7139,7 +7167,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 421 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1137);
+                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1146);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -7156,7 +7184,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_remove_op_counter) {
                         #line 426 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1138);
+                        rt_choose_begin(g, f->me, 141, 0, 1147);
                         {
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
                                 rt_log_player(g, f->me);
@@ -7178,7 +7206,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 39);
                                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
-                                rt_opt_done(g, &ob, 1138);
+                                rt_opt_done(g, &ob, 1147);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -7192,7 +7220,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 427 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1139);
+                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1148);
                                 }
                                 f->pc = 4;
                                 {
@@ -7208,7 +7236,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_heal_two_damage) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1140);
+                        rt_choose_begin(g, f->me, 142, 0, 1149);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -7221,10 +7249,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 for (int i = 0; i < n; i++) {
                                     RtValue it_p = i; (void)it_p;
                                     L->v_p = it_p;
-                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1141) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1150) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1140);
+                            rt_opt_done(g, &ob, 1149);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -7234,7 +7262,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_p = rt_chosen(g);
                             #line 432 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1142);
+                            rt_choose_begin(g, f->me, 136, 0, 1151);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -7243,13 +7271,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1143);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1152);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1142);
+                                rt_opt_done(g, &ob, 1151);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 6;
@@ -7262,7 +7290,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1144);
+                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1153);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -7279,7 +7307,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 435 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1145);
+                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1154);
                         }
                         {
                             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -7292,10 +7320,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7296 "dsr.c"
+#line 7324 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1146, "bad resume point");
+        return rt_fail(g, 1155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7313,23 +7341,28 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 443 "cards/dsr/rules.cards"
-        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1147), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1148))->fd_capacity))) {
+        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1156), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1157))->fd_capacity))) {
             #line 444 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1149), 1, 1150), 1151);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1158), 1, 1159), 1160);
             if (rt_check(g)) return RT_END;
             #line 445 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, rt_card_name(g, L->v_c));
-            rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1152));
-            rt_log_str(g, " of ");
-            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1153))->fd_capacity);
-            rt_log_str(g, ").");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, rt_card_name(g, L->v_c));
+                rt_log_str(g, " takes a DAMAGE (");
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1161));
+                rt_log_str(g, " of ");
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1162))->fd_capacity);
+                rt_log_str(g, ").");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1163); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1164))->fd_capacity; (void)hole; }
+            }
             if (rt_check(g)) return RT_END;
             #line 446 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1154);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1165);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -7338,10 +7371,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7342 "dsr.c"
+#line 7375 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1155, "bad resume point");
+        return rt_fail(g, 1166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7371,7 +7404,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 456 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1156);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1167);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7379,7 +7412,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Inst_asset(g, L->v_c)->fd_imperial)))) continue;
                 #line 457 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1157), RT_AT_TOP, 1158);
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1168), RT_AT_TOP, 1169, KIND_asset, 8, RT_KEEP_NONE, ZONE_team);
                 if (rt_check(g)) return RT_END;
                 #line 458 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -7394,7 +7427,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 460 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1159);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1170);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7404,7 +7437,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1160);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1171);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -7419,16 +7452,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 461 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1161);
+        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1172);
         if (rt_check(g)) return RT_END;
         #line 462 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1162);
+        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1173);
         if (rt_check(g)) return RT_END;
         #line 463 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1163);
+        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1174);
         if (rt_check(g)) return RT_END;
         #line 466 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1164);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1175);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -7438,7 +7471,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 467 "cards/dsr/rules.cards"
                 if (Inst_asset(g, L->v_c_3)->fd_imperial) {
                     #line 468 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1165);
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1176, KIND_asset, 8, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 469 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7453,7 +7486,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 471 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1166);
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1177, KIND_asset, 8, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 472 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7472,7 +7505,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 476 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1167), 1168);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1178), 1179);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -7480,7 +7513,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!(rt__state(g, L->v_c_4, 0) >= Inst_asset(g, L->v_c_4)->fd_capacity)) continue;
                     #line 477 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1169);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1180, KIND_asset, 8, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 478 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7499,7 +7532,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 483 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1170);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1181);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -7514,9 +7547,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
                 if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Inst_component(g, it_k)->fd_length)))) continue;
                 #line 487 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1171);
+                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1182);
                 #line 488 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1172);
+                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1183);
                 #line 489 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -7529,7 +7562,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 491 "cards/dsr/rules.cards"
         { /* game_end */
-            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1173);
+            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1184);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_game_end);
@@ -7537,10 +7570,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7541 "dsr.c"
+#line 7574 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1174, "bad resume point");
+        return rt_fail(g, 1185, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7565,7 +7598,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 497 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1175);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1186);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7574,13 +7607,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 498 "cards/dsr/rules.cards"
                 while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Inst_location(g, L->v_l)->fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
                     #line 499 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1176);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1187);
                     if (rt_check(g)) return RT_END;
                     #line 500 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1177);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1188);
                     if (rt_check(g)) return RT_END;
                     #line 501 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1178);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1189);
                     if (rt_check(g)) return RT_END;
                     #line 502 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7592,12 +7625,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 503 "cards/dsr/rules.cards"
-                    if (Inst_asset(g, rt_card_inst(g, L->v_c_2, KIND_asset, 1179))->fd_imperial) {
+                    if (Inst_asset(g, rt_card_inst(g, L->v_c_2, KIND_asset, 1190))->fd_imperial) {
                         #line 504 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 505 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1180), 1181);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1191), 1192);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7607,7 +7640,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1182);
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1193);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -7623,15 +7656,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1183)) return RT_END;
+                    if (rt_back_edge(g, 1194)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7632 "dsr.c"
+#line 7665 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1184, "bad resume point");
+        return rt_fail(g, 1195, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7655,7 +7688,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1185);
+            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1196);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -7663,10 +7696,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7667 "dsr.c"
+#line 7700 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1186, "bad resume point");
+        return rt_fail(g, 1197, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7691,7 +7724,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7695 "dsr.c"
+#line 7728 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -7704,10 +7737,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1187)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1198)[0] == 0) return 1;
     }
     return acc;
-#line 7711 "dsr.c"
+#line 7744 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -7771,7 +7804,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1188);
+                    rt_win(g, L->v_p_2, 1199);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7782,10 +7815,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7786 "dsr.c"
+#line 7819 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1189, "bad resume point");
+        return rt_fail(g, 1200, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7822,7 +7855,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1190);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1201);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7838,7 +7871,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1191);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1202);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7854,7 +7887,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1192);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1203);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7870,7 +7903,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1193);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1204);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7886,7 +7919,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1194);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1205);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7902,7 +7935,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1195);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1206);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7910,14 +7943,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1196);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1207);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1197);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1208);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7937,7 +7970,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1198);
+            rt_choose_begin(g, f->me, 143, 0, 1209);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7952,7 +7985,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1198);
+                rt_opt_done(g, &ob, 1209);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7962,7 +7995,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1199), RT_AT_TOP, 1200);
+                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1210), RT_AT_TOP, 1211, KIND_team_base, 0, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7973,7 +8006,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Inst_asset(g, it_c)->fd_leader_of == Inst_team_base(g, L->v_b_2)->fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1201), RT_AT_TOP, 1202);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1212), RT_AT_TOP, 1213);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -7992,7 +8025,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1203)) return RT_END;
+            if (rt_back_edge(g, 1214)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -8004,7 +8037,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1204);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1215);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8012,9 +8045,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1205);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1216);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1206))->fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1217))->fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -8026,7 +8059,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1207);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1218);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -8034,10 +8067,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8038 "dsr.c"
+#line 8071 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1208, "bad resume point");
+        return rt_fail(g, 1219, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8064,7 +8097,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1209);
+                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1220);
             }
             f->pc = 1;
             {
@@ -8077,13 +8110,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1210)) return RT_END;
+            if (rt_back_edge(g, 1221)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 8084 "dsr.c"
+#line 8117 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1211, "bad resume point");
+        return rt_fail(g, 1222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9541,350 +9574,361 @@ static const RtSite Site_table[] = {
     { 0, 62, 5 }, /* 865: cards/dsr/darkside.cards:62:5 */
     { 0, 63, 54 }, /* 866: cards/dsr/darkside.cards:63:54 */
     { 0, 63, 70 }, /* 867: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 868: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 869: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 870: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 871: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 872: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 873: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 874: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 875: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 876: cards/dsr/darkside.cards:83:11 */
-    { 0, 95, 5 }, /* 877: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 878: cards/dsr/darkside.cards:95:5 */
+    { 0, 63, 54 }, /* 868: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 869: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 870: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 871: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 872: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 873: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 874: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 875: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 876: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 877: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 878: cards/dsr/darkside.cards:83:11 */
     { 0, 95, 5 }, /* 879: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 880: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 881: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 882: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 99 }, /* 883: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 14 }, /* 884: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 885: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 886: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 14 }, /* 887: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 888: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 889: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 890: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 891: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 892: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 893: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 894: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 14 }, /* 895: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 896: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 897: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 898: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 899: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 900: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 901: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 902: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 903: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 904: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 905: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 906: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 907: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 908: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 909: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 910: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 911: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 33 }, /* 912: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 913: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 914: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 915: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 916: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 917: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 918: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 14 }, /* 919: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 920: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 921: cards/dsr/darkside.cards:168:5 */
-    { 0, 171, 7 }, /* 922: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 923: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 924: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 925: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 926: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 927: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 928: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 929: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 19 }, /* 930: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 23 }, /* 931: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 31 }, /* 932: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 933: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 934: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 935: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 936: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 937: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 938: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 939: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 940: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 941: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 942: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 943: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 944: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 945: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 946: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 947: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 948: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 949: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 950: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 951: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 952: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 953: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 954: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 955: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 956: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 957: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 958: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 959: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 960: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 961: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 962: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 963: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 12 }, /* 964: cards/dsr/rules.cards:134:12 */
-    { 6, 134, 3 }, /* 965: cards/dsr/rules.cards:134:3 */
-    { 6, 135, 5 }, /* 966: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 967: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 968: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 969: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 12 }, /* 970: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 3 }, /* 971: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 58 }, /* 972: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 973: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 12 }, /* 974: cards/dsr/rules.cards:144:12 */
-    { 6, 144, 3 }, /* 975: cards/dsr/rules.cards:144:3 */
-    { 6, 146, 5 }, /* 976: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 977: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 3 }, /* 978: cards/dsr/rules.cards:153:3 */
-    { 6, 152, 11 }, /* 979: cards/dsr/rules.cards:152:11 */
-    { 6, 157, 3 }, /* 980: cards/dsr/rules.cards:157:3 */
-    { 6, 159, 7 }, /* 981: cards/dsr/rules.cards:159:7 */
-    { 6, 163, 3 }, /* 982: cards/dsr/rules.cards:163:3 */
-    { 6, 156, 11 }, /* 983: cards/dsr/rules.cards:156:11 */
-    { 6, 169, 3 }, /* 984: cards/dsr/rules.cards:169:3 */
-    { 6, 175, 62 }, /* 985: cards/dsr/rules.cards:175:62 */
-    { 6, 182, 50 }, /* 986: cards/dsr/rules.cards:182:50 */
-    { 6, 171, 7 }, /* 987: cards/dsr/rules.cards:171:7 */
-    { 6, 172, 9 }, /* 988: cards/dsr/rules.cards:172:9 */
-    { 6, 176, 7 }, /* 989: cards/dsr/rules.cards:176:7 */
-    { 6, 176, 19 }, /* 990: cards/dsr/rules.cards:176:19 */
-    { 6, 177, 9 }, /* 991: cards/dsr/rules.cards:177:9 */
-    { 6, 180, 98 }, /* 992: cards/dsr/rules.cards:180:98 */
-    { 6, 181, 65 }, /* 993: cards/dsr/rules.cards:181:65 */
-    { 6, 182, 76 }, /* 994: cards/dsr/rules.cards:182:76 */
-    { 6, 185, 7 }, /* 995: cards/dsr/rules.cards:185:7 */
-    { 6, 186, 7 }, /* 996: cards/dsr/rules.cards:186:7 */
-    { 6, 168, 11 }, /* 997: cards/dsr/rules.cards:168:11 */
-    { 6, 193, 3 }, /* 998: cards/dsr/rules.cards:193:3 */
-    { 6, 194, 5 }, /* 999: cards/dsr/rules.cards:194:5 */
-    { 6, 192, 11 }, /* 1000: cards/dsr/rules.cards:192:11 */
-    { 6, 201, 3 }, /* 1001: cards/dsr/rules.cards:201:3 */
-    { 6, 200, 11 }, /* 1002: cards/dsr/rules.cards:200:11 */
-    { 6, 215, 3 }, /* 1003: cards/dsr/rules.cards:215:3 */
-    { 6, 216, 74 }, /* 1004: cards/dsr/rules.cards:216:74 */
-    { 6, 217, 78 }, /* 1005: cards/dsr/rules.cards:217:78 */
-    { 6, 218, 82 }, /* 1006: cards/dsr/rules.cards:218:82 */
-    { 6, 219, 86 }, /* 1007: cards/dsr/rules.cards:219:86 */
-    { 6, 220, 72 }, /* 1008: cards/dsr/rules.cards:220:72 */
-    { 6, 221, 76 }, /* 1009: cards/dsr/rules.cards:221:76 */
-    { 6, 222, 78 }, /* 1010: cards/dsr/rules.cards:222:78 */
-    { 6, 223, 82 }, /* 1011: cards/dsr/rules.cards:223:82 */
-    { 6, 214, 11 }, /* 1012: cards/dsr/rules.cards:214:11 */
-    { 6, 228, 3 }, /* 1013: cards/dsr/rules.cards:228:3 */
-    { 6, 229, 5 }, /* 1014: cards/dsr/rules.cards:229:5 */
-    { 6, 232, 3 }, /* 1015: cards/dsr/rules.cards:232:3 */
-    { 6, 233, 3 }, /* 1016: cards/dsr/rules.cards:233:3 */
-    { 6, 234, 3 }, /* 1017: cards/dsr/rules.cards:234:3 */
-    { 6, 227, 11 }, /* 1018: cards/dsr/rules.cards:227:11 */
-    { 6, 238, 3 }, /* 1019: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1020: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1021: cards/dsr/rules.cards:238:3 */
-    { 6, 239, 3 }, /* 1022: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1023: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1024: cards/dsr/rules.cards:239:3 */
-    { 6, 240, 3 }, /* 1025: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1026: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1027: cards/dsr/rules.cards:240:3 */
-    { 6, 241, 3 }, /* 1028: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1029: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1030: cards/dsr/rules.cards:241:3 */
-    { 6, 237, 11 }, /* 1031: cards/dsr/rules.cards:237:11 */
-    { 6, 250, 7 }, /* 1032: cards/dsr/rules.cards:250:7 */
-    { 6, 251, 43 }, /* 1033: cards/dsr/rules.cards:251:43 */
-    { 6, 252, 7 }, /* 1034: cards/dsr/rules.cards:252:7 */
-    { 6, 254, 7 }, /* 1035: cards/dsr/rules.cards:254:7 */
-    { 6, 255, 10 }, /* 1036: cards/dsr/rules.cards:255:10 */
-    { 6, 247, 11 }, /* 1037: cards/dsr/rules.cards:247:11 */
-    { 6, 268, 3 }, /* 1038: cards/dsr/rules.cards:268:3 */
-    { 6, 269, 5 }, /* 1039: cards/dsr/rules.cards:269:5 */
-    { 6, 270, 7 }, /* 1040: cards/dsr/rules.cards:270:7 */
-    { 6, 272, 7 }, /* 1041: cards/dsr/rules.cards:272:7 */
-    { 6, 273, 7 }, /* 1042: cards/dsr/rules.cards:273:7 */
-    { 6, 267, 11 }, /* 1043: cards/dsr/rules.cards:267:11 */
-    { 6, 280, 3 }, /* 1044: cards/dsr/rules.cards:280:3 */
-    { 6, 281, 5 }, /* 1045: cards/dsr/rules.cards:281:5 */
-    { 6, 283, 27 }, /* 1046: cards/dsr/rules.cards:283:27 */
-    { 6, 283, 54 }, /* 1047: cards/dsr/rules.cards:283:54 */
-    { 6, 279, 11 }, /* 1048: cards/dsr/rules.cards:279:11 */
-    { 6, 290, 5 }, /* 1049: cards/dsr/rules.cards:290:5 */
-    { 6, 291, 5 }, /* 1050: cards/dsr/rules.cards:291:5 */
-    { 6, 295, 13 }, /* 1051: cards/dsr/rules.cards:295:13 */
-    { 6, 296, 5 }, /* 1052: cards/dsr/rules.cards:296:5 */
-    { 6, 297, 5 }, /* 1053: cards/dsr/rules.cards:297:5 */
-    { 6, 288, 11 }, /* 1054: cards/dsr/rules.cards:288:11 */
-    { 6, 306, 6 }, /* 1055: cards/dsr/rules.cards:306:6 */
-    { 6, 308, 7 }, /* 1056: cards/dsr/rules.cards:308:7 */
-    { 6, 308, 19 }, /* 1057: cards/dsr/rules.cards:308:19 */
-    { 6, 308, 110 }, /* 1058: cards/dsr/rules.cards:308:110 */
-    { 6, 310, 13 }, /* 1059: cards/dsr/rules.cards:310:13 */
-    { 6, 311, 5 }, /* 1060: cards/dsr/rules.cards:311:5 */
-    { 6, 312, 13 }, /* 1061: cards/dsr/rules.cards:312:13 */
-    { 6, 313, 14 }, /* 1062: cards/dsr/rules.cards:313:14 */
-    { 6, 313, 43 }, /* 1063: cards/dsr/rules.cards:313:43 */
-    { 6, 314, 13 }, /* 1064: cards/dsr/rules.cards:314:13 */
-    { 6, 315, 5 }, /* 1065: cards/dsr/rules.cards:315:5 */
-    { 6, 317, 5 }, /* 1066: cards/dsr/rules.cards:317:5 */
-    { 6, 305, 11 }, /* 1067: cards/dsr/rules.cards:305:11 */
-    { 6, 324, 3 }, /* 1068: cards/dsr/rules.cards:324:3 */
-    { 6, 324, 15 }, /* 1069: cards/dsr/rules.cards:324:15 */
-    { 6, 325, 5 }, /* 1070: cards/dsr/rules.cards:325:5 */
-    { 6, 328, 7 }, /* 1071: cards/dsr/rules.cards:328:7 */
-    { 6, 330, 7 }, /* 1072: cards/dsr/rules.cards:330:7 */
-    { 6, 323, 11 }, /* 1073: cards/dsr/rules.cards:323:11 */
-    { 6, 338, 5 }, /* 1074: cards/dsr/rules.cards:338:5 */
-    { 6, 340, 64 }, /* 1075: cards/dsr/rules.cards:340:64 */
-    { 6, 341, 68 }, /* 1076: cards/dsr/rules.cards:341:68 */
-    { 6, 342, 72 }, /* 1077: cards/dsr/rules.cards:342:72 */
-    { 6, 343, 76 }, /* 1078: cards/dsr/rules.cards:343:76 */
-    { 6, 344, 62 }, /* 1079: cards/dsr/rules.cards:344:62 */
-    { 6, 345, 66 }, /* 1080: cards/dsr/rules.cards:345:66 */
-    { 6, 346, 68 }, /* 1081: cards/dsr/rules.cards:346:68 */
-    { 6, 347, 72 }, /* 1082: cards/dsr/rules.cards:347:72 */
-    { 6, 337, 3 }, /* 1083: cards/dsr/rules.cards:337:3 */
-    { 6, 350, 3 }, /* 1084: cards/dsr/rules.cards:350:3 */
-    { 6, 352, 3 }, /* 1085: cards/dsr/rules.cards:352:3 */
-    { 6, 335, 11 }, /* 1086: cards/dsr/rules.cards:335:11 */
-    { 6, 356, 3 }, /* 1087: cards/dsr/rules.cards:356:3 */
-    { 6, 356, 3 }, /* 1088: cards/dsr/rules.cards:356:3 */
-    { 6, 357, 3 }, /* 1089: cards/dsr/rules.cards:357:3 */
-    { 6, 355, 11 }, /* 1090: cards/dsr/rules.cards:355:11 */
-    { 6, 362, 3 }, /* 1091: cards/dsr/rules.cards:362:3 */
-    { 6, 363, 5 }, /* 1092: cards/dsr/rules.cards:363:5 */
-    { 6, 364, 52 }, /* 1093: cards/dsr/rules.cards:364:52 */
-    { 6, 365, 56 }, /* 1094: cards/dsr/rules.cards:365:56 */
-    { 6, 366, 60 }, /* 1095: cards/dsr/rules.cards:366:60 */
-    { 6, 367, 64 }, /* 1096: cards/dsr/rules.cards:367:64 */
-    { 6, 368, 50 }, /* 1097: cards/dsr/rules.cards:368:50 */
-    { 6, 369, 54 }, /* 1098: cards/dsr/rules.cards:369:54 */
-    { 6, 370, 56 }, /* 1099: cards/dsr/rules.cards:370:56 */
-    { 6, 371, 60 }, /* 1100: cards/dsr/rules.cards:371:60 */
-    { 6, 361, 11 }, /* 1101: cards/dsr/rules.cards:361:11 */
-    { 6, 377, 51 }, /* 1102: cards/dsr/rules.cards:377:51 */
-    { 6, 378, 54 }, /* 1103: cards/dsr/rules.cards:378:54 */
-    { 6, 379, 53 }, /* 1104: cards/dsr/rules.cards:379:53 */
-    { 6, 380, 52 }, /* 1105: cards/dsr/rules.cards:380:52 */
-    { 6, 376, 11 }, /* 1106: cards/dsr/rules.cards:376:11 */
-    { 6, 387, 16 }, /* 1107: cards/dsr/rules.cards:387:16 */
-    { 6, 388, 6 }, /* 1108: cards/dsr/rules.cards:388:6 */
-    { 6, 388, 21 }, /* 1109: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1110: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1111: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 44 }, /* 1112: cards/dsr/rules.cards:388:44 */
-    { 6, 389, 33 }, /* 1113: cards/dsr/rules.cards:389:33 */
-    { 6, 389, 24 }, /* 1114: cards/dsr/rules.cards:389:24 */
-    { 6, 389, 52 }, /* 1115: cards/dsr/rules.cards:389:52 */
-    { 6, 389, 66 }, /* 1116: cards/dsr/rules.cards:389:66 */
-    { 6, 386, 11 }, /* 1117: cards/dsr/rules.cards:386:11 */
-    { 6, 394, 3 }, /* 1118: cards/dsr/rules.cards:394:3 */
-    { 6, 394, 38 }, /* 1119: cards/dsr/rules.cards:394:38 */
-    { 6, 395, 5 }, /* 1120: cards/dsr/rules.cards:395:5 */
-    { 6, 395, 17 }, /* 1121: cards/dsr/rules.cards:395:17 */
-    { 6, 396, 7 }, /* 1122: cards/dsr/rules.cards:396:7 */
-    { 6, 397, 7 }, /* 1123: cards/dsr/rules.cards:397:7 */
-    { 6, 397, 42 }, /* 1124: cards/dsr/rules.cards:397:42 */
-    { 6, 398, 9 }, /* 1125: cards/dsr/rules.cards:398:9 */
-    { 6, 398, 21 }, /* 1126: cards/dsr/rules.cards:398:21 */
-    { 6, 398, 93 }, /* 1127: cards/dsr/rules.cards:398:93 */
-    { 6, 393, 11 }, /* 1128: cards/dsr/rules.cards:393:11 */
-    { 6, 405, 3 }, /* 1129: cards/dsr/rules.cards:405:3 */
-    { 6, 406, 5 }, /* 1130: cards/dsr/rules.cards:406:5 */
-    { 6, 406, 5 }, /* 1131: cards/dsr/rules.cards:406:5 */
-    { 6, 404, 11 }, /* 1132: cards/dsr/rules.cards:404:11 */
-    { 6, 415, 12 }, /* 1133: cards/dsr/rules.cards:415:12 */
-    { 6, 415, 3 }, /* 1134: cards/dsr/rules.cards:415:3 */
-    { 6, 419, 9 }, /* 1135: cards/dsr/rules.cards:419:9 */
-    { 6, 421, 13 }, /* 1136: cards/dsr/rules.cards:421:13 */
-    { 6, 421, 113 }, /* 1137: cards/dsr/rules.cards:421:113 */
-    { 6, 426, 9 }, /* 1138: cards/dsr/rules.cards:426:9 */
-    { 6, 427, 113 }, /* 1139: cards/dsr/rules.cards:427:113 */
-    { 6, 431, 9 }, /* 1140: cards/dsr/rules.cards:431:9 */
-    { 6, 431, 44 }, /* 1141: cards/dsr/rules.cards:431:44 */
-    { 6, 432, 11 }, /* 1142: cards/dsr/rules.cards:432:11 */
-    { 6, 432, 23 }, /* 1143: cards/dsr/rules.cards:432:23 */
-    { 6, 432, 84 }, /* 1144: cards/dsr/rules.cards:432:84 */
-    { 6, 435, 9 }, /* 1145: cards/dsr/rules.cards:435:9 */
-    { 6, 414, 11 }, /* 1146: cards/dsr/rules.cards:414:11 */
-    { 6, 443, 6 }, /* 1147: cards/dsr/rules.cards:443:6 */
-    { 6, 443, 17 }, /* 1148: cards/dsr/rules.cards:443:17 */
-    { 6, 444, 5 }, /* 1149: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1150: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1151: cards/dsr/rules.cards:444:5 */
-    { 6, 445, 36 }, /* 1152: cards/dsr/rules.cards:445:36 */
-    { 6, 445, 50 }, /* 1153: cards/dsr/rules.cards:445:50 */
-    { 6, 446, 5 }, /* 1154: cards/dsr/rules.cards:446:5 */
-    { 6, 442, 11 }, /* 1155: cards/dsr/rules.cards:442:11 */
-    { 6, 456, 3 }, /* 1156: cards/dsr/rules.cards:456:3 */
-    { 6, 457, 15 }, /* 1157: cards/dsr/rules.cards:457:15 */
-    { 6, 457, 5 }, /* 1158: cards/dsr/rules.cards:457:5 */
-    { 6, 460, 3 }, /* 1159: cards/dsr/rules.cards:460:3 */
-    { 6, 460, 51 }, /* 1160: cards/dsr/rules.cards:460:51 */
-    { 6, 461, 3 }, /* 1161: cards/dsr/rules.cards:461:3 */
-    { 6, 462, 3 }, /* 1162: cards/dsr/rules.cards:462:3 */
-    { 6, 463, 3 }, /* 1163: cards/dsr/rules.cards:463:3 */
-    { 6, 466, 3 }, /* 1164: cards/dsr/rules.cards:466:3 */
-    { 6, 468, 7 }, /* 1165: cards/dsr/rules.cards:468:7 */
-    { 6, 471, 7 }, /* 1166: cards/dsr/rules.cards:471:7 */
-    { 6, 476, 14 }, /* 1167: cards/dsr/rules.cards:476:14 */
-    { 6, 476, 5 }, /* 1168: cards/dsr/rules.cards:476:5 */
-    { 6, 477, 7 }, /* 1169: cards/dsr/rules.cards:477:7 */
-    { 6, 483, 3 }, /* 1170: cards/dsr/rules.cards:483:3 */
-    { 6, 487, 5 }, /* 1171: cards/dsr/rules.cards:487:5 */
-    { 6, 488, 5 }, /* 1172: cards/dsr/rules.cards:488:5 */
-    { 6, 491, 3 }, /* 1173: cards/dsr/rules.cards:491:3 */
-    { 6, 452, 11 }, /* 1174: cards/dsr/rules.cards:452:11 */
-    { 6, 497, 3 }, /* 1175: cards/dsr/rules.cards:497:3 */
-    { 6, 499, 15 }, /* 1176: cards/dsr/rules.cards:499:15 */
-    { 6, 500, 7 }, /* 1177: cards/dsr/rules.cards:500:7 */
-    { 6, 501, 7 }, /* 1178: cards/dsr/rules.cards:501:7 */
-    { 6, 503, 10 }, /* 1179: cards/dsr/rules.cards:503:10 */
-    { 6, 505, 20 }, /* 1180: cards/dsr/rules.cards:505:20 */
-    { 6, 505, 11 }, /* 1181: cards/dsr/rules.cards:505:11 */
-    { 6, 505, 59 }, /* 1182: cards/dsr/rules.cards:505:59 */
-    { 6, 498, 5 }, /* 1183: cards/dsr/rules.cards:498:5 */
-    { 6, 496, 11 }, /* 1184: cards/dsr/rules.cards:496:11 */
-    { 6, 514, 3 }, /* 1185: cards/dsr/rules.cards:514:3 */
-    { 6, 512, 11 }, /* 1186: cards/dsr/rules.cards:512:11 */
-    { 6, 526, 37 }, /* 1187: cards/dsr/rules.cards:526:37 */
-    { 6, 534, 5 }, /* 1188: cards/dsr/rules.cards:534:5 */
-    { 6, 519, 11 }, /* 1189: cards/dsr/rules.cards:519:11 */
-    { 6, 9, 44 }, /* 1190: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1191: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1192: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1193: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1194: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1195: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1196: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1197: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1198: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1199: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1200: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1201: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1202: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1203: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1204: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1205: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1206: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1207: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1208: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1209: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1210: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1211: cards/dsr/rules.cards:47:1 */
+    { 0, 95, 5 }, /* 880: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 881: cards/dsr/darkside.cards:95:5 */
+    { 0, 96, 36 }, /* 882: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 883: cards/dsr/darkside.cards:96:50 */
+    { 0, 96, 36 }, /* 884: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 885: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 886: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 887: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 888: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 889: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 890: cards/dsr/darkside.cards:102:11 */
+    { 0, 115, 14 }, /* 891: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 892: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 893: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 894: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 895: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 896: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 897: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 898: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 899: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 900: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 901: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 902: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 903: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 904: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 905: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 906: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 907: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 908: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 909: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 910: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 911: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 912: cards/dsr/darkside.cards:141:13 */
+    { 0, 143, 15 }, /* 913: cards/dsr/darkside.cards:143:15 */
+    { 0, 144, 7 }, /* 914: cards/dsr/darkside.cards:144:7 */
+    { 0, 147, 13 }, /* 915: cards/dsr/darkside.cards:147:13 */
+    { 0, 148, 33 }, /* 916: cards/dsr/darkside.cards:148:33 */
+    { 0, 148, 64 }, /* 917: cards/dsr/darkside.cards:148:64 */
+    { 0, 150, 5 }, /* 918: cards/dsr/darkside.cards:150:5 */
+    { 0, 121, 11 }, /* 919: cards/dsr/darkside.cards:121:11 */
+    { 0, 158, 20 }, /* 920: cards/dsr/darkside.cards:158:20 */
+    { 0, 158, 5 }, /* 921: cards/dsr/darkside.cards:158:5 */
+    { 0, 156, 11 }, /* 922: cards/dsr/darkside.cards:156:11 */
+    { 0, 166, 14 }, /* 923: cards/dsr/darkside.cards:166:14 */
+    { 0, 166, 29 }, /* 924: cards/dsr/darkside.cards:166:29 */
+    { 0, 168, 5 }, /* 925: cards/dsr/darkside.cards:168:5 */
+    { 0, 171, 7 }, /* 926: cards/dsr/darkside.cards:171:7 */
+    { 0, 171, 7 }, /* 927: cards/dsr/darkside.cards:171:7 */
+    { 0, 175, 5 }, /* 928: cards/dsr/darkside.cards:175:5 */
+    { 0, 177, 5 }, /* 929: cards/dsr/darkside.cards:177:5 */
+    { 0, 179, 5 }, /* 930: cards/dsr/darkside.cards:179:5 */
+    { 0, 180, 5 }, /* 931: cards/dsr/darkside.cards:180:5 */
+    { 0, 181, 5 }, /* 932: cards/dsr/darkside.cards:181:5 */
+    { 0, 164, 11 }, /* 933: cards/dsr/darkside.cards:164:11 */
+    { 6, 58, 19 }, /* 934: cards/dsr/rules.cards:58:19 */
+    { 6, 59, 23 }, /* 935: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 31 }, /* 936: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 937: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 938: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 939: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 940: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 941: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 942: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 943: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 944: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 945: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 946: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 947: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 948: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 949: cards/dsr/rules.cards:75:11 */
+    { 6, 87, 3 }, /* 950: cards/dsr/rules.cards:87:3 */
+    { 6, 91, 5 }, /* 951: cards/dsr/rules.cards:91:5 */
+    { 6, 93, 105 }, /* 952: cards/dsr/rules.cards:93:105 */
+    { 6, 94, 112 }, /* 953: cards/dsr/rules.cards:94:112 */
+    { 6, 95, 106 }, /* 954: cards/dsr/rules.cards:95:106 */
+    { 6, 96, 108 }, /* 955: cards/dsr/rules.cards:96:108 */
+    { 6, 90, 3 }, /* 956: cards/dsr/rules.cards:90:3 */
+    { 6, 99, 3 }, /* 957: cards/dsr/rules.cards:99:3 */
+    { 6, 101, 3 }, /* 958: cards/dsr/rules.cards:101:3 */
+    { 6, 109, 60 }, /* 959: cards/dsr/rules.cards:109:60 */
+    { 6, 109, 5 }, /* 960: cards/dsr/rules.cards:109:5 */
+    { 6, 114, 7 }, /* 961: cards/dsr/rules.cards:114:7 */
+    { 6, 117, 7 }, /* 962: cards/dsr/rules.cards:117:7 */
+    { 6, 106, 3 }, /* 963: cards/dsr/rules.cards:106:3 */
+    { 6, 125, 5 }, /* 964: cards/dsr/rules.cards:125:5 */
+    { 6, 127, 67 }, /* 965: cards/dsr/rules.cards:127:67 */
+    { 6, 124, 3 }, /* 966: cards/dsr/rules.cards:124:3 */
+    { 6, 86, 11 }, /* 967: cards/dsr/rules.cards:86:11 */
+    { 6, 134, 12 }, /* 968: cards/dsr/rules.cards:134:12 */
+    { 6, 134, 3 }, /* 969: cards/dsr/rules.cards:134:3 */
+    { 6, 135, 5 }, /* 970: cards/dsr/rules.cards:135:5 */
+    { 6, 136, 5 }, /* 971: cards/dsr/rules.cards:136:5 */
+    { 6, 137, 5 }, /* 972: cards/dsr/rules.cards:137:5 */
+    { 6, 138, 5 }, /* 973: cards/dsr/rules.cards:138:5 */
+    { 6, 140, 12 }, /* 974: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 3 }, /* 975: cards/dsr/rules.cards:140:3 */
+    { 6, 140, 58 }, /* 976: cards/dsr/rules.cards:140:58 */
+    { 6, 142, 5 }, /* 977: cards/dsr/rules.cards:142:5 */
+    { 6, 144, 12 }, /* 978: cards/dsr/rules.cards:144:12 */
+    { 6, 144, 3 }, /* 979: cards/dsr/rules.cards:144:3 */
+    { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
+    { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
+    { 6, 153, 3 }, /* 982: cards/dsr/rules.cards:153:3 */
+    { 6, 152, 11 }, /* 983: cards/dsr/rules.cards:152:11 */
+    { 6, 157, 3 }, /* 984: cards/dsr/rules.cards:157:3 */
+    { 6, 159, 7 }, /* 985: cards/dsr/rules.cards:159:7 */
+    { 6, 163, 3 }, /* 986: cards/dsr/rules.cards:163:3 */
+    { 6, 156, 11 }, /* 987: cards/dsr/rules.cards:156:11 */
+    { 6, 169, 3 }, /* 988: cards/dsr/rules.cards:169:3 */
+    { 6, 175, 62 }, /* 989: cards/dsr/rules.cards:175:62 */
+    { 6, 182, 50 }, /* 990: cards/dsr/rules.cards:182:50 */
+    { 6, 171, 7 }, /* 991: cards/dsr/rules.cards:171:7 */
+    { 6, 172, 9 }, /* 992: cards/dsr/rules.cards:172:9 */
+    { 6, 176, 7 }, /* 993: cards/dsr/rules.cards:176:7 */
+    { 6, 176, 19 }, /* 994: cards/dsr/rules.cards:176:19 */
+    { 6, 177, 9 }, /* 995: cards/dsr/rules.cards:177:9 */
+    { 6, 180, 98 }, /* 996: cards/dsr/rules.cards:180:98 */
+    { 6, 181, 65 }, /* 997: cards/dsr/rules.cards:181:65 */
+    { 6, 182, 76 }, /* 998: cards/dsr/rules.cards:182:76 */
+    { 6, 185, 7 }, /* 999: cards/dsr/rules.cards:185:7 */
+    { 6, 186, 7 }, /* 1000: cards/dsr/rules.cards:186:7 */
+    { 6, 168, 11 }, /* 1001: cards/dsr/rules.cards:168:11 */
+    { 6, 193, 3 }, /* 1002: cards/dsr/rules.cards:193:3 */
+    { 6, 194, 5 }, /* 1003: cards/dsr/rules.cards:194:5 */
+    { 6, 192, 11 }, /* 1004: cards/dsr/rules.cards:192:11 */
+    { 6, 201, 3 }, /* 1005: cards/dsr/rules.cards:201:3 */
+    { 6, 200, 11 }, /* 1006: cards/dsr/rules.cards:200:11 */
+    { 6, 215, 3 }, /* 1007: cards/dsr/rules.cards:215:3 */
+    { 6, 216, 74 }, /* 1008: cards/dsr/rules.cards:216:74 */
+    { 6, 217, 78 }, /* 1009: cards/dsr/rules.cards:217:78 */
+    { 6, 218, 82 }, /* 1010: cards/dsr/rules.cards:218:82 */
+    { 6, 219, 86 }, /* 1011: cards/dsr/rules.cards:219:86 */
+    { 6, 220, 72 }, /* 1012: cards/dsr/rules.cards:220:72 */
+    { 6, 221, 76 }, /* 1013: cards/dsr/rules.cards:221:76 */
+    { 6, 222, 78 }, /* 1014: cards/dsr/rules.cards:222:78 */
+    { 6, 223, 82 }, /* 1015: cards/dsr/rules.cards:223:82 */
+    { 6, 214, 11 }, /* 1016: cards/dsr/rules.cards:214:11 */
+    { 6, 228, 3 }, /* 1017: cards/dsr/rules.cards:228:3 */
+    { 6, 229, 5 }, /* 1018: cards/dsr/rules.cards:229:5 */
+    { 6, 232, 3 }, /* 1019: cards/dsr/rules.cards:232:3 */
+    { 6, 233, 3 }, /* 1020: cards/dsr/rules.cards:233:3 */
+    { 6, 234, 3 }, /* 1021: cards/dsr/rules.cards:234:3 */
+    { 6, 227, 11 }, /* 1022: cards/dsr/rules.cards:227:11 */
+    { 6, 238, 3 }, /* 1023: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1024: cards/dsr/rules.cards:238:3 */
+    { 6, 238, 3 }, /* 1025: cards/dsr/rules.cards:238:3 */
+    { 6, 239, 3 }, /* 1026: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1027: cards/dsr/rules.cards:239:3 */
+    { 6, 239, 3 }, /* 1028: cards/dsr/rules.cards:239:3 */
+    { 6, 240, 3 }, /* 1029: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1030: cards/dsr/rules.cards:240:3 */
+    { 6, 240, 3 }, /* 1031: cards/dsr/rules.cards:240:3 */
+    { 6, 241, 3 }, /* 1032: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1033: cards/dsr/rules.cards:241:3 */
+    { 6, 241, 3 }, /* 1034: cards/dsr/rules.cards:241:3 */
+    { 6, 237, 11 }, /* 1035: cards/dsr/rules.cards:237:11 */
+    { 6, 250, 7 }, /* 1036: cards/dsr/rules.cards:250:7 */
+    { 6, 251, 43 }, /* 1037: cards/dsr/rules.cards:251:43 */
+    { 6, 251, 43 }, /* 1038: cards/dsr/rules.cards:251:43 */
+    { 6, 252, 7 }, /* 1039: cards/dsr/rules.cards:252:7 */
+    { 6, 254, 7 }, /* 1040: cards/dsr/rules.cards:254:7 */
+    { 6, 255, 10 }, /* 1041: cards/dsr/rules.cards:255:10 */
+    { 6, 247, 11 }, /* 1042: cards/dsr/rules.cards:247:11 */
+    { 6, 268, 3 }, /* 1043: cards/dsr/rules.cards:268:3 */
+    { 6, 269, 5 }, /* 1044: cards/dsr/rules.cards:269:5 */
+    { 6, 270, 7 }, /* 1045: cards/dsr/rules.cards:270:7 */
+    { 6, 272, 7 }, /* 1046: cards/dsr/rules.cards:272:7 */
+    { 6, 273, 7 }, /* 1047: cards/dsr/rules.cards:273:7 */
+    { 6, 267, 11 }, /* 1048: cards/dsr/rules.cards:267:11 */
+    { 6, 280, 3 }, /* 1049: cards/dsr/rules.cards:280:3 */
+    { 6, 281, 5 }, /* 1050: cards/dsr/rules.cards:281:5 */
+    { 6, 283, 27 }, /* 1051: cards/dsr/rules.cards:283:27 */
+    { 6, 283, 54 }, /* 1052: cards/dsr/rules.cards:283:54 */
+    { 6, 279, 11 }, /* 1053: cards/dsr/rules.cards:279:11 */
+    { 6, 290, 5 }, /* 1054: cards/dsr/rules.cards:290:5 */
+    { 6, 291, 5 }, /* 1055: cards/dsr/rules.cards:291:5 */
+    { 6, 295, 13 }, /* 1056: cards/dsr/rules.cards:295:13 */
+    { 6, 296, 5 }, /* 1057: cards/dsr/rules.cards:296:5 */
+    { 6, 297, 5 }, /* 1058: cards/dsr/rules.cards:297:5 */
+    { 6, 288, 11 }, /* 1059: cards/dsr/rules.cards:288:11 */
+    { 6, 306, 6 }, /* 1060: cards/dsr/rules.cards:306:6 */
+    { 6, 308, 7 }, /* 1061: cards/dsr/rules.cards:308:7 */
+    { 6, 308, 19 }, /* 1062: cards/dsr/rules.cards:308:19 */
+    { 6, 308, 110 }, /* 1063: cards/dsr/rules.cards:308:110 */
+    { 6, 310, 13 }, /* 1064: cards/dsr/rules.cards:310:13 */
+    { 6, 311, 5 }, /* 1065: cards/dsr/rules.cards:311:5 */
+    { 6, 312, 13 }, /* 1066: cards/dsr/rules.cards:312:13 */
+    { 6, 313, 14 }, /* 1067: cards/dsr/rules.cards:313:14 */
+    { 6, 313, 43 }, /* 1068: cards/dsr/rules.cards:313:43 */
+    { 6, 314, 13 }, /* 1069: cards/dsr/rules.cards:314:13 */
+    { 6, 315, 5 }, /* 1070: cards/dsr/rules.cards:315:5 */
+    { 6, 317, 5 }, /* 1071: cards/dsr/rules.cards:317:5 */
+    { 6, 305, 11 }, /* 1072: cards/dsr/rules.cards:305:11 */
+    { 6, 324, 3 }, /* 1073: cards/dsr/rules.cards:324:3 */
+    { 6, 324, 15 }, /* 1074: cards/dsr/rules.cards:324:15 */
+    { 6, 325, 5 }, /* 1075: cards/dsr/rules.cards:325:5 */
+    { 6, 328, 7 }, /* 1076: cards/dsr/rules.cards:328:7 */
+    { 6, 330, 7 }, /* 1077: cards/dsr/rules.cards:330:7 */
+    { 6, 323, 11 }, /* 1078: cards/dsr/rules.cards:323:11 */
+    { 6, 338, 5 }, /* 1079: cards/dsr/rules.cards:338:5 */
+    { 6, 340, 64 }, /* 1080: cards/dsr/rules.cards:340:64 */
+    { 6, 341, 68 }, /* 1081: cards/dsr/rules.cards:341:68 */
+    { 6, 342, 72 }, /* 1082: cards/dsr/rules.cards:342:72 */
+    { 6, 343, 76 }, /* 1083: cards/dsr/rules.cards:343:76 */
+    { 6, 344, 62 }, /* 1084: cards/dsr/rules.cards:344:62 */
+    { 6, 345, 66 }, /* 1085: cards/dsr/rules.cards:345:66 */
+    { 6, 346, 68 }, /* 1086: cards/dsr/rules.cards:346:68 */
+    { 6, 347, 72 }, /* 1087: cards/dsr/rules.cards:347:72 */
+    { 6, 337, 3 }, /* 1088: cards/dsr/rules.cards:337:3 */
+    { 6, 350, 3 }, /* 1089: cards/dsr/rules.cards:350:3 */
+    { 6, 352, 3 }, /* 1090: cards/dsr/rules.cards:352:3 */
+    { 6, 335, 11 }, /* 1091: cards/dsr/rules.cards:335:11 */
+    { 6, 356, 3 }, /* 1092: cards/dsr/rules.cards:356:3 */
+    { 6, 356, 3 }, /* 1093: cards/dsr/rules.cards:356:3 */
+    { 6, 357, 3 }, /* 1094: cards/dsr/rules.cards:357:3 */
+    { 6, 355, 11 }, /* 1095: cards/dsr/rules.cards:355:11 */
+    { 6, 362, 3 }, /* 1096: cards/dsr/rules.cards:362:3 */
+    { 6, 363, 5 }, /* 1097: cards/dsr/rules.cards:363:5 */
+    { 6, 364, 52 }, /* 1098: cards/dsr/rules.cards:364:52 */
+    { 6, 365, 56 }, /* 1099: cards/dsr/rules.cards:365:56 */
+    { 6, 366, 60 }, /* 1100: cards/dsr/rules.cards:366:60 */
+    { 6, 367, 64 }, /* 1101: cards/dsr/rules.cards:367:64 */
+    { 6, 368, 50 }, /* 1102: cards/dsr/rules.cards:368:50 */
+    { 6, 369, 54 }, /* 1103: cards/dsr/rules.cards:369:54 */
+    { 6, 370, 56 }, /* 1104: cards/dsr/rules.cards:370:56 */
+    { 6, 371, 60 }, /* 1105: cards/dsr/rules.cards:371:60 */
+    { 6, 361, 11 }, /* 1106: cards/dsr/rules.cards:361:11 */
+    { 6, 377, 51 }, /* 1107: cards/dsr/rules.cards:377:51 */
+    { 6, 378, 54 }, /* 1108: cards/dsr/rules.cards:378:54 */
+    { 6, 379, 53 }, /* 1109: cards/dsr/rules.cards:379:53 */
+    { 6, 380, 52 }, /* 1110: cards/dsr/rules.cards:380:52 */
+    { 6, 376, 11 }, /* 1111: cards/dsr/rules.cards:376:11 */
+    { 6, 387, 16 }, /* 1112: cards/dsr/rules.cards:387:16 */
+    { 6, 388, 6 }, /* 1113: cards/dsr/rules.cards:388:6 */
+    { 6, 388, 21 }, /* 1114: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1115: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 21 }, /* 1116: cards/dsr/rules.cards:388:21 */
+    { 6, 388, 44 }, /* 1117: cards/dsr/rules.cards:388:44 */
+    { 6, 389, 33 }, /* 1118: cards/dsr/rules.cards:389:33 */
+    { 6, 389, 24 }, /* 1119: cards/dsr/rules.cards:389:24 */
+    { 6, 389, 52 }, /* 1120: cards/dsr/rules.cards:389:52 */
+    { 6, 389, 66 }, /* 1121: cards/dsr/rules.cards:389:66 */
+    { 6, 389, 33 }, /* 1122: cards/dsr/rules.cards:389:33 */
+    { 6, 389, 24 }, /* 1123: cards/dsr/rules.cards:389:24 */
+    { 6, 389, 52 }, /* 1124: cards/dsr/rules.cards:389:52 */
+    { 6, 389, 66 }, /* 1125: cards/dsr/rules.cards:389:66 */
+    { 6, 386, 11 }, /* 1126: cards/dsr/rules.cards:386:11 */
+    { 6, 394, 3 }, /* 1127: cards/dsr/rules.cards:394:3 */
+    { 6, 394, 38 }, /* 1128: cards/dsr/rules.cards:394:38 */
+    { 6, 395, 5 }, /* 1129: cards/dsr/rules.cards:395:5 */
+    { 6, 395, 17 }, /* 1130: cards/dsr/rules.cards:395:17 */
+    { 6, 396, 7 }, /* 1131: cards/dsr/rules.cards:396:7 */
+    { 6, 397, 7 }, /* 1132: cards/dsr/rules.cards:397:7 */
+    { 6, 397, 42 }, /* 1133: cards/dsr/rules.cards:397:42 */
+    { 6, 398, 9 }, /* 1134: cards/dsr/rules.cards:398:9 */
+    { 6, 398, 21 }, /* 1135: cards/dsr/rules.cards:398:21 */
+    { 6, 398, 93 }, /* 1136: cards/dsr/rules.cards:398:93 */
+    { 6, 393, 11 }, /* 1137: cards/dsr/rules.cards:393:11 */
+    { 6, 405, 3 }, /* 1138: cards/dsr/rules.cards:405:3 */
+    { 6, 406, 5 }, /* 1139: cards/dsr/rules.cards:406:5 */
+    { 6, 406, 5 }, /* 1140: cards/dsr/rules.cards:406:5 */
+    { 6, 404, 11 }, /* 1141: cards/dsr/rules.cards:404:11 */
+    { 6, 415, 12 }, /* 1142: cards/dsr/rules.cards:415:12 */
+    { 6, 415, 3 }, /* 1143: cards/dsr/rules.cards:415:3 */
+    { 6, 419, 9 }, /* 1144: cards/dsr/rules.cards:419:9 */
+    { 6, 421, 13 }, /* 1145: cards/dsr/rules.cards:421:13 */
+    { 6, 421, 113 }, /* 1146: cards/dsr/rules.cards:421:113 */
+    { 6, 426, 9 }, /* 1147: cards/dsr/rules.cards:426:9 */
+    { 6, 427, 113 }, /* 1148: cards/dsr/rules.cards:427:113 */
+    { 6, 431, 9 }, /* 1149: cards/dsr/rules.cards:431:9 */
+    { 6, 431, 44 }, /* 1150: cards/dsr/rules.cards:431:44 */
+    { 6, 432, 11 }, /* 1151: cards/dsr/rules.cards:432:11 */
+    { 6, 432, 23 }, /* 1152: cards/dsr/rules.cards:432:23 */
+    { 6, 432, 84 }, /* 1153: cards/dsr/rules.cards:432:84 */
+    { 6, 435, 9 }, /* 1154: cards/dsr/rules.cards:435:9 */
+    { 6, 414, 11 }, /* 1155: cards/dsr/rules.cards:414:11 */
+    { 6, 443, 6 }, /* 1156: cards/dsr/rules.cards:443:6 */
+    { 6, 443, 17 }, /* 1157: cards/dsr/rules.cards:443:17 */
+    { 6, 444, 5 }, /* 1158: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1159: cards/dsr/rules.cards:444:5 */
+    { 6, 444, 5 }, /* 1160: cards/dsr/rules.cards:444:5 */
+    { 6, 445, 36 }, /* 1161: cards/dsr/rules.cards:445:36 */
+    { 6, 445, 50 }, /* 1162: cards/dsr/rules.cards:445:50 */
+    { 6, 445, 36 }, /* 1163: cards/dsr/rules.cards:445:36 */
+    { 6, 445, 50 }, /* 1164: cards/dsr/rules.cards:445:50 */
+    { 6, 446, 5 }, /* 1165: cards/dsr/rules.cards:446:5 */
+    { 6, 442, 11 }, /* 1166: cards/dsr/rules.cards:442:11 */
+    { 6, 456, 3 }, /* 1167: cards/dsr/rules.cards:456:3 */
+    { 6, 457, 15 }, /* 1168: cards/dsr/rules.cards:457:15 */
+    { 6, 457, 5 }, /* 1169: cards/dsr/rules.cards:457:5 */
+    { 6, 460, 3 }, /* 1170: cards/dsr/rules.cards:460:3 */
+    { 6, 460, 51 }, /* 1171: cards/dsr/rules.cards:460:51 */
+    { 6, 461, 3 }, /* 1172: cards/dsr/rules.cards:461:3 */
+    { 6, 462, 3 }, /* 1173: cards/dsr/rules.cards:462:3 */
+    { 6, 463, 3 }, /* 1174: cards/dsr/rules.cards:463:3 */
+    { 6, 466, 3 }, /* 1175: cards/dsr/rules.cards:466:3 */
+    { 6, 468, 7 }, /* 1176: cards/dsr/rules.cards:468:7 */
+    { 6, 471, 7 }, /* 1177: cards/dsr/rules.cards:471:7 */
+    { 6, 476, 14 }, /* 1178: cards/dsr/rules.cards:476:14 */
+    { 6, 476, 5 }, /* 1179: cards/dsr/rules.cards:476:5 */
+    { 6, 477, 7 }, /* 1180: cards/dsr/rules.cards:477:7 */
+    { 6, 483, 3 }, /* 1181: cards/dsr/rules.cards:483:3 */
+    { 6, 487, 5 }, /* 1182: cards/dsr/rules.cards:487:5 */
+    { 6, 488, 5 }, /* 1183: cards/dsr/rules.cards:488:5 */
+    { 6, 491, 3 }, /* 1184: cards/dsr/rules.cards:491:3 */
+    { 6, 452, 11 }, /* 1185: cards/dsr/rules.cards:452:11 */
+    { 6, 497, 3 }, /* 1186: cards/dsr/rules.cards:497:3 */
+    { 6, 499, 15 }, /* 1187: cards/dsr/rules.cards:499:15 */
+    { 6, 500, 7 }, /* 1188: cards/dsr/rules.cards:500:7 */
+    { 6, 501, 7 }, /* 1189: cards/dsr/rules.cards:501:7 */
+    { 6, 503, 10 }, /* 1190: cards/dsr/rules.cards:503:10 */
+    { 6, 505, 20 }, /* 1191: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 11 }, /* 1192: cards/dsr/rules.cards:505:11 */
+    { 6, 505, 59 }, /* 1193: cards/dsr/rules.cards:505:59 */
+    { 6, 498, 5 }, /* 1194: cards/dsr/rules.cards:498:5 */
+    { 6, 496, 11 }, /* 1195: cards/dsr/rules.cards:496:11 */
+    { 6, 514, 3 }, /* 1196: cards/dsr/rules.cards:514:3 */
+    { 6, 512, 11 }, /* 1197: cards/dsr/rules.cards:512:11 */
+    { 6, 526, 37 }, /* 1198: cards/dsr/rules.cards:526:37 */
+    { 6, 534, 5 }, /* 1199: cards/dsr/rules.cards:534:5 */
+    { 6, 519, 11 }, /* 1200: cards/dsr/rules.cards:519:11 */
+    { 6, 9, 44 }, /* 1201: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1202: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1203: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1204: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1205: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1206: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1207: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1208: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1209: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1210: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1211: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1212: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1213: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1214: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1215: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1216: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1217: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1218: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1219: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1220: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1221: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1222: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -10069,7 +10113,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10095,7 +10139,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10121,7 +10165,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10147,7 +10191,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10173,7 +10217,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10199,7 +10243,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10225,7 +10269,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1212, Site_table, 8, Site_files,
+    1223, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

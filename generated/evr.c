@@ -1168,7 +1168,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 7 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27, KIND_resource, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
@@ -1225,7 +1225,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 11 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35);
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35, KIND_resource, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
@@ -1273,7 +1273,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
         #line 14 "cards/evr/events.csv"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 41)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 42), 43), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 44), RT_AT_TOP, 45);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 42), 43), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 44), RT_AT_TOP, 45, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -1352,7 +1352,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         if (L->v_c != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 21 "cards/evr/events.csv"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
@@ -1482,7 +1482,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1489 "evr.c"
@@ -1501,7 +1501,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
         #line 18 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 71)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 72), 73), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), RT_AT_TOP, 75);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 72), 73), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), RT_AT_TOP, 75, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -1564,7 +1564,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1571 "evr.c"
@@ -1639,7 +1639,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
         if (L->v_c != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 55 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
@@ -1716,7 +1716,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         if (L->v_c != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1723 "evr.c"
@@ -1799,7 +1799,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 1806 "evr.c"
@@ -1995,7 +1995,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2002 "evr.c"
@@ -2203,7 +2203,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         if (L->v_c != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
@@ -2274,7 +2274,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2281 "evr.c"
@@ -2316,7 +2316,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2323 "evr.c"
@@ -2452,7 +2452,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 241), RT_AT_TOP, 242);
+            rt_move_known(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 241), RT_AT_TOP, 242, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
@@ -2487,7 +2487,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 2;   /* drawn in place too: the state the decision leaves */
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250);
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250, KIND_resource, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
@@ -2644,7 +2644,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2651 "evr.c"
@@ -2686,7 +2686,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2693 "evr.c"
@@ -2770,7 +2770,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2777 "evr.c"
@@ -2876,7 +2876,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 2883 "evr.c"
@@ -3136,17 +3136,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 335, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 336)));
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "The event is ");
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 336)));
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        } else {
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337); (void)hole; }
+        }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 338);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 338))->fd_reveal, L->v_ability_card, f->me, 338);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 339))->fd_reveal, L->v_ability_card, f->me, 339);
             if (st != RT_DONE)
                 return st;
         }
@@ -3157,26 +3161,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 339)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 340)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 340);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 341);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 342), RT_AT_TOP, 343, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 343);
-                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 344));
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 344);
+                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345));
                 if (L->v_s == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 346);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s = zc[1 + i]; (void)it_s;
                                 rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 343);
+                        rt_opt_done(g, &ob, 344);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3190,7 +3194,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (L->v_s != RT_NONE) {
                     f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 346), RT_AT_TOP, 347);
+                    rt_move_known(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 347), RT_AT_TOP, 348, KIND_strategy, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -3205,7 +3209,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 348);
+            rt_choose_begin(g, f->me, 13, 0, 349);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 /* action "play a card" */
@@ -3213,7 +3217,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 349);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3224,7 +3228,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     count_2 &= -when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3232,7 +3236,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3246,7 +3250,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     } else if ((pick -= count_1) < count_2) {
                         {
                             if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 353);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                     pick -= (!!rt__state(g, it_c_2, 0));
@@ -3262,7 +3266,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 353, "a choice has fewer options than its count");
+                        return rt_fail(g, 354, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3274,7 +3278,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 354);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
@@ -3283,7 +3287,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 356);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -3291,10 +3295,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 356)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 348);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 357)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 349);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 357, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 358, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3304,25 +3308,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 358)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 359)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 359), rt_zone_of(g, ZONE_deck, f->me, 360), RT_AT_TOP, 361, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 360), rt_zone_of(g, ZONE_deck, f->me, 361), RT_AT_TOP, 362, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 362), 363);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 363), 364);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 364), 0, rt_zone_of(g, ZONE_play, f->me, 365), RT_AT_TOP, 366, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 365), 0, rt_zone_of(g, ZONE_play, f->me, 366), RT_AT_TOP, 367, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 367);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 368);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 368);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 369);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3332,15 +3336,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 369);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 370);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 370);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 371);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 371)) return RT_END;
+            if (rt_back_edge(g, 372)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3350,24 +3354,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 372);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 373), RT_AT_TOP, 374, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 373);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 374), RT_AT_TOP, 375, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 375);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 376);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 376);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 377);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 377), 378);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 378), 379);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3377,7 +3381,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 379);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 380);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3393,7 +3397,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 380), 381);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 381), 382);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3403,7 +3407,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 382);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 383);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3420,18 +3424,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 383), RT_AT_TOP, 384);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 384), RT_AT_TOP, 385);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 385);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 386);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 386);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 387), RT_AT_TOP, 388, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 387);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 388), RT_AT_TOP, 389, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3448,35 +3452,40 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 389);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 390);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 390), RT_AT_TOP, 391);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 391), RT_AT_TOP, 392, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 392), 393);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 393), 394);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 394);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 395);
                     #line 134 "cards/evr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, rt_var_at(g, VCELL_winner));
-                    rt_log_str(g, " wins ");
-                    rt_log_str(g, rt_card_name(g, L->v_e));
-                    rt_log_str(g, ": ");
-                    rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_winner)));
-                    rt_log_str(g, " against ");
-                    rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, rt_var_at(g, VCELL_winner));
+                        rt_log_str(g, " wins ");
+                        rt_log_str(g, rt_card_name(g, L->v_e));
+                        rt_log_str(g, ": ");
+                        rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_winner)));
+                        rt_log_str(g, " against ");
+                        rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    } else {
+                        { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_winner)); (void)hole; }
+                        { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))); (void)hole; }
+                    }
                     #line 135 "cards/evr/rules.cards"
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 395);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 396);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3489,37 +3498,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 396);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 397);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 397)));
-            rt_log_str(g, " goes to the bottom of the event deck.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "Both players exceed the objective; ");
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 398)));
+                rt_log_str(g, " goes to the bottom of the event deck.");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 399); (void)hole; }
+            }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 398, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 400, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 399);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 400), RT_AT_TOP, 401, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 401);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 402), RT_AT_TOP, 403, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 402);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 403), RT_AT_TOP, 404, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 404);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 405), RT_AT_TOP, 406, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 405);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 406), RT_AT_TOP, 407, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 407);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 408), RT_AT_TOP, 409, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 408), 409);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 410), 411);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3537,21 +3550,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 410);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 411), RT_AT_TOP, 412, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 412);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 413), RT_AT_TOP, 414, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 413);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 414), RT_AT_TOP, 415, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 415);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 416), RT_AT_TOP, 417, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3552 "evr.c"
+#line 3565 "evr.c"
         break;
     default:
-        return rt_fail(g, 416, "bad resume point");
+        return rt_fail(g, 418, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3582,7 +3595,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 417);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 419);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3604,7 +3617,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 418), RT_AT_TOP, 419);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 420), RT_AT_TOP, 421);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3612,9 +3625,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 420), 421);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 422), 423);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 422);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 424);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3623,10 +3636,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3627 "evr.c"
+#line 3640 "evr.c"
         break;
     default:
-        return rt_fail(g, 423, "bad resume point");
+        return rt_fail(g, 425, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3658,14 +3671,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 424);
+            rt_choose_begin(g, f->me, 13, 0, 426);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 425);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 427);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3680,7 +3693,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 426);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 428);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3695,7 +3708,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 427, "a choice has fewer options than its count");
+                        return rt_fail(g, 429, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3707,7 +3720,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 428);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 430);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3715,9 +3728,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 424);
+                rt_opt_done(g, &ob, 426);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 429, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 431, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3727,25 +3740,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 430)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 432)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 431), rt_zone_of(g, ZONE_deck, f->me, 432), RT_AT_TOP, 433, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 433), rt_zone_of(g, ZONE_deck, f->me, 434), RT_AT_TOP, 435, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 434), 435);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 436), 437);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 436), 0, rt_zone_of(g, ZONE_play, f->me, 437), RT_AT_TOP, 438, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 438), 0, rt_zone_of(g, ZONE_play, f->me, 439), RT_AT_TOP, 440, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 439);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 441);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 440);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 442);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3757,7 +3770,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 441)) return RT_END;
+            if (rt_back_edge(g, 443)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3768,37 +3781,49 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(Fn_beats(g, f, L->v_p))) continue;
             #line 40 "cards/evr/tutorial.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p);
-            rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 442)));
-            rt_log_str(g, " with ");
-            rt_log_int(g, Fn_total(g, f, L->v_p));
-            rt_log_str(g, " against ");
-            rt_log_int(g, Fn_total(g, f, rt_next_player(g, L->v_p)));
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " wins ");
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 444)));
+                rt_log_str(g, " with ");
+                rt_log_int(g, Fn_total(g, f, L->v_p));
+                rt_log_str(g, " against ");
+                rt_log_int(g, Fn_total(g, f, rt_next_player(g, L->v_p)));
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 445); (void)hole; }
+                { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
+                { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
+            }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 443);
+            return rt_win(g, L->v_p, 446);
         }
         #line 43 "cards/evr/tutorial.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 444)));
-        rt_log_str(g, ": ");
-        rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
-        rt_log_str(g, " against ");
-        rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))));
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "Nobody wins ");
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 447)));
+            rt_log_str(g, ": ");
+            rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
+            rt_log_str(g, " against ");
+            rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))));
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        } else {
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 448); (void)hole; }
+            { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
+            { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
+        }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3799 "evr.c"
+#line 3824 "evr.c"
         break;
     default:
-        return rt_fail(g, 445, "bad resume point");
+        return rt_fail(g, 449, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4444,115 +4469,119 @@ static const RtSite Site_table[] = {
     { 5, 5, 1 }, /* 334: cards/evr/rules.cards:5:1 */
     { 5, 47, 5 }, /* 335: cards/evr/rules.cards:47:5 */
     { 5, 48, 24 }, /* 336: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 337: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 338: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 339: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 340: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 341: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 342: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 343: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 344: cards/evr/rules.cards:57:21 */
+    { 5, 48, 24 }, /* 337: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 338: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 339: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 340: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 341: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 342: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 343: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 344: cards/evr/rules.cards:57:9 */
     { 5, 57, 21 }, /* 345: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 346: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 347: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 348: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 349: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 350: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 351: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 352: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 353: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 354: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 355: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 356: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 357: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 358: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 359: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 360: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 361: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 362: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 363: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 364: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 365: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 366: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 367: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 368: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 369: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 370: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 371: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 372: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 373: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 374: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 375: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 376: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 377: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 378: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 379: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 380: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 381: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 382: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 383: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 384: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 385: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 386: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 387: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 388: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 389: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 390: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 391: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 392: cards/evr/rules.cards:132:9 */
+    { 5, 57, 21 }, /* 346: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 347: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 348: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 349: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 350: cards/evr/rules.cards:75:37 */
+    { 5, 90, 36 }, /* 351: cards/evr/rules.cards:90:36 */
+    { 5, 75, 37 }, /* 352: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 353: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 354: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 355: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 356: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 357: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 358: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 359: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 360: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 361: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 362: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 363: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 364: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 365: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 366: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 367: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 368: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 369: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 370: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 371: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 372: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 373: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 374: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 375: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 376: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 377: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 378: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 379: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 380: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 381: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 382: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 383: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 384: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 385: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 386: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 387: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 388: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 389: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 390: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 391: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 392: cards/evr/rules.cards:131:9 */
     { 5, 132, 9 }, /* 393: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 394: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 395: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 396: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 397: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 398: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 399: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 400: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 401: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 402: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 403: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 404: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 405: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 406: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 407: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 408: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 409: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 410: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 411: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 412: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 413: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 414: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 415: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 416: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 417: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 418: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 419: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 420: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 421: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 422: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 423: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 424: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 425: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 426: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 427: cards/evr/tutorial.cards:23:7 */
+    { 5, 132, 9 }, /* 394: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 395: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 396: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 397: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 398: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 399: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 400: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 401: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 402: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 403: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 404: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 405: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 406: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 407: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 408: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 409: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 410: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 411: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 412: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 413: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 414: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 415: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 416: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 417: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 418: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 419: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 420: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 421: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 422: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 423: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 424: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 425: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 426: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 427: cards/evr/tutorial.cards:28:39 */
     { 6, 28, 39 }, /* 428: cards/evr/tutorial.cards:28:39 */
     { 6, 23, 7 }, /* 429: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 430: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 431: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 432: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 433: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 434: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 435: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 436: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 437: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 438: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 439: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 440: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 441: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 442: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 443: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 444: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 445: cards/evr/tutorial.cards:20:3 */
+    { 6, 28, 39 }, /* 430: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 431: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 432: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 433: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 434: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 435: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 436: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 437: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 438: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 439: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 440: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 441: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 442: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 443: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 444: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 445: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 446: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 447: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 448: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 449: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4723,7 +4752,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    446, Site_table, 7, Site_files,
+    450, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4749,7 +4778,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    446, Site_table, 7, Site_files,
+    450, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -3313,7 +3313,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         if (L->v_a != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 137 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53);
+            rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53, KIND_ally, 2, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 138 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -4036,17 +4036,21 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
                 if (rt_check(g)) return RT_END;
                 #line 269 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, L->v_p);
-                rt_log_str(g, " gains ");
-                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
-                rt_log_str(g, " victory point(s) for the Allies not used.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " gains ");
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
+                    rt_log_str(g, " victory point(s) for the Allies not used.");
+                    rt_log_end(g);
+                } else {
+                    { volatile RtValue hole = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]; (void)hole; }
+                }
             }
             #line 271 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 110)[0] == 0)) {
                 #line 272 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 110), 111);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 111), 112);
                 if (rt_check(g)) return RT_END;
                 #line 273 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -4076,15 +4080,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 112);
+                rt_win(g, L->v_p_3, 113);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4085 "galaxy.c"
+#line 4089 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4118,7 +4122,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 6 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 114);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 115);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4135,7 +4139,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                     #line 8 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 115);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 116);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4151,7 +4155,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_a = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                     #line 10 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 116);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 117);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4167,7 +4171,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s_2) == KIND_space)) continue;
                     #line 13 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 117);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 118);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4187,7 +4191,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 19 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 118);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 119);
         #line 23 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -4196,7 +4200,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 24 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 119);
+            rt_choose_begin(g, f->me, 21, 0, 120);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -4206,7 +4210,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 119);
+                rt_opt_done(g, &ob, 120);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -4216,17 +4220,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 24 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 120), RT_AT_TOP, 121);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 121), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 122)) return RT_END;
+            if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 123);
+            (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 124);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_next_site);
@@ -4234,10 +4238,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4238 "galaxy.c"
+#line 4242 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 124, "bad resume point");
+        return rt_fail(g, 125, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4264,7 +4268,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 36 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 125);
+                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 126);
             }
             f->pc = 1;
             {
@@ -4277,13 +4281,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 126)) return RT_END;
+            if (rt_back_edge(g, 127)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4284 "galaxy.c"
+#line 4288 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 128, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4309,7 +4313,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 128);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 129);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4320,10 +4324,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4324 "galaxy.c"
+#line 4328 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 129, "bad resume point");
+        return rt_fail(g, 130, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4344,13 +4348,13 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 130, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 131, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 131);
+        rt_choose_begin(g, f->me, 168, 0, 132);
         {
             int menu_0 = 1;   /* roll again */
             int menu_1 = 1;   /* stop */
@@ -4370,7 +4374,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
                 rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 25);
-                rt_opt_done(g, &ob, 131);
+                rt_opt_done(g, &ob, 132);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -4395,10 +4399,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4399 "galaxy.c"
+#line 4403 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 132, "bad resume point");
+        return rt_fail(g, 133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5156,30 +5160,31 @@ static const RtSite Site_table[] = {
     { 2, 268, 7 }, /* 106: cards/galaxy/rules.cards:268:7 */
     { 2, 268, 7 }, /* 107: cards/galaxy/rules.cards:268:7 */
     { 2, 269, 29 }, /* 108: cards/galaxy/rules.cards:269:29 */
-    { 2, 271, 18 }, /* 109: cards/galaxy/rules.cards:271:18 */
-    { 2, 272, 7 }, /* 110: cards/galaxy/rules.cards:272:7 */
+    { 2, 269, 29 }, /* 109: cards/galaxy/rules.cards:269:29 */
+    { 2, 271, 18 }, /* 110: cards/galaxy/rules.cards:271:18 */
     { 2, 272, 7 }, /* 111: cards/galaxy/rules.cards:272:7 */
-    { 2, 278, 3 }, /* 112: cards/galaxy/rules.cards:278:3 */
-    { 2, 264, 11 }, /* 113: cards/galaxy/rules.cards:264:11 */
-    { 2, 6, 42 }, /* 114: cards/galaxy/rules.cards:6:42 */
-    { 2, 8, 34 }, /* 115: cards/galaxy/rules.cards:8:34 */
-    { 2, 10, 34 }, /* 116: cards/galaxy/rules.cards:10:34 */
-    { 2, 13, 35 }, /* 117: cards/galaxy/rules.cards:13:35 */
-    { 2, 19, 3 }, /* 118: cards/galaxy/rules.cards:19:3 */
-    { 2, 24, 5 }, /* 119: cards/galaxy/rules.cards:24:5 */
-    { 2, 24, 56 }, /* 120: cards/galaxy/rules.cards:24:56 */
-    { 2, 24, 46 }, /* 121: cards/galaxy/rules.cards:24:46 */
-    { 2, 23, 3 }, /* 122: cards/galaxy/rules.cards:23:3 */
-    { 2, 28, 3 }, /* 123: cards/galaxy/rules.cards:28:3 */
-    { 2, 5, 1 }, /* 124: cards/galaxy/rules.cards:5:1 */
-    { 2, 36, 5 }, /* 125: cards/galaxy/rules.cards:36:5 */
-    { 2, 35, 3 }, /* 126: cards/galaxy/rules.cards:35:3 */
-    { 2, 34, 1 }, /* 127: cards/galaxy/rules.cards:34:1 */
-    { 4, 14, 50 }, /* 128: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 129: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 130: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 131: cards/galaxy/variants.cards:17:5 */
-    { 4, 15, 3 }, /* 132: cards/galaxy/variants.cards:15:3 */
+    { 2, 272, 7 }, /* 112: cards/galaxy/rules.cards:272:7 */
+    { 2, 278, 3 }, /* 113: cards/galaxy/rules.cards:278:3 */
+    { 2, 264, 11 }, /* 114: cards/galaxy/rules.cards:264:11 */
+    { 2, 6, 42 }, /* 115: cards/galaxy/rules.cards:6:42 */
+    { 2, 8, 34 }, /* 116: cards/galaxy/rules.cards:8:34 */
+    { 2, 10, 34 }, /* 117: cards/galaxy/rules.cards:10:34 */
+    { 2, 13, 35 }, /* 118: cards/galaxy/rules.cards:13:35 */
+    { 2, 19, 3 }, /* 119: cards/galaxy/rules.cards:19:3 */
+    { 2, 24, 5 }, /* 120: cards/galaxy/rules.cards:24:5 */
+    { 2, 24, 56 }, /* 121: cards/galaxy/rules.cards:24:56 */
+    { 2, 24, 46 }, /* 122: cards/galaxy/rules.cards:24:46 */
+    { 2, 23, 3 }, /* 123: cards/galaxy/rules.cards:23:3 */
+    { 2, 28, 3 }, /* 124: cards/galaxy/rules.cards:28:3 */
+    { 2, 5, 1 }, /* 125: cards/galaxy/rules.cards:5:1 */
+    { 2, 36, 5 }, /* 126: cards/galaxy/rules.cards:36:5 */
+    { 2, 35, 3 }, /* 127: cards/galaxy/rules.cards:35:3 */
+    { 2, 34, 1 }, /* 128: cards/galaxy/rules.cards:34:1 */
+    { 4, 14, 50 }, /* 129: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 130: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 131: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 132: cards/galaxy/variants.cards:17:5 */
+    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1, 1 };
@@ -5494,7 +5499,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5520,7 +5525,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5546,7 +5551,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    133, Site_table, 5, Site_files,
+    134, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -260,8 +260,8 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
     }
     rt__move_end(g, from, end, zone, where, site);
 }
-/* The `_known` moves: rt_pluck, rt_move_all and rt_move_end where cardc
-   knows the move's shape when it writes it, passed as constants so that
+/* The `_known` moves: rt_pluck, rt_move_all, rt_move_end and rt_move
+   where cardc knows the move's shape when it writes it, passed as constants so that
    the inline primitive keeps only the branches they leave:
    kind, the kind of every card moved (zone from holds only that kind and
    zone to takes it: no kind is checked); nstate, its state slots; keep,
@@ -303,6 +303,31 @@ RT_HOT_INLINE void rt_pluck_known(RtGame *g, RtValue from, int at, RtValue to, i
         }
     }
     rt__pluck(g, from, at, to, where, site);
+}
+/* rt_move_known: rt_move of a card cardc knows the kind of (a variable
+   bound to a zone of that kind, a card drawn from one) to a declared
+   zone that takes it: after the plain arguments, the kind's shape and
+   live_to; the zone the card leaves is read from its cells, and which
+   live counts read it from the game's tables. */
+RT_HOT_INLINE void rt_move_known(RtGame *g, RtValue card, RtValue to, int where, int site, int kind, int nstate,
+                                 int keep, int live_to)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)to < (uint32_t)x->nzi) {
+        int32_t *cs = x->card_cells + card * RT__STRIDE(x);
+        RtValue from = cs[0];
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0], at = rt__cell_of(src, card);
+        if (at && from != to) {
+            for (int i = at; i < n; i++)
+                src[i] = src[i + 1];
+            src[0] = n - 1;
+            rt__insert(x, card, to, where);
+            rt__arrive_known(g, x, card, cs, from, to, kind, nstate, keep, rt__live_decl(x, from), live_to);
+            return;
+        }
+    }
+    rt__move(g, card, to, where, site);
 }
 /* rt_move_all_known: rt_move_all of a move of a known shape. */
 RT_HOT_INLINE void rt_move_all_known(RtGame *g, RtValue from, RtValue to, int where, int site, int kind, int nstate,

@@ -197,10 +197,7 @@ int emit_zone_kind(const Emit *E, const IrNode *z)
     return z->op == IR_ZONE || z->op == IR_SPACE_ZONE ? E->m->zones[z->index].kind : -1;
 }
 
-/* picked_kind: when n is top, bottom or a random card of a zone of one
-   kind, that kind (n's value is a card of it, or RT_NONE once the game
-   has failed); else -1. */
-static int picked_kind(const Emit *E, const IrNode *n)
+int emit_picked_kind(const Emit *E, const IrNode *n)
 {
     if (n->op != IR_BUILTIN || n->nkids != 1)
         return -1;
@@ -421,7 +418,7 @@ static const char *card_read(Emit *E, const IrNode *n)
 {
     const char *o = emit_expr(E, n->kids[0]);
     int bk = bound_kind(E, n->kids[0]);
-    if (bk < 0 && n->op == IR_CARD_FIELD && picked_kind(E, n->kids[0]) == n->card.kind)
+    if (bk < 0 && n->op == IR_CARD_FIELD && emit_picked_kind(E, n->kids[0]) == n->card.kind)
         /* top(z).field for z of one kind: the card is one of that kind, or
            RT_NONE after the game failed (row 0, as ever) */
         return emit_row_field(E, n->card.kind, o, emit_fname(E, field_name(E, n->card.kind, n->card.field)),

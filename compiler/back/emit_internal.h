@@ -207,6 +207,10 @@ int emit_zone_kind(const Emit *E, const IrNode *z);
    until unbound to depth n; emit_bind returns 0 when no binding is free. */
 int emit_bind(Emit *E, int slot, const char *cname, int kind);
 void emit_unbind(Emit *E, int n);
+/* emit_picked_kind: when n is top, bottom or a random card of a zone of
+   one kind, that kind (n's value is a card of it, or RT_NONE once the
+   game has failed); else -1. */
+int emit_picked_kind(const Emit *E, const IrNode *n);
 /* emit_tested_kind: K when n is `x is K [and ...]` for a local x not yet
    known to be of one kind, else -1. */
 int emit_tested_kind(const Emit *E, const IrNode *n);
@@ -316,6 +320,9 @@ void emit_live_flags(const Emit *E, uint8_t *per_player);
 /* ---- emit_prompts.c: texts with holes, players out ------------------------------ */
 
 void emit_text_pieces(Emit *E, const IrNode *s);
+/* emit_log: a `log` statement (what it writes with a log, what its holes
+   do without one). */
+void emit_log(Emit *E, const IrNode *s);
 void emit_label(Emit *E, const IrNode *fmt, const char *slot, int tpl);
 int emit_prompt_string(Emit *E, const IrNode *fmt, int dflt);
 void emit_prompt(Emit *E, const IrNode *fmt);

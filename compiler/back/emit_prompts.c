@@ -47,6 +47,61 @@ void emit_text_pieces(Emit *E, const IrNode *s)
     buf_free(&seg);
 }
 
+/* hole_effect: the part of log hole h that may fail or draw a number:
+   a card's name, field or state read of a card that may fail (top of a
+   zone that may be empty) reads no more than the card does. */
+static const IrNode *hole_effect(const IrNode *h)
+{
+    while ((h->op == IR_CARD_NAME || ((h->op == IR_CARD_FIELD || h->op == IR_CARD_STATE) &&
+                                      h->card.check != IR_CHECK_KIND)) && h->nkids == 1)
+        h = h->kids[0];
+    return h;
+}
+
+/* emit_log: `log "..."`. Without a log kept it writes nothing: a hole
+   that may fail or draw a number is still evaluated, in order (into a
+   volatile local, so that the C compiler keeps a call it deems pure),
+   the rest is skipped. A statement with such a hole that aggregates
+   (which would be written twice, as two helper functions) is written
+   once, for a log or not. */
+void emit_log(Emit *E, const IrNode *s)
+{
+    int effects = (s->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM)) != 0, twice = effects;
+    for (int i = 0; i < s->nkids; i++)
+        if ((s->kids[i]->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM)) && ir_has_aggregate(s->kids[i]))
+            twice = 0;
+    if (effects && !twice) {
+        emit_line(E, "rt_log_begin(g);");
+        emit_text_pieces(E, s);
+        emit_line(E, "rt_log_end(g);");
+        emit_check_fail(E);
+        return;
+    }
+    emit_line(E, "if (rt_logging(g)) {");
+    E->indent++;
+    emit_line(E, "rt_log_begin(g);");
+    emit_text_pieces(E, s);
+    emit_line(E, "rt_log_end(g);");
+    E->indent--;
+    if (twice) {
+        emit_line(E, "} else {");
+        E->indent++;
+        for (int i = 0; i < s->nkids; i++) {
+            if (!(s->kids[i]->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM)))
+                continue;
+            const IrNode *h = hole_effect(s->kids[i]);
+            const char *x = emit_expr(E, h);
+            if (h->type.base == T_TEXT)
+                emit_line(E, "{ const char *volatile hole = %s; (void)hole; }", x);
+            else
+                emit_line(E, "{ volatile RtValue hole = %s; (void)hole; }", x);
+        }
+        E->indent--;
+    }
+    emit_line(E, "}");
+    emit_check_fail(E);
+}
+
 /* emit_label: the formatting of a label or prompt with holes (fmt) for
    slot (a C expression: the option's index, or RT_PROMPT_SLOT), made
    only while the log is on (tested inline first: a simulation makes no

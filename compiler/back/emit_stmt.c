@@ -334,6 +334,22 @@ static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left
     emit_line(E, "rt_list_pop(g, %s);", list);
 }
 
+/* kind_shape: the part of a move's shape (below) that comes from the
+   kind k of the cards moved: ", kind, nstate, keep"; NULL when k is -1
+   or to is no declared zone that takes k. */
+static const char *kind_shape(Emit *E, int k, const IrNode *to)
+{
+    int tz = to->op == IR_ZONE || to->op == IR_SPACE_ZONE;
+    if (k < 0 || !tz || (emit_zone_kind(E, to) >= 0 && emit_zone_kind(E, to) != k))
+        return NULL;
+    const MKind *kd = &E->m->kinds[k];
+    int kept = 0;
+    for (int f = 0; f < kd->nfields; f++)
+        kept += kd->fields[f].is_state && kd->fields[f].keep;
+    return arena_printf(E->a, ", %s, %d, %s", emit_kind_enum(E, k), kd->nstate,
+                        kept == 0 ? "RT_KEEP_NONE" : kept == kd->nstate ? "RT_KEEP_ALL" : "RT_KEEP_SOME");
+}
+
 /* move_shape: the shape of a move of the cards of zone expression from
    to zone expression to, as the `_known` primitives take it
    (cardrt_cards.h): ", kind, nstate, keep, live_from, live_to"; NULL
@@ -341,19 +357,30 @@ static void zone_for(Emit *E, const IrNode *s, const char *var, const char *left
    holds cards of any kind, or to does not take from's). */
 static const char *move_shape(Emit *E, const IrNode *from, const IrNode *to)
 {
-    int fz = from->op == IR_ZONE || from->op == IR_SPACE_ZONE, tz = to->op == IR_ZONE || to->op == IR_SPACE_ZONE;
+    int fz = from->op == IR_ZONE || from->op == IR_SPACE_ZONE;
     int k = fz ? emit_zone_kind(E, from) : -1;
-    if (k < 0 || !tz || (emit_zone_kind(E, to) >= 0 && emit_zone_kind(E, to) != k))
+    const char *shape = kind_shape(E, k, to);
+    if (!shape)
         return NULL;
-    const MKind *kd = &E->m->kinds[k];
-    int kept = 0;
-    for (int f = 0; f < kd->nfields; f++)
-        kept += kd->fields[f].is_state && kd->fields[f].keep;
     int lf = emit_live_zone(E, from->index), lt = emit_live_zone(E, to->index);
-    return arena_printf(E->a, ", %s, %d, %s, %s, %s", emit_kind_enum(E, k), kd->nstate,
-                        kept == 0 ? "RT_KEEP_NONE" : kept == kd->nstate ? "RT_KEEP_ALL" : "RT_KEEP_SOME",
-                        lf >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lf].name) : "-1",
+    return arena_printf(E->a, "%s, %s, %s", shape, lf >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lf].name) : "-1",
                         lt >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lt].name) : "-1");
+}
+
+/* card_move_shape: the shape of a move of card expression card to zone
+   expression to, as rt_move_known takes it: ", kind, nstate, keep,
+   live_to"; NULL unless card is known to be of one kind (a variable
+   bound to a zone of that kind, a card picked from one: no card once
+   the game failed, which rt_move_known refuses as rt_move does) and to
+   is a declared zone that takes it. */
+static const char *card_move_shape(Emit *E, const IrNode *card, const IrNode *to)
+{
+    int k = emit_card_known(E, card);
+    const char *shape = kind_shape(E, k >= 0 ? k : emit_picked_kind(E, card), to);
+    if (!shape)
+        return NULL;
+    int lt = emit_live_zone(E, to->index);
+    return arena_printf(E->a, "%s, %s", shape, lt >= 0 ? arena_printf(E->a, "ZONE_%s", E->m->zones[lt].name) : "-1");
 }
 
 /* pluck_stmt: a statement of a pluck loop's body (ir_pluck.c). */
@@ -782,26 +809,6 @@ static void assign(Emit *E, const IrNode *s)
     emit_check_fail(E);
 }
 
-/* log_stmt: `log "..."`. Without a log kept it does nothing, so it is
-   skipped whole unless a hole may fail or draw a number (which happens
-   with or without a log). */
-static void log_stmt(Emit *E, const IrNode *s)
-{
-    int skippable = !(s->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM));
-    if (skippable) {
-        emit_line(E, "if (rt_logging(g)) {");
-        E->indent++;
-    }
-    emit_line(E, "rt_log_begin(g);");
-    emit_text_pieces(E, s);
-    emit_line(E, "rt_log_end(g);");
-    if (skippable) {
-        E->indent--;
-        emit_line(E, "}");
-    }
-    emit_check_fail(E);
-}
-
 /* win: `win P`, or `win all p in players [where ...]` (nobody: a draw). */
 static void win(Emit *E, const IrNode *s)
 {
@@ -868,7 +875,7 @@ static void move(Emit *E, const IrNode *s)
            zone per player is moved whole as ever: guarding it costs more
            in mispredicted branches than the call) */
         int guard = c->type.base == T_ZONE && c->op == IR_ZONE && c->nkids == 0 && !E->fallible;
-        const char *shape = c->type.base == T_ZONE ? move_shape(E, c, s->kids[1]) : NULL;
+        const char *shape = c->type.base == T_ZONE ? move_shape(E, c, s->kids[1]) : card_move_shape(E, c, s->kids[1]);
         const char *test = guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "";
         emit_line(E, "%srt_%s%s(g, %s, %s, %s, %d%s);", test, c->type.base == T_ZONE ? "move_all" : "move",
                   shape ? "_known" : "", w, z, where, emit_site(E, s->loc), shape ? shape : "");
@@ -1122,7 +1129,7 @@ static void stmt(Emit *E, const IrNode *s)
         emit_line(E, "return rt_lose_game(g);");
         break;
     case IR_LOG:
-        log_stmt(E, s);
+        emit_log(E, s);
         break;
     case IR_ROLL:
         if (s->index < 0)

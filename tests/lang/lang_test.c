@@ -69,18 +69,20 @@ Test(lang, aggregates_need_an_int_to_compare)
    against the state as it is then (Three fails: the total is 5 by then),
    over the snapshot taken when the loop starts (every chip is visited
    though the body moves the pile's bottom chip out each time). */
-/* Without a log, a log statement is skipped unless a hole draws or may
-   fail: one statement of three is guarded; the draw in a hole happens
-   with or without a log (the same winners); so does the failure. */
-Test(lang, a_log_statement_is_skipped_without_a_log_only_when_its_holes_neither_draw_nor_fail)
+/* Without a log, a log statement writes nothing, and of its holes only
+   those that draw or may fail are evaluated: each of the three
+   statements is guarded, and two holes (the draw, the top of a zone
+   that may be empty) are evaluated without a log; the draw happens with
+   or without a log (the same winners); so does the failure. */
+Test(lang, a_log_statement_is_skipped_without_a_log_but_for_its_holes_that_draw_or_fail)
 {
     game_expect("log_holes", "logholes",
-                "grep -c 'if (rt_logging(g))' $d/logholes.c && "
+                "grep -c 'if (rt_logging(g))' $d/logholes.c && grep -c 'volatile RtValue hole' $d/logholes.c && "
                 "$e sim --games 50 --seed 1 --players 3 | sed -n 2p && "
                 "$e sim --games 50 --seed 1 --players 3 --log $d/games.jsonl | sed -n 2p && "
                 "{ $e sim --games 5 --seed 1 --players 2 2>/dev/null | grep '^errors'; "
                 "$e log --seed 1 --players 2 | tail -n 1; }",
-                "1\n"
+                "3\n2\n"
                 "wins: Player 1 14 (28.0%), Player 2 17 (34.0%), Player 3 19 (38.0%)\n"
                 "wins: Player 1 14 (28.0%), Player 2 17 (34.0%), Player 3 19 (38.0%)\n"
                 "errors: 5\n"
@@ -268,10 +270,11 @@ Test(lang, the_random_agent_draws_a_menus_option_as_it_would_from_the_options)
 
 /* Moves between declared zones of one kind, and rolls of a declared
    zone, are written with their shape as constants (docs/runtime.md
-   "Moves whose shape cardc knows"): each of the three primitives and the
+   "Moves whose shape cardc knows"): each of the four primitives and the
    roll, for a kind that keeps some state slots, one that keeps none and
    a die that keeps them all, with live counts read in from, in to, in
-   both and in neither. Played without a log (the known moves) and
+   both and in neither (a chosen card's zone, known only when it moves,
+   with the count read there). Played without a log (the known moves) and
    replayed with one (the runtime's general moves), 30 games leave the
    same state in `picked`; 1,000 games under the sanitized runtime, which
    recounts every live count after each step, find no count astray. */
@@ -281,28 +284,32 @@ Test(lang, a_move_whose_shape_cardc_knows_is_the_general_move)
                 "grep -o 'rt_[a-z_]*_known([^;]*' $d/knownmoves.c | grep -v set_state | "
                 "sed 's/(.*, \\([A-Za-z_]*\\), [0-9]*, \\(RT_KEEP_[A-Z]*\\), /: \\1 \\2 /; s/)$//' && "
                 SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
-                "$e log --seed 1 | sed -n '54,57p; 96,100p' && " SIM_1000,
+                "$e log --seed 1 | sed -n '54,57p; 96,100p; 159,161p' && " SIM_1000,
                 "rt_roll_known(g, rt_zone_shared(g, ZONE_cup), KIND_cube, Faces_cube, 6u, 13, ZONE_cup\n"
                 "rt_pluck_known: KIND_cube RT_KEEP_ALL ZONE_cup, -1\n"
                 "rt_move_end_known: KIND_token RT_KEEP_SOME -1, ZONE_hand\n"
                 "rt_move_end_known: KIND_stone RT_KEEP_NONE -1, ZONE_pile\n"
+                "rt_move_known: KIND_token RT_KEEP_SOME ZONE_hand\n"
                 "rt_pluck_known: KIND_token RT_KEEP_SOME ZONE_hand, ZONE_table\n"
                 "rt_move_all_known: KIND_cube RT_KEEP_ALL -1, ZONE_cup\n"
                 "rt_move_all_known: KIND_token RT_KEEP_SOME ZONE_table, -1\n"
                 "rt_move_all_known: KIND_stone RT_KEEP_NONE ZONE_pile, -1\n"
                 "30 the same\n"
-                "652461\n"
+                "67477\n"
                 "856731\n"
-                "26964\n"
+                "379136\n"
                 "choose Player 1: lay the marked tokens\n"
                 "move \"Green A\" hand(Player 1) -> table\n"
                 "set picked 472041 -> 633229\n"
                 "set picked 633229 -> 630043\n"
-                "move \"Green A\" table -> bag\n"
                 "move \"Rock\" pile(Player 1) -> quarry\n"
                 "move \"Pebble\" pile(Player 1) -> quarry\n"
                 "move \"Slab\" pile(Player 2) -> quarry\n"
                 "move \"Boulder\" pile(Player 2) -> quarry\n"
+                "shuffle bag\n"
+                "choose Player 1: take a token from the table\n"
+                "choose Player 1: Red A (forced)\n"
+                "move \"Red A\" table -> hand(Player 1)\n"
                 "errors: 0\n");
 }
 

@@ -251,10 +251,10 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     RtValue best = 0;
     int seen = 0;
     RtValue gs[5];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 8);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 10);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        RtValue v = Inst_system(g, rt_card_inst(g, it_s_2, KIND_system, 7))->fd_resources;
+        RtValue v = Inst_system(g, rt_card_inst(g, it_s_2, KIND_system, 9))->fd_resources;
         if (!seen || v > best) {
             best = v;
             acc = it_s_2;
@@ -262,7 +262,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 9, "argmax of no items");
+        (void)rt_fail(g, 11, "argmax of no items");
     return acc;
 #line 268 "graph.c"
 }
@@ -287,7 +287,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 12, "argmin of no items");
+        (void)rt_fail(g, 14, "argmin of no items");
     return acc;
 #line 293 "graph.c"
 }
@@ -304,13 +304,13 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     memset(avoid, 0, sizeof avoid);
     {
         RtValue gs[5];
-        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 13);
+        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 15);
         for (int i = 0; i < gn; i++) {
             RtValue it_x = gs[i]; (void)it_x;
-            if (Inst_system(g, rt_card_inst(g, it_x, KIND_system, 11))->fd_resources == 3) avoid[i] = 1;
+            if (Inst_system(g, rt_card_inst(g, it_x, KIND_system, 13))->fd_resources == 3) avoid[i] = 1;
         }
     }
-    return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 14);
+    return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 16);
 #line 315 "graph.c"
 }
 
@@ -329,13 +329,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(L->v_s != rt_var_at(g, VCELL_probe))) continue;
                 #line 37 "tests/cardc/good/graph/graph.cards"
-                rt_log_begin(g);
-                rt_log_card(g, L->v_s);
-                rt_log_str(g, " at ");
-                rt_log_int(g, rt_graph_distance(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 5));
-                rt_log_str(g, ", next to it: ");
-                rt_log_value(g, RT_TY_BOOL, rt_graph_adjacent(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 6));
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_card(g, L->v_s);
+                    rt_log_str(g, " at ");
+                    rt_log_int(g, rt_graph_distance(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 5));
+                    rt_log_str(g, ", next to it: ");
+                    rt_log_value(g, RT_TY_BOOL, rt_graph_adjacent(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 6));
+                    rt_log_end(g);
+                } else {
+                    { volatile RtValue hole = rt_graph_distance(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 7); (void)hole; }
+                    { volatile RtValue hole = rt_graph_adjacent(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 8); (void)hole; }
+                }
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -345,25 +350,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_str(g, "richest near: ");
         rt_log_card(g, Agg1_round(g, f, L));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_graph_count(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, 10));
+        rt_log_int(g, rt_graph_count(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, 12));
         rt_log_str(g, " neighbours");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 40 "tests/cardc/good/graph/graph.cards"
         if (Agg2_round(g, f, L)) {
             #line 41 "tests/cardc/good/graph/graph.cards"
-            rt_choose_begin(g, f->me, 1, 0, 15);
+            rt_choose_begin(g, f->me, 1, 0, 17);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
                     RtValue gs[5];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 16);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 18);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_t = gs[i]; (void)it_t;
                         rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 15);
+                rt_opt_done(g, &ob, 17);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -374,14 +379,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 42 "tests/cardc/good/graph/graph.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_probe), 17), 18);
+                L->v_list_2 = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_probe), 19), 20);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_u = cells_v_list_2[1 + L->v_i_2];
                         #line 42 "tests/cardc/good/graph/graph.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_t, 19), RT_AT_TOP, 20);
+                        rt_move_known(g, L->v_u, Zone_units(g, L->v_t, 21), RT_AT_TOP, 22, KIND_unit, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -391,12 +396,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         } else {
             #line 46 "tests/cardc/good/graph/graph.cards"
-            return rt_win(g, f->me, 21);
+            return rt_win(g, f->me, 23);
         }
-#line 397 "graph.c"
+#line 402 "graph.c"
         break;
     default:
-        return rt_fail(g, 22, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -467,22 +472,24 @@ static const RtSite Site_table[] = {
     { 0, 36, 3 }, /* 4: tests/cardc/good/graph/graph.cards:36:3 */
     { 0, 37, 18 }, /* 5: tests/cardc/good/graph/graph.cards:37:18 */
     { 0, 37, 52 }, /* 6: tests/cardc/good/graph/graph.cards:37:52 */
-    { 0, 39, 54 }, /* 7: tests/cardc/good/graph/graph.cards:39:54 */
-    { 0, 39, 35 }, /* 8: tests/cardc/good/graph/graph.cards:39:35 */
-    { 0, 39, 23 }, /* 9: tests/cardc/good/graph/graph.cards:39:23 */
-    { 0, 39, 76 }, /* 10: tests/cardc/good/graph/graph.cards:39:76 */
-    { 0, 40, 71 }, /* 11: tests/cardc/good/graph/graph.cards:40:71 */
-    { 0, 40, 23 }, /* 12: tests/cardc/good/graph/graph.cards:40:23 */
-    { 0, 40, 6 }, /* 13: tests/cardc/good/graph/graph.cards:40:6 */
-    { 0, 40, 6 }, /* 14: tests/cardc/good/graph/graph.cards:40:6 */
-    { 0, 41, 5 }, /* 15: tests/cardc/good/graph/graph.cards:41:5 */
-    { 0, 41, 17 }, /* 16: tests/cardc/good/graph/graph.cards:41:17 */
-    { 0, 42, 16 }, /* 17: tests/cardc/good/graph/graph.cards:42:16 */
-    { 0, 42, 7 }, /* 18: tests/cardc/good/graph/graph.cards:42:7 */
-    { 0, 42, 40 }, /* 19: tests/cardc/good/graph/graph.cards:42:40 */
-    { 0, 42, 30 }, /* 20: tests/cardc/good/graph/graph.cards:42:30 */
-    { 0, 46, 5 }, /* 21: tests/cardc/good/graph/graph.cards:46:5 */
-    { 0, 35, 1 }, /* 22: tests/cardc/good/graph/graph.cards:35:1 */
+    { 0, 37, 18 }, /* 7: tests/cardc/good/graph/graph.cards:37:18 */
+    { 0, 37, 52 }, /* 8: tests/cardc/good/graph/graph.cards:37:52 */
+    { 0, 39, 54 }, /* 9: tests/cardc/good/graph/graph.cards:39:54 */
+    { 0, 39, 35 }, /* 10: tests/cardc/good/graph/graph.cards:39:35 */
+    { 0, 39, 23 }, /* 11: tests/cardc/good/graph/graph.cards:39:23 */
+    { 0, 39, 76 }, /* 12: tests/cardc/good/graph/graph.cards:39:76 */
+    { 0, 40, 71 }, /* 13: tests/cardc/good/graph/graph.cards:40:71 */
+    { 0, 40, 23 }, /* 14: tests/cardc/good/graph/graph.cards:40:23 */
+    { 0, 40, 6 }, /* 15: tests/cardc/good/graph/graph.cards:40:6 */
+    { 0, 40, 6 }, /* 16: tests/cardc/good/graph/graph.cards:40:6 */
+    { 0, 41, 5 }, /* 17: tests/cardc/good/graph/graph.cards:41:5 */
+    { 0, 41, 17 }, /* 18: tests/cardc/good/graph/graph.cards:41:17 */
+    { 0, 42, 16 }, /* 19: tests/cardc/good/graph/graph.cards:42:16 */
+    { 0, 42, 7 }, /* 20: tests/cardc/good/graph/graph.cards:42:7 */
+    { 0, 42, 40 }, /* 21: tests/cardc/good/graph/graph.cards:42:40 */
+    { 0, 42, 30 }, /* 22: tests/cardc/good/graph/graph.cards:42:30 */
+    { 0, 46, 5 }, /* 23: tests/cardc/good/graph/graph.cards:46:5 */
+    { 0, 35, 1 }, /* 24: tests/cardc/good/graph/graph.cards:35:1 */
 };
 
 static const uint8_t View_zone_hidden[] = { 0, 0, 1, 0, 0, 0, 0 };
@@ -523,7 +530,7 @@ const RtGameDef graph_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    23, Site_table, 1, Site_files,
+    25, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

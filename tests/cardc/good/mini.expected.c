@@ -348,11 +348,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 49 "tests/cardc/good/mini/mini.cards"
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 26);
             #line 50 "tests/cardc/good/mini/mini.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p_2);
-            rt_log_str(g, " scores ");
-            rt_log_int(g, Fn_total(g, f, L->v_p_2));
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p_2);
+                rt_log_str(g, " scores ");
+                rt_log_int(g, Fn_total(g, f, L->v_p_2));
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = Fn_total(g, f, L->v_p_2); (void)hole; }
+            }
             #line 51 "tests/cardc/good/mini/mini.cards"
             seq[1] = rt_zone_of(g, ZONE_table, L->v_p_2, 27);
             rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29, KIND_token, 1, RT_KEEP_NONE, -1, -1);
@@ -373,7 +377,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 377 "mini.c"
+#line 381 "mini.c"
         break;
     default:
         return rt_fail(g, 36, "bad resume point");

@@ -241,7 +241,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_c = rt_chosen(g);
                         #line 29 "tests/cardc/good/teams/teams.cards"
-                        rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 4), RT_AT_TOP, 5);
+                        rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 4), RT_AT_TOP, 5, KIND_chip, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                         #line 30 "tests/cardc/good/teams/teams.cards"
                         rt_pvar_store(g, VAR_points, VCELL_points, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, f->me), Inst_chip(g, L->v_c)->fd_value, 6), 7);

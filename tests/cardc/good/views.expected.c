@@ -165,7 +165,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         if (L->v_c != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 30 "tests/cardc/good/views/views.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9, KIND_chip, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 31 "tests/cardc/good/views/views.cards"
