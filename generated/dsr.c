@@ -3748,7 +3748,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 913);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914);
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914, KIND_alliance, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -5927,11 +5927,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
             L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1056);
             if (rt_check(g)) return RT_END;
             #line 296 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057);
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 297 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1058);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_t, KIND_alliance, 0, 1, 0, 1058);
             #line 298 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5942,7 +5941,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5946 "dsr.c"
+#line 5945 "dsr.c"
         break;
     default:
         return rt_fail(g, 1059, "bad resume point");
@@ -6079,7 +6078,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6083 "dsr.c"
+#line 6082 "dsr.c"
         break;
     default:
         return rt_fail(g, 1072, "bad resume point");
@@ -6169,7 +6168,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6173 "dsr.c"
+#line 6172 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -6406,7 +6405,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 6410 "dsr.c"
+#line 6409 "dsr.c"
         break;
     default:
         return rt_fail(g, 1091, "bad resume point");
@@ -6448,7 +6447,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 6452 "dsr.c"
+#line 6451 "dsr.c"
         break;
     default:
         return rt_fail(g, 1095, "bad resume point");
@@ -6686,7 +6685,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6690 "dsr.c"
+#line 6689 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -6764,7 +6763,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6768 "dsr.c"
+#line 6767 "dsr.c"
         break;
     default:
         return rt_fail(g, 1111, "bad resume point");
@@ -6815,7 +6814,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1125))->fd_capacity; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 6819 "dsr.c"
+#line 6818 "dsr.c"
         break;
     default:
         return rt_fail(g, 1126, "bad resume point");
@@ -6845,7 +6844,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6849 "dsr.c"
+#line 6848 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6992,7 +6991,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6996 "dsr.c"
+#line 6995 "dsr.c"
         break;
     default:
         return rt_fail(g, 1137, "bad resume point");
@@ -7051,7 +7050,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7055 "dsr.c"
+#line 7054 "dsr.c"
         break;
     default:
         return rt_fail(g, 1141, "bad resume point");
@@ -7320,7 +7319,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7324 "dsr.c"
+#line 7323 "dsr.c"
         break;
     default:
         return rt_fail(g, 1155, "bad resume point");
@@ -7371,7 +7370,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7375 "dsr.c"
+#line 7374 "dsr.c"
         break;
     default:
         return rt_fail(g, 1166, "bad resume point");
@@ -7570,7 +7569,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7574 "dsr.c"
+#line 7573 "dsr.c"
         break;
     default:
         return rt_fail(g, 1185, "bad resume point");
@@ -7610,11 +7609,10 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                     L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1187);
                     if (rt_check(g)) return RT_END;
                     #line 500 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1188);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1188, KIND_asset, 8, RT_KEEP_NONE, ZONE_deployed);
                     if (rt_check(g)) return RT_END;
                     #line 501 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1189);
-                    if (rt_check(g)) return RT_END;
+                    rt_set_state_known(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1, 1189);
                     #line 502 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -7625,12 +7623,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 503 "cards/dsr/rules.cards"
-                    if (Inst_asset(g, rt_card_inst(g, L->v_c_2, KIND_asset, 1190))->fd_imperial) {
+                    if (Inst_asset(g, L->v_c_2)->fd_imperial) {
                         #line 504 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 505 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1191), 1192);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1190), 1191);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7640,7 +7638,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1193);
+                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1192);
                                         if (args) {
                                             args[0] = arg0;
                                         }
@@ -7656,15 +7654,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1194)) return RT_END;
+                    if (rt_back_edge(g, 1193)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7665 "dsr.c"
+#line 7663 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1195, "bad resume point");
+        return rt_fail(g, 1194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7688,7 +7686,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1196);
+            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1195);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
@@ -7696,10 +7694,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7700 "dsr.c"
+#line 7698 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1197, "bad resume point");
+        return rt_fail(g, 1196, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7724,7 +7722,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7728 "dsr.c"
+#line 7726 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -7737,10 +7735,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1198)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1197)[0] == 0) return 1;
     }
     return acc;
-#line 7744 "dsr.c"
+#line 7742 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -7804,7 +7802,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1199);
+                    rt_win(g, L->v_p_2, 1198);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7815,10 +7813,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7819 "dsr.c"
+#line 7817 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1200, "bad resume point");
+        return rt_fail(g, 1199, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7855,7 +7853,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1201);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1200);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7871,7 +7869,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1202);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1201);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7887,7 +7885,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1203);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1202);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7903,7 +7901,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1204);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1203);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7919,7 +7917,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1205);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1204);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7935,7 +7933,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1206);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1205);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7943,14 +7941,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1207);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1206);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1208);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1207);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7970,7 +7968,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1209);
+            rt_choose_begin(g, f->me, 143, 0, 1208);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7985,7 +7983,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1209);
+                rt_opt_done(g, &ob, 1208);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7995,7 +7993,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1210), RT_AT_TOP, 1211, KIND_team_base, 0, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1209), RT_AT_TOP, 1210, KIND_team_base, 0, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -8006,7 +8004,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Inst_asset(g, it_c)->fd_leader_of == Inst_team_base(g, L->v_b_2)->fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1212), RT_AT_TOP, 1213);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1211), RT_AT_TOP, 1212);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -8025,7 +8023,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1214)) return RT_END;
+            if (rt_back_edge(g, 1213)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -8037,7 +8035,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1215);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1214);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8045,9 +8043,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1216);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1215);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1217))->fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1216))->fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -8059,7 +8057,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1218);
+            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1217);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_refill);
@@ -8067,10 +8065,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8071 "dsr.c"
+#line 8069 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1219, "bad resume point");
+        return rt_fail(g, 1218, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8097,7 +8095,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1220);
+                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1219);
             }
             f->pc = 1;
             {
@@ -8110,13 +8108,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1221)) return RT_END;
+            if (rt_back_edge(g, 1220)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 8117 "dsr.c"
+#line 8115 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1222, "bad resume point");
+        return rt_fail(g, 1221, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9896,39 +9894,38 @@ static const RtSite Site_table[] = {
     { 6, 499, 15 }, /* 1187: cards/dsr/rules.cards:499:15 */
     { 6, 500, 7 }, /* 1188: cards/dsr/rules.cards:500:7 */
     { 6, 501, 7 }, /* 1189: cards/dsr/rules.cards:501:7 */
-    { 6, 503, 10 }, /* 1190: cards/dsr/rules.cards:503:10 */
-    { 6, 505, 20 }, /* 1191: cards/dsr/rules.cards:505:20 */
-    { 6, 505, 11 }, /* 1192: cards/dsr/rules.cards:505:11 */
-    { 6, 505, 59 }, /* 1193: cards/dsr/rules.cards:505:59 */
-    { 6, 498, 5 }, /* 1194: cards/dsr/rules.cards:498:5 */
-    { 6, 496, 11 }, /* 1195: cards/dsr/rules.cards:496:11 */
-    { 6, 514, 3 }, /* 1196: cards/dsr/rules.cards:514:3 */
-    { 6, 512, 11 }, /* 1197: cards/dsr/rules.cards:512:11 */
-    { 6, 526, 37 }, /* 1198: cards/dsr/rules.cards:526:37 */
-    { 6, 534, 5 }, /* 1199: cards/dsr/rules.cards:534:5 */
-    { 6, 519, 11 }, /* 1200: cards/dsr/rules.cards:519:11 */
-    { 6, 9, 44 }, /* 1201: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1202: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1203: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1204: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1205: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1206: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1207: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1208: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1209: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1210: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1211: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1212: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1213: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1214: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1215: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1216: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1217: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1218: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1219: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1220: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1221: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1222: cards/dsr/rules.cards:47:1 */
+    { 6, 505, 20 }, /* 1190: cards/dsr/rules.cards:505:20 */
+    { 6, 505, 11 }, /* 1191: cards/dsr/rules.cards:505:11 */
+    { 6, 505, 59 }, /* 1192: cards/dsr/rules.cards:505:59 */
+    { 6, 498, 5 }, /* 1193: cards/dsr/rules.cards:498:5 */
+    { 6, 496, 11 }, /* 1194: cards/dsr/rules.cards:496:11 */
+    { 6, 514, 3 }, /* 1195: cards/dsr/rules.cards:514:3 */
+    { 6, 512, 11 }, /* 1196: cards/dsr/rules.cards:512:11 */
+    { 6, 526, 37 }, /* 1197: cards/dsr/rules.cards:526:37 */
+    { 6, 534, 5 }, /* 1198: cards/dsr/rules.cards:534:5 */
+    { 6, 519, 11 }, /* 1199: cards/dsr/rules.cards:519:11 */
+    { 6, 9, 44 }, /* 1200: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1201: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1202: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1203: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1204: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1205: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1206: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1207: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1208: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1209: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1210: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1211: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1212: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1213: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1214: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1215: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1216: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1217: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1218: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1219: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1220: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1221: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -10113,7 +10110,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10139,7 +10136,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10165,7 +10162,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10191,7 +10188,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10217,7 +10214,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10243,7 +10240,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10269,7 +10266,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1223, Site_table, 8, Site_files,
+    1222, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -3989,17 +3989,15 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
                 if (rt_check(g)) return RT_END;
                 #line 256 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100);
+                rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100, KIND_ally, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 101);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 0, 101);
                 #line 258 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 102);
-                if (rt_check(g)) return RT_END;
+                rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 102);
             }
         }
-#line 4003 "galaxy.c"
+#line 4001 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -4085,7 +4083,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4089 "galaxy.c"
+#line 4087 "galaxy.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -4238,7 +4236,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4242 "galaxy.c"
+#line 4240 "galaxy.c"
         break;
     default:
         return rt_fail(g, 125, "bad resume point");
@@ -4284,7 +4282,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 127)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4288 "galaxy.c"
+#line 4286 "galaxy.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -4324,7 +4322,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4328 "galaxy.c"
+#line 4326 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -4399,7 +4397,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4403 "galaxy.c"
+#line 4401 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

@@ -4085,9 +4085,9 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 135) >= 6) {
+                if (rt__state(g, L->v_d, 0) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 136);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 135);
                     #line 77 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4095,9 +4095,9 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         rt_log_str(g, " rolls 6: two hits (either type).");
                         rt_log_end(g);
                     }
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 137) == 5) {
+                } else if (rt__state(g, L->v_d, 0) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 136);
                     #line 80 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4105,38 +4105,36 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         rt_log_str(g, " rolls 5: one hit (either type).");
                         rt_log_end(g);
                     }
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 139) >= 3) {
+                } else if (rt__state(g, L->v_d, 0) >= 3) {
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 140);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 137);
                         #line 84 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, " rolls ");
-                            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 141));
+                            rt_log_int(g, rt__state(g, L->v_d, 0));
                             rt_log_str(g, ": one Agile hit.");
                             rt_log_end(g);
                         } else {
-                            { volatile RtValue hole = rt_card_state(g, L->v_d, KIND_d6, 0, 142); (void)hole; }
+                            { volatile RtValue hole = rt__state(g, L->v_d, 0); (void)hole; }
                         }
-                        if (rt_check(g)) return RT_END;
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
                         #line 87 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, " rolls ");
-                            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 144));
+                            rt_log_int(g, rt__state(g, L->v_d, 0));
                             rt_log_str(g, ": one Heavy hit.");
                             rt_log_end(g);
                         } else {
-                            { volatile RtValue hole = rt_card_state(g, L->v_d, KIND_d6, 0, 145); (void)hole; }
+                            { volatile RtValue hole = rt__state(g, L->v_d, 0); (void)hole; }
                         }
-                        if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 90 "cards/simple/combat.cards"
@@ -4144,20 +4142,19 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, " rolls ");
-                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 146));
+                        rt_log_int(g, rt__state(g, L->v_d, 0));
                         rt_log_str(g, ": nothing.");
                         rt_log_end(g);
                     } else {
-                        { volatile RtValue hole = rt_card_state(g, L->v_d, KIND_d6, 0, 147); (void)hole; }
+                        { volatile RtValue hole = rt__state(g, L->v_d, 0); (void)hole; }
                     }
-                    if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 4158 "simple.c"
+#line 4155 "simple.c"
         break;
     default:
-        return rt_fail(g, 148, "bad resume point");
+        return rt_fail(g, 139, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4179,7 +4176,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0))) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 149);
+            rt_choose_begin(g, L->v_p, 182, 0, 140);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
                     rt_log_player(g, L->v_p);
@@ -4201,7 +4198,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
-                    rt_opt_done(g, &ob, 149);
+                    rt_opt_done(g, &ob, 140);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4216,13 +4213,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 141);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 151);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 142);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 152);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
                     #line 104 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4235,14 +4232,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 153)) return RT_END;
+            if (rt_back_edge(g, 144)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4243 "simple.c"
+#line 4240 "simple.c"
         break;
     default:
-        return rt_fail(g, 154, "bad resume point");
+        return rt_fail(g, 145, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4273,7 +4270,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 155), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 156) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 146), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 147) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -4281,20 +4278,20 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 157);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 148);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 158);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 149);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 183, 0, 160);
+                    rt_choose_begin(g, L->v_q, 183, 0, 151);
                     {
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
                             rt_log_player(g, L->v_q);
@@ -4316,7 +4313,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                             rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                            rt_opt_done(g, &ob, 160);
+                            rt_opt_done(g, &ob, 151);
                         }
                     }
                     if (rt_option_count(g) > 0) {
@@ -4331,10 +4328,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 161);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 152);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 162);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 153);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -4352,7 +4349,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 184, 0, 163);
+                    rt_choose_begin(g, L->v_p, 184, 0, 154);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
@@ -4361,13 +4358,13 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 164));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 155));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) & (int)(Inst_unit(g, it_u)->fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Inst_unit(g, it_u)->fd_agile, rt_select((!!L->v_kind_heavy), (!Inst_unit(g, it_u)->fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 163);
+                        rt_opt_done(g, &ob, 154);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -4378,7 +4375,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 165), 0, 166);
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 156), 0, 157);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -4402,10 +4399,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4406 "simple.c"
+#line 4403 "simple.c"
         break;
     default:
-        return rt_fail(g, 167, "bad resume point");
+        return rt_fail(g, 158, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4425,7 +4422,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 168), 169);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 159), 160);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4444,15 +4441,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 157 "cards/simple/combat.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 170, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 161, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4453 "simple.c"
+#line 4450 "simple.c"
         break;
     default:
-        return rt_fail(g, 171, "bad resume point");
+        return rt_fail(g, 162, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4477,13 +4474,13 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 181);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 167);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4487 "simple.c"
+#line 4484 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4495,12 +4492,12 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 172);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 163);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 173);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 164);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
@@ -4508,21 +4505,20 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " rolls the leader die: ");
-                rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 174));
+                rt_log_int(g, rt__state(g, L->v_d, 0));
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_d, KIND_d6, 0, 175); (void)hole; }
+                { volatile RtValue hole = rt__state(g, L->v_d, 0); (void)hole; }
             }
-            if (rt_check(g)) return RT_END;
             #line 169 "cards/simple/combat.cards"
-            if ((rt_card_state(g, L->v_d, KIND_d6, 0, 176) >= 4) && (rt_card_state(g, L->v_d, KIND_d6, 0, 177) <= 5)) {
+            if (rt_flat((int)(rt__state(g, L->v_d, 0) >= 4) & (int)(rt__state(g, L->v_d, 0) <= 5))) {
                 #line 169 "cards/simple/combat.cards"
                 { /* leader_hits */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 178);
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 165);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4540,9 +4536,9 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             #line 170 "cards/simple/combat.cards"
-            if (rt_card_state(g, L->v_d, KIND_d6, 0, 179) == 6) {
+            if (rt__state(g, L->v_d, 0) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 185, 0, 180);
+                rt_choose_begin(g, L->v_p, 185, 0, 166);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                         rt_log_player(g, L->v_p);
@@ -4565,7 +4561,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
-                        rt_opt_done(g, &ob, 180);
+                        rt_opt_done(g, &ob, 166);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -4578,7 +4574,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 186, 0, 182);
+                        rt_choose_begin(g, L->v_p, 186, 0, 168);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
@@ -4588,13 +4584,13 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 183);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 169);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 182);
+                            rt_opt_done(g, &ob, 168);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -4605,7 +4601,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 184), 185);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 170), 171);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4613,7 +4609,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u)->fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 186), RT_AT_TOP, 187, KIND_unit, 2, RT_KEEP_NONE, -1);
+                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 172), RT_AT_TOP, 173, KIND_unit, 2, RT_KEEP_NONE, -1);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -4636,7 +4632,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 188);
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 174);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -4656,10 +4652,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4660 "simple.c"
+#line 4656 "simple.c"
         break;
     default:
-        return rt_fail(g, 189, "bad resume point");
+        return rt_fail(g, 175, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4688,7 +4684,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             #line 189 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 190 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 190);
+                rt_choose_begin(g, L->v_p, 187, 0, 176);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
@@ -4697,13 +4693,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 191));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 177));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 190);
+                    rt_opt_done(g, &ob, 176);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4714,7 +4710,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 191 "cards/simple/combat.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 192), 0, 193);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 178), 0, 179);
                     if (rt_check(g)) return RT_END;
                     #line 192 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -4734,7 +4730,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 194);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 180);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4750,7 +4746,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 195);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 181);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -4762,10 +4758,10 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4766 "simple.c"
+#line 4762 "simple.c"
         break;
     default:
-        return rt_fail(g, 196, "bad resume point");
+        return rt_fail(g, 182, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4789,13 +4785,13 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 204 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 197));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 183));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4799 "simple.c"
+#line 4795 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -4812,16 +4808,16 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
                 #line 207 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 198);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 184);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 199);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 185);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 209 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 200) == 6) {
+                if (rt__state(g, L->v_d, 0) == 6) {
                     #line 209 "cards/simple/combat.cards"
                     L->v_six = 1;
                 }
@@ -4829,7 +4825,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 211 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 212 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 201), 202);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 186), 187);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4837,7 +4833,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
                         #line 212 "cards/simple/combat.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 203, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 188, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -4861,10 +4857,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4865 "simple.c"
+#line 4861 "simple.c"
         break;
     default:
-        return rt_fail(g, 204, "bad resume point");
+        return rt_fail(g, 189, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4891,22 +4887,22 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
             #line 225 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 226 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 205);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 190);
                 if (rt_check(g)) return RT_END;
                 #line 227 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 206);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 191);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 228 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 207) == 6) {
+                if (rt__state(g, L->v_d, 0) == 6) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 208));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 192));
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 209) >= 3) {
+                } else if (rt__state(g, L->v_d, 0) >= 3) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 210));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 193));
                     if (rt_check(g)) return RT_END;
                 }
                 #line 229 "cards/simple/combat.cards"
@@ -4914,19 +4910,18 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " rolls ");
-                    rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 211));
+                    rt_log_int(g, rt__state(g, L->v_d, 0));
                     rt_log_str(g, " for the mission.");
                     rt_log_end(g);
                 } else {
-                    { volatile RtValue hole = rt_card_state(g, L->v_d, KIND_d6, 0, 212); (void)hole; }
+                    { volatile RtValue hole = rt__state(g, L->v_d, 0); (void)hole; }
                 }
-                if (rt_check(g)) return RT_END;
             }
         }
-#line 4927 "simple.c"
+#line 4922 "simple.c"
         break;
     default:
-        return rt_fail(g, 213, "bad resume point");
+        return rt_fail(g, 194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4952,7 +4947,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 214);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 195);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(rt_flat((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
@@ -4964,9 +4959,9 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         }
     }
     if (!seen)
-        (void)rt_fail(g, 215, "argmax of no items");
+        (void)rt_fail(g, 196, "argmax of no items");
     return acc;
-#line 4970 "simple.c"
+#line 4965 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -4976,14 +4971,14 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 17 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 217);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 198);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!(rt_flat((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Inst_mission(g, it_c_2)->fd_rank == 1)))) continue;
         acc++;
     }
     return acc;
-#line 4987 "simple.c"
+#line 4982 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -4993,14 +4988,14 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 18 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 218);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 199);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(rt_flat((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Inst_mission(g, it_c_3)->fd_rank > 1)))) continue;
         acc++;
     }
     return acc;
-#line 5004 "simple.c"
+#line 4999 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5013,7 +5008,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         L->v_lead = Agg1_proc_carry_out(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_card_inst(g, L->v_lead, KIND_mission, 216))->fd_suit);
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_card_inst(g, L->v_lead, KIND_mission, 197))->fd_suit);
         if (rt_check(g)) return RT_END;
         #line 17 "cards/simple/missions.cards"
         rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
@@ -5024,7 +5019,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 20 "cards/simple/missions.cards"
         rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
         #line 21 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 219), 220);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 200), 201);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5032,7 +5027,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 L->v_c_4 = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c_4, 0) == L->v_k)) continue;
                 #line 22 "cards/simple/missions.cards"
-                rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 221, KIND_mission, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 202, KIND_mission, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
@@ -5051,7 +5046,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 222);
+                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 203);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5069,7 +5064,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_imperium_mission, 223);
+                RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_imperium_mission, 204);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5086,14 +5081,14 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         }
         #line 26 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 224));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 205));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = it_l;
-                    RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_spend, 225);
+                    RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_spend, 206);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5107,12 +5102,12 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 27 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 226, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 207, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5113 "simple.c"
+#line 5108 "simple.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 208, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5128,12 +5123,12 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 33 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 228);
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 209);
         if (rt_check(g)) return RT_END;
-#line 5134 "simple.c"
+#line 5129 "simple.c"
         break;
     default:
-        return rt_fail(g, 229, "bad resume point");
+        return rt_fail(g, 210, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5161,7 +5156,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
     case 0:;
         #line 42 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 230));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 211));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
@@ -5201,7 +5196,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 47 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 231), 232);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 212), 213);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5209,7 +5204,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
                     #line 48 "cards/simple/missions.cards"
-                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 233), RT_AT_TOP, 234, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 214), RT_AT_TOP, 215, KIND_leader, 3, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -5229,7 +5224,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 52 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
         #line 53 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 188, 0, 235);
+        rt_choose_begin(g, L->v_q, 188, 0, 216);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
                 rt_log_player(g, L->v_q);
@@ -5238,7 +5233,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 236)[0] == 0);   /* oppose with a leader */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 217)[0] == 0);   /* oppose with a leader */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -5253,7 +5248,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 11);
-                rt_opt_done(g, &ob, 235);
+                rt_opt_done(g, &ob, 216);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5266,7 +5261,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 55 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 189, 0, 237);
+                rt_choose_begin(g, L->v_q, 189, 0, 218);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -5275,13 +5270,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 238);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 219);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 237);
+                    rt_opt_done(g, &ob, 218);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -5308,14 +5303,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 59 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 239), RT_AT_TOP, 240, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 220), RT_AT_TOP, 221, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 241), RT_AT_TOP, 242, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 222), RT_AT_TOP, 223, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 59 "cards/simple/missions.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 243);
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 224);
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
@@ -5331,7 +5326,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 244);
+                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 225);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -5349,7 +5344,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 245);
+                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 226);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -5398,10 +5393,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5402 "simple.c"
+#line 5397 "simple.c"
         break;
     default:
-        return rt_fail(g, 246, "bad resume point");
+        return rt_fail(g, 227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5446,13 +5441,13 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 87 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 248);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 229);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5456 "simple.c"
+#line 5451 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -5463,13 +5458,13 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 93 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 230);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5473 "simple.c"
+#line 5468 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -5485,7 +5480,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5489 "simple.c"
+#line 5484 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -5496,13 +5491,13 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 168 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 250);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 231);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5506 "simple.c"
+#line 5501 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -5513,13 +5508,13 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 174 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 232);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5523 "simple.c"
+#line 5518 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -5530,13 +5525,13 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 180 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 233);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5540 "simple.c"
+#line 5535 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -5547,14 +5542,14 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 98 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 261);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 242);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 260))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 241))) continue;
         acc++;
     }
     return acc;
-#line 5558 "simple.c"
+#line 5553 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5564,7 +5559,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 85 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 190, 0, 247);
+        rt_choose_begin(g, f->me, 190, 0, 228);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
@@ -5626,7 +5621,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 25);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 26);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 247);
+                rt_opt_done(g, &ob, 228);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5639,7 +5634,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 88 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 253);
+                rt_choose_begin(g, f->me, 191, 0, 234);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5649,13 +5644,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 235);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 253);
+                    rt_opt_done(g, &ob, 234);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5670,7 +5665,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 255);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 236);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5691,7 +5686,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 256);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 237);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -5706,7 +5701,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 94 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 257);
+                rt_choose_begin(g, f->me, 191, 0, 238);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5716,13 +5711,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 258);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 239);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 257);
+                    rt_opt_done(g, &ob, 238);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5737,7 +5732,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 259);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 240);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5760,7 +5755,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 262);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 243);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -5775,7 +5770,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 103 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 263);
+                rt_choose_begin(g, f->me, 191, 0, 244);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5785,13 +5780,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 264);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 245);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 263);
+                    rt_opt_done(g, &ob, 244);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5811,7 +5806,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 265);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 246);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5838,7 +5833,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 266);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 247);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -5856,7 +5851,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 111 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 267);
+                rt_choose_begin(g, f->me, 191, 0, 248);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5866,13 +5861,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 268);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 267);
+                    rt_opt_done(g, &ob, 248);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5887,7 +5882,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 269);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 250);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5908,7 +5903,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 270);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 251);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -5923,7 +5918,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 117 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 271);
+                rt_choose_begin(g, f->me, 191, 0, 252);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5933,13 +5928,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 272);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 271);
+                    rt_opt_done(g, &ob, 252);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5954,7 +5949,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 273);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 254);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5985,7 +5980,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 126 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 274);
+                rt_choose_begin(g, f->me, 191, 0, 255);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5995,13 +5990,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 276);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 257);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 275))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 256))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 274);
+                    rt_opt_done(g, &ob, 255);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6016,7 +6011,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 277);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 258);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6035,7 +6030,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 128 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 129 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 278);
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 259);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
@@ -6050,7 +6045,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 136 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 279);
+                rt_choose_begin(g, f->me, 191, 0, 260);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6060,13 +6055,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 280);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 261);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 279);
+                    rt_opt_done(g, &ob, 260);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6081,7 +6076,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 281);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 262);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6102,7 +6097,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 282);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 263);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6117,7 +6112,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 142 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 283);
+                rt_choose_begin(g, f->me, 191, 0, 264);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6127,13 +6122,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 265);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 283);
+                    rt_opt_done(g, &ob, 264);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6148,7 +6143,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 285);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 266);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6169,7 +6164,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 145 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 286);
+                            rt_choose_begin(g, f->me, 192, 0, 267);
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
@@ -6186,7 +6181,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 286);
+                                rt_opt_done(g, &ob, 267);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                             if (rt_option_count(g) == 0) break;
@@ -6198,13 +6193,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 287);
+                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 268);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 288);
+                            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 269);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6226,7 +6221,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 289);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 270);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6246,7 +6241,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_move_base, 290);
+                        (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_move_base, 271);
                     }
                     f->pc = 21;
                     {
@@ -6264,7 +6259,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 291);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 272);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6290,7 +6285,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 292);
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 273);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -6309,7 +6304,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 293);
+                rt_choose_begin(g, f->me, 191, 0, 274);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6319,13 +6314,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 294);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 275);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 293);
+                    rt_opt_done(g, &ob, 274);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6340,7 +6335,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 295);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 276);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6361,7 +6356,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 296);
+                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 277);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6376,7 +6371,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 297);
+                rt_choose_begin(g, f->me, 191, 0, 278);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6386,13 +6381,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 298);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 279);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 297);
+                    rt_opt_done(g, &ob, 278);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6407,7 +6402,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 299);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 280);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6429,8 +6424,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 300);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 301);
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 281);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 282);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6450,7 +6445,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 302);
+                rt_choose_begin(g, f->me, 191, 0, 283);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6460,13 +6455,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 303);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 302);
+                    rt_opt_done(g, &ob, 283);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6481,7 +6476,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 304);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 285);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6503,8 +6498,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 305);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 306);
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 286);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 287);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6524,7 +6519,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 307);
+                rt_choose_begin(g, f->me, 194, 0, 288);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -6534,13 +6529,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 308);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 289);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 307);
+                    rt_opt_done(g, &ob, 288);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6555,7 +6550,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 309);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 290);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6574,7 +6569,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 183 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 310);
+                        rt_choose_begin(g, f->me, 195, 0, 291);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
@@ -6583,13 +6578,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 311));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 292));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 310);
+                            rt_opt_done(g, &ob, 291);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -6600,11 +6595,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 312);
+                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 293);
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 313);
+                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 294);
                             #line 187 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 314), RT_AT_TOP, 315, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 295), RT_AT_TOP, 296, KIND_leader, 3, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
@@ -6628,10 +6623,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6632 "simple.c"
+#line 6627 "simple.c"
         break;
     default:
-        return rt_fail(g, 316, "bad resume point");
+        return rt_fail(g, 297, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6650,7 +6645,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     case 0:;
         #line 200 "cards/simple/missions.cards"
         seq[0] = Fn_rebel(g, f);
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 317);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 298);
         #line 201 "cards/simple/missions.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -6665,10 +6660,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
         }
-#line 6669 "simple.c"
+#line 6664 "simple.c"
         break;
     default:
-        return rt_fail(g, 318, "bad resume point");
+        return rt_fail(g, 299, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6687,18 +6682,18 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
         #line 206 "cards/simple/missions.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 320);
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 319);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 301);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 300);
         }
         if (rt_check(g)) return RT_END;
         #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 321)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 322), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 302)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 303), 0) == (-1))) {
             #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 323);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 304);
             if (rt_check(g)) return RT_END;
         }
         #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 324), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 305), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6706,7 +6701,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 306), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6723,10 +6718,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6727 "simple.c"
+#line 6722 "simple.c"
         break;
     default:
-        return rt_fail(g, 326, "bad resume point");
+        return rt_fail(g, 307, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6752,7 +6747,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             #line 217 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 327);
+                rt_choose_begin(g, f->me, 196, 0, 308);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -6761,13 +6756,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 328));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 309));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 327);
+                    rt_opt_done(g, &ob, 308);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6778,7 +6773,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 329), 0, 330);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 310), 0, 311);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -6798,7 +6793,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 331);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 312);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6814,7 +6809,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 332);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 313);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6828,7 +6823,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 333);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 314);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -6836,10 +6831,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6840 "simple.c"
+#line 6835 "simple.c"
         break;
     default:
-        return rt_fail(g, 334, "bad resume point");
+        return rt_fail(g, 315, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6869,7 +6864,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 6873 "simple.c"
+#line 6868 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -6881,7 +6876,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         #line 232 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
         #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 335);
+        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 316);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -6891,14 +6886,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 336);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 317);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 335);
+            rt_opt_done(g, &ob, 316);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6911,7 +6906,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 337), 338);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 318), 319);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6919,7 +6914,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!((Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
                         #line 236 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 339, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 320, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -6934,7 +6929,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 340);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 321);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6942,20 +6937,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                         if (!(!Fn_movable(g, f, L->v_u_2))) continue;
                         #line 239 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u_2, Zone_units(g, L->v_old, 341), RT_AT_TOP, 342, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u_2, Zone_units(g, L->v_old, 322), RT_AT_TOP, 323, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 343);
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 324);
             if (rt_check(g)) return RT_END;
             #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 344), RT_AT_TOP, 345);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 325), RT_AT_TOP, 326);
             if (rt_check(g)) return RT_END;
             #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 346);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 327);
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
@@ -6966,10 +6961,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6970 "simple.c"
+#line 6965 "simple.c"
         break;
     default:
-        return rt_fail(g, 347, "bad resume point");
+        return rt_fail(g, 328, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6996,7 +6991,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 348);
+        rt_choose_begin(g, f->me, 198, 0, 329);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -7008,13 +7003,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 349);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 330);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 348);
+            rt_opt_done(g, &ob, 329);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7025,7 +7020,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 350), RT_AT_TOP, 351);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 331), RT_AT_TOP, 332);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
             if (rt_logging(g)) {
@@ -7039,19 +7034,19 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 352);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 333);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!(!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me)))) continue;
                     #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 353))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 334))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 354);
+                    L->v_chosen = rt_list_new(g, 335);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 355);
+                        rt_choose_begin(g, f->me, 199, 0, 336);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -7069,13 +7064,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 356));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 337));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Inst_unit(g, it_u)->fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Inst_unit(g, it_u)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 355);
+                            rt_opt_done(g, &ob, 336);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
@@ -7087,10 +7082,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 354);
+                        rt_list_add(g, L->v_chosen, L->v_u, 335);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 357);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 338);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -7098,11 +7093,11 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 358)) {
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 339)) {
                 #line 27 "cards/simple/moves.cards"
                 L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 359);
+                    rt_choose_begin(g, f->me, 200, 0, 340);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -7119,7 +7114,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 359);
+                        rt_opt_done(g, &ob, 340);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                     if (rt_option_count(g) == 0) break;
@@ -7131,14 +7126,14 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 360);
+                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 341);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 361);
+                RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 342);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7153,10 +7148,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 7157 "simple.c"
+#line 7152 "simple.c"
         break;
     default:
-        return rt_fail(g, 362, "bad resume point");
+        return rt_fail(g, 343, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7190,14 +7185,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 40 "cards/simple/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 363), RT_AT_TOP, 364, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 344), RT_AT_TOP, 345, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 365), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 366))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 367))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 346), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 347))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 348))) {
                 #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 368);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 349);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7213,7 +7208,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 369);
+                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 350);
                 }
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
@@ -7228,7 +7223,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 370);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 351);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7245,7 +7240,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 371);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 352);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -7253,10 +7248,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7257 "simple.c"
+#line 7252 "simple.c"
         break;
     default:
-        return rt_fail(g, 372, "bad resume point");
+        return rt_fail(g, 353, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7275,9 +7270,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 373))->fd_first_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 374))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 375);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 354))->fd_first_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 355))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 356);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7296,9 +7291,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 376))->fd_second_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 377))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 378);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 357))->fd_second_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 358))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 359);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7314,10 +7309,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7318 "simple.c"
+#line 7313 "simple.c"
         break;
     default:
-        return rt_fail(g, 379, "bad resume point");
+        return rt_fail(g, 360, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7338,7 +7333,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 67 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 380);
+            rt_choose_begin(g, L->v_p, 201, 0, 361);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
@@ -7355,7 +7350,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_build == L->v_b)) && (!Inst_unit(g, it_u)->fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 380);
+                rt_opt_done(g, &ob, 361);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7365,10 +7360,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 381), RT_AT_TOP, 382);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 362), RT_AT_TOP, 363);
                 if (rt_check(g)) return RT_END;
                 #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 383);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 364);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7383,10 +7378,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7387 "simple.c"
+#line 7382 "simple.c"
         break;
     default:
-        return rt_fail(g, 384, "bad resume point");
+        return rt_fail(g, 365, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7405,13 +7400,13 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 385), 386);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 366), 367);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 387), 0, 388);
+                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 368), 0, 369);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -7419,7 +7414,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_deploy, 389);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_deploy, 370);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7438,10 +7433,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7442 "simple.c"
+#line 7437 "simple.c"
         break;
     default:
-        return rt_fail(g, 390, "bad resume point");
+        return rt_fail(g, 371, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7466,13 +7461,13 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 93 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 392));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 373));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7476 "simple.c"
+#line 7471 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -7483,13 +7478,13 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     #line 112 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 404);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 385);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7493 "simple.c"
+#line 7488 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -7499,11 +7494,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 391))->fd_doom_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 372))->fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 393), 394);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 374), 375);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7511,13 +7506,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Inst_unit(g, L->v_x_2)->fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 395, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 376, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396), RT_AT_TOP, 397);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 377), RT_AT_TOP, 378);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7529,7 +7524,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 398);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 379);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7542,7 +7537,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 399);
+            rt_choose_begin(g, L->v_p, 202, 0, 380);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -7554,13 +7549,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 400);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 381);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 399);
+                rt_opt_done(g, &ob, 380);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -7571,7 +7566,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_s = rt_chosen(g);
                 #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 401), RT_AT_TOP, 402);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 382), RT_AT_TOP, 383);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7587,7 +7582,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else {
             #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 403);
+            rt_choose_begin(g, L->v_p, 202, 0, 384);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                     rt_log_player(g, L->v_p);
@@ -7612,7 +7607,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 403);
+                    rt_opt_done(g, &ob, 384);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7627,27 +7622,27 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 110 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 405), RT_AT_TOP, 406);
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 386), RT_AT_TOP, 387);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 407);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 388);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 408);
+                    rt_choose_begin(g, L->v_p, 7, 0, 389);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 409);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 390);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_3 = gs[i]; (void)it_s_3;
                                 if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 408);
+                        rt_opt_done(g, &ob, 389);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7658,16 +7653,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_3 = rt_chosen(g);
                         #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 410), RT_AT_TOP, 411);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 391), RT_AT_TOP, 392);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 7668 "simple.c"
+#line 7663 "simple.c"
         break;
     default:
-        return rt_fail(g, 412, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7724,13 +7719,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 414);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 395);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 7734 "simple.c"
+#line 7729 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -7741,13 +7736,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 396);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7751 "simple.c"
+#line 7746 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -7758,13 +7753,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 416);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 397);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 7768 "simple.c"
+#line 7763 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -7775,13 +7770,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 399);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 417))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 398))) return 1;
     }
     return acc;
-#line 7785 "simple.c"
+#line 7780 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -7792,13 +7787,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 420);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 401);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 419))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 400))) return 1;
     }
     return acc;
-#line 7802 "simple.c"
+#line 7797 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -7809,13 +7804,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 402);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 7819 "simple.c"
+#line 7814 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -7826,13 +7821,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 403);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 7836 "simple.c"
+#line 7831 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -7843,13 +7838,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 405);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 423)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 404)) return 1;
     }
     return acc;
-#line 7853 "simple.c"
+#line 7848 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7859,13 +7854,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 425));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 406));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 7869 "simple.c"
+#line 7864 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7876,7 +7871,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 407);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
@@ -7884,7 +7879,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 7888 "simple.c"
+#line 7883 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -7895,13 +7890,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 408);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 7905 "simple.c"
+#line 7900 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -7912,13 +7907,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 409);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 7922 "simple.c"
+#line 7917 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -7928,13 +7923,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 482));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 463));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 7938 "simple.c"
+#line 7933 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7944,7 +7939,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 413);
+        rt_choose_begin(g, f->me, 190, 0, 394);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, f->me);
@@ -8006,7 +8001,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 44);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 45);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 413);
+                rt_opt_done(g, &ob, 394);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8019,7 +8014,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 429);
+                rt_choose_begin(g, f->me, 191, 0, 410);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8029,13 +8024,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 429);
+                    rt_opt_done(g, &ob, 410);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8050,7 +8045,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 431);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 412);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8071,7 +8066,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_build_doom_star, 432);
+                            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_build_doom_star, 413);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -8089,7 +8084,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 433);
+                rt_choose_begin(g, f->me, 191, 0, 414);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8099,13 +8094,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 434);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 433);
+                    rt_opt_done(g, &ob, 414);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8120,7 +8115,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 435);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 416);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8139,7 +8134,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 436);
+                        rt_choose_begin(g, f->me, 29, 0, 417);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -8149,7 +8144,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 436);
+                            rt_opt_done(g, &ob, 417);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -8159,10 +8154,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 437), RT_AT_TOP, 438);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 418), RT_AT_TOP, 419);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 439);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 420);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -8178,7 +8173,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 440);
+                rt_choose_begin(g, f->me, 191, 0, 421);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8188,13 +8183,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 441);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 440);
+                    rt_opt_done(g, &ob, 421);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8209,7 +8204,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 442);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 423);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8240,7 +8235,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 443);
+                rt_choose_begin(g, f->me, 191, 0, 424);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8250,13 +8245,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 445);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 444))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 425))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 443);
+                    rt_opt_done(g, &ob, 424);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8271,7 +8266,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 446);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 427);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8292,7 +8287,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_fire_laser, 447);
+                            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_fire_laser, 428);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -8307,7 +8302,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 448);
+                rt_choose_begin(g, f->me, 191, 0, 429);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8317,13 +8312,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 450);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 449))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 430))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 448);
+                    rt_opt_done(g, &ob, 429);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8338,7 +8333,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 451);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 432);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8360,12 +8355,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 452)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 433)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 453);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 434);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -8383,7 +8378,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 454);
+                rt_choose_begin(g, f->me, 191, 0, 435);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8393,13 +8388,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 456);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 455))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 436))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 454);
+                    rt_opt_done(g, &ob, 435);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8414,7 +8409,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 457);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 438);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8441,7 +8436,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 458);
+                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 439);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -8459,7 +8454,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 459);
+                rt_choose_begin(g, f->me, 194, 0, 440);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -8469,13 +8464,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 460);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 441);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 459);
+                    rt_opt_done(g, &ob, 440);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8490,7 +8485,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 461);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 442);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8512,11 +8507,11 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                            rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 462))->fd_region);
+                            rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 443))->fd_region);
                             rt_log_str(g, ".");
                             rt_log_end(g);
                         } else {
-                            { volatile RtValue hole = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 463))->fd_region; (void)hole; }
+                            { volatile RtValue hole = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 444))->fd_region; (void)hole; }
                         }
                         if (rt_check(g)) return RT_END;
                     }
@@ -8527,7 +8522,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 464);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 445);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -8546,7 +8541,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 #line 75 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 465), 466);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 446), 447);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -8563,13 +8558,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 467), RT_AT_TOP, 468, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 448), RT_AT_TOP, 449, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 469);
+                        (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 450);
                     }
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_probes_done);
@@ -8580,7 +8575,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 470);
+                rt_choose_begin(g, f->me, 191, 0, 451);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8590,13 +8585,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 471);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 452);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 470);
+                    rt_opt_done(g, &ob, 451);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8611,7 +8606,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 472);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 453);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8638,7 +8633,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 473);
+                                    RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 454);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -8663,7 +8658,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 474);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 455);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -8689,7 +8684,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 475);
+                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 456);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -8708,7 +8703,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 476);
+                rt_choose_begin(g, f->me, 191, 0, 457);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8718,13 +8713,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 478);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 477)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 458)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 476);
+                    rt_opt_done(g, &ob, 457);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8739,7 +8734,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 479);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 460);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8758,7 +8753,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 96 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 480);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 461);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -8773,7 +8768,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 481);
+                rt_choose_begin(g, f->me, 194, 0, 462);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -8783,14 +8778,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 483);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 464);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 481);
+                    rt_opt_done(g, &ob, 462);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8805,7 +8800,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 484);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 465);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8824,7 +8819,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 485);
+                        rt_choose_begin(g, f->me, 203, 0, 466);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
@@ -8833,13 +8828,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 486));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 467));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 485);
+                            rt_opt_done(g, &ob, 466);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -8850,7 +8845,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 28:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 487);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 468);
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -8865,7 +8860,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 488);
+                rt_choose_begin(g, f->me, 191, 0, 469);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8875,13 +8870,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 489);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 470);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 488);
+                    rt_opt_done(g, &ob, 469);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8896,7 +8891,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 490);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 471);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8919,7 +8914,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 491);
+                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 472);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -8939,7 +8934,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 492);
+                rt_choose_begin(g, f->me, 191, 0, 473);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -8949,13 +8944,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 493);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 474);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 492);
+                    rt_opt_done(g, &ob, 473);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8970,7 +8965,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 494);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 475);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8989,7 +8984,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 495);
+                        rt_choose_begin(g, f->me, 204, 0, 476);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -8998,13 +8993,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 496));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 477));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l_4)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 495);
+                            rt_opt_done(g, &ob, 476);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -9015,7 +9010,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 497);
+                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 478);
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -9038,10 +9033,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9042 "simple.c"
+#line 9037 "simple.c"
         break;
     default:
-        return rt_fail(g, 498, "bad resume point");
+        return rt_fail(g, 479, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9064,7 +9059,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 499);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 480);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9072,7 +9067,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Inst_unit(g, L->v_u)->fd_construction)) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 500), RT_AT_TOP, 501);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 481), RT_AT_TOP, 482);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -9080,7 +9075,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 483);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9090,10 +9085,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 503), RT_AT_TOP, 504);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 484), RT_AT_TOP, 485);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 505);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 486);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -9119,7 +9114,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 506);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 487);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -9134,10 +9129,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 9138 "simple.c"
+#line 9133 "simple.c"
         break;
     default:
-        return rt_fail(g, 507, "bad resume point");
+        return rt_fail(g, 488, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9162,14 +9157,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 516));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 497));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_3)->fd_arena == ENUM_in_space)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_transports;
     }
     return acc;
-#line 9173 "simple.c"
+#line 9168 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -9181,16 +9176,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 508);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 489);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 509);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 490);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 511);
-            rt_set_at(g, elem, who, 0, 510);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 492);
+            rt_set_at(g, elem, who, 0, 491);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -9202,7 +9197,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 512), 513);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 493), 494);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9210,7 +9205,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) & (int)(Inst_unit(g, L->v_u)->fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 514, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 495, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -9226,7 +9221,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!(Inst_unit(g, it_u_2)->fd_arena == ENUM_on_ground)) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 515, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 496, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -9238,7 +9233,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 517), 518);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 498), 499);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9248,11 +9243,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 519);
+                    L->v_room = rt_sub(g, L->v_room, 1, 500);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 520, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 501, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -9269,7 +9264,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 521);
+            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 502);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_check_base);
@@ -9277,10 +9272,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9281 "simple.c"
+#line 9276 "simple.c"
         break;
     default:
-        return rt_fail(g, 522, "bad resume point");
+        return rt_fail(g, 503, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9296,13 +9291,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 523);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 504);
         #line 35 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 36 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 524);
+            rt_choose_begin(g, f->me, 205, 0, 505);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, f->me);
@@ -9324,7 +9319,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 46);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 47);
-                    rt_opt_done(g, &ob, 524);
+                    rt_opt_done(g, &ob, 505);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -9338,7 +9333,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 29, f->self, f->me, NLOCALS_proc_assign_one, 525);
+                        (void)rt_enter(g, 29, f->self, f->me, NLOCALS_proc_assign_one, 506);
                     }
                     f->pc = 2;
                     {
@@ -9354,12 +9349,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 526)) return RT_END;
+            if (rt_back_edge(g, 507)) return RT_END;
         }
-#line 9360 "simple.c"
+#line 9355 "simple.c"
         break;
     default:
-        return rt_fail(g, 527, "bad resume point");
+        return rt_fail(g, 508, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9388,13 +9383,13 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 537);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 518);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if ((Inst_mission(g, it_c_2)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 9398 "simple.c"
+#line 9393 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9404,14 +9399,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 561);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 542);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!(rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9415 "simple.c"
+#line 9410 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9421,14 +9416,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 562);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 543);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9432 "simple.c"
+#line 9427 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -9440,12 +9435,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 528), 529);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 509), 510);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 530);
+        rt_choose_begin(g, f->me, 206, 0, 511);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -9454,13 +9449,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 512);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Inst_mission(g, it_c)->fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 530);
+            rt_opt_done(g, &ob, 511);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -9470,17 +9465,17 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 50 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 532), RT_AT_TOP, 533, KIND_mission, 2, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 513), RT_AT_TOP, 514, KIND_mission, 2, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 534);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 515);
             #line 52 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 535);
+            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 516);
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, L->v_c)->fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 536);
+        rt_choose_begin(g, f->me, 207, 0, 517);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
                 rt_log_player(g, f->me);
@@ -9502,7 +9497,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                rt_opt_done(g, &ob, 536);
+                rt_opt_done(g, &ob, 517);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -9515,7 +9510,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 538);
+                rt_choose_begin(g, f->me, 208, 0, 519);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -9524,13 +9519,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 539);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 520);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
                             if ((Inst_mission(g, it_c_3)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 538);
+                    rt_opt_done(g, &ob, 519);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -9540,10 +9535,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
                     #line 58 "cards/simple/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 540), RT_AT_TOP, 541, KIND_mission, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 521), RT_AT_TOP, 522, KIND_mission, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 542);
+                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 523);
                 }
             } else if (L->v_option == 1) { /* one card */
             }
@@ -9551,7 +9546,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 64 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 543);
+        rt_choose_begin(g, f->me, 209, 0, 524);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -9560,13 +9555,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 544);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 525);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && ((seq[3] = Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), (seq[3] + Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 543);
+            rt_opt_done(g, &ob, 524);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -9576,18 +9571,18 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 67 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 545), RT_AT_TOP, 546, KIND_leader, 3, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 526), RT_AT_TOP, 527, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 547);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 528);
         }
         #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 548);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 529);
         if (rt_check(g)) return RT_END;
         #line 71 "cards/simple/rules.cards"
         if (L->v_left > 0) {
             #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 549);
+            rt_choose_begin(g, f->me, 210, 0, 530);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -9596,13 +9591,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 550);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 531);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                         if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 549);
+                rt_opt_done(g, &ob, 530);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 5;
@@ -9612,21 +9607,21 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 5:;
                 L->v_l_2 = rt_chosen(g);
                 #line 73 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 551), RT_AT_TOP, 552, KIND_leader, 3, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 532), RT_AT_TOP, 533, KIND_leader, 3, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 553);
+                rt_set_state_known(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 534);
             }
         } else {
             #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 554);
+            rt_choose_begin(g, f->me, 211, 0, 535);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 555)[0] == 0);   /* add a second leader */
+                int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 536)[0] == 0);   /* add a second leader */
                 int menu_1 = 1;   /* one leader */
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -9641,7 +9636,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
-                    rt_opt_done(g, &ob, 554);
+                    rt_opt_done(g, &ob, 535);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -9654,7 +9649,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 556);
+                    rt_choose_begin(g, f->me, 212, 0, 537);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -9663,13 +9658,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 557);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 538);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                 rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 556);
+                        rt_opt_done(g, &ob, 537);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 7;
@@ -9679,10 +9674,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_l_3 = rt_chosen(g);
                         #line 80 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 558), RT_AT_TOP, 559, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 539), RT_AT_TOP, 540, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 560);
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 541);
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
                 }
@@ -9701,10 +9696,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9705 "simple.c"
+#line 9700 "simple.c"
         break;
     default:
-        return rt_fail(g, 563, "bad resume point");
+        return rt_fail(g, 544, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9754,11 +9749,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 564), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 565, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 545), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 546, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 566);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 567), RT_AT_TOP, 568, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 547);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 548), RT_AT_TOP, 549, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -9768,17 +9763,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
                 #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 569)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 550)[0] == 0)) {
                     #line 101 "cards/simple/rules.cards"
-                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 570), 571), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 572, KIND_mission, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 551), 552), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 553, KIND_mission, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 102 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 573)[0]));
-                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 574);
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 554)[0]));
+                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 555);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -9797,13 +9792,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 105 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 105 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 575), RT_AT_TOP, 576, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 556), RT_AT_TOP, 557, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 577);
+            (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 558);
         }
         {
             RtStatus st = rt_run_entered(g, Script_proc_probes_done);
@@ -9817,7 +9812,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_new_leader, 578);
+                RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_new_leader, 559);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -9838,7 +9833,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 579);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 560);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -9853,7 +9848,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
             #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 580);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 561);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
@@ -9863,7 +9858,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 581);
+                        RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 562);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9883,7 +9878,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list);
         }
         #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 582);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 563);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9904,7 +9899,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 583);
+                        RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 564);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9920,7 +9915,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 584);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 565);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -9928,7 +9923,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
                 #line 122 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 585);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 566);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
@@ -9936,7 +9931,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         if (!(rt__state(g, it_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
                         seq[1] = Fn_rebel(g, f);
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 586);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 567);
                         #line 124 "cards/simple/rules.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -9957,14 +9952,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 129 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 568);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 588), 589);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 569), 570);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -9972,33 +9967,33 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 590), RT_AT_TOP, 591, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 571), RT_AT_TOP, 572, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
                 #line 131 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 592);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 573);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 593);
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 574);
                     }
                 }
                 #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 594) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 575) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 595);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 576);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 596));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 577));
         if (rt_check(g)) return RT_END;
         #line 136 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -10012,18 +10007,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ", Resistance victory points ");
             rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
             rt_log_str(g, ", ");
-            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 597));
+            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 578));
             rt_log_str(g, " of ");
             rt_log_int(g, FIXED_time_limit);
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 598); (void)hole; }
+            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 579); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 599) >= FIXED_time_limit) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 580) >= FIXED_time_limit) {
             #line 139 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -10034,12 +10029,12 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
             #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 600);
+            return rt_win(g, Fn_rebel(g, f), 581);
         }
-#line 10040 "simple.c"
+#line 10035 "simple.c"
         break;
     default:
-        return rt_fail(g, 601, "bad resume point");
+        return rt_fail(g, 582, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10064,15 +10059,15 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 602)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 583)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 603);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 604), RT_AT_TOP, 605, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 584);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 585), RT_AT_TOP, 586, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 606);
+        rt_choose_begin(g, L->v_p, 213, 0, 587);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -10081,13 +10076,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 607);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 588);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 606);
+            rt_opt_done(g, &ob, 587);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10097,7 +10092,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 149 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 608), RT_AT_TOP, 609, KIND_leader, 3, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 589), RT_AT_TOP, 590, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
             if (rt_logging(g)) {
@@ -10111,22 +10106,22 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 152 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 610);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 591);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 611), RT_AT_BOTTOM, 612, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 592), RT_AT_BOTTOM, 593, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10127 "simple.c"
+#line 10122 "simple.c"
         break;
     default:
-        return rt_fail(g, 613, "bad resume point");
+        return rt_fail(g, 594, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10152,23 +10147,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 102 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 614, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 595, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 615);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 596);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 616), RT_AT_TOP, 617, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 597), RT_AT_TOP, 598, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10169 "simple.c"
+#line 10164 "simple.c"
         break;
     default:
-        return rt_fail(g, 618, "bad resume point");
+        return rt_fail(g, 599, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10181,7 +10176,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 619), RT_REVEAL_ALL, RT_NONE, 620);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 600), RT_REVEAL_ALL, RT_NONE, 601);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         if (rt_logging(g)) {
@@ -10194,12 +10189,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
         }
         #line 118 "cards/simple/setup.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 621), RT_AT_TOP, 622, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 602), RT_AT_TOP, 603, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10200 "simple.c"
+#line 10195 "simple.c"
         break;
     default:
-        return rt_fail(g, 623, "bad resume point");
+        return rt_fail(g, 604, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10224,12 +10219,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 624);
+            return rt_win(g, Fn_empire(g, f), 605);
         }
-#line 10230 "simple.c"
+#line 10225 "simple.c"
         break;
     default:
-        return rt_fail(g, 625, "bad resume point");
+        return rt_fail(g, 606, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10249,7 +10244,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 626);
+                (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 607);
             }
             {
                 RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
@@ -10258,10 +10253,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10262 "simple.c"
+#line 10257 "simple.c"
         break;
     default:
-        return rt_fail(g, 627, "bad resume point");
+        return rt_fail(g, 608, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10346,7 +10341,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 628);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 609);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10362,7 +10357,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 629);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 610);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10378,7 +10373,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 630);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 611);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10389,10 +10384,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 631));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 612));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 632);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 613);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10400,13 +10395,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 633))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 614))->fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 634))->fd_side), 635), RT_AT_TOP, 636);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 615))->fd_side), 616), RT_AT_TOP, 617);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 637))->fd_side), 638), RT_AT_TOP, 639);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 618))->fd_side), 619), RT_AT_TOP, 620);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10416,10 +10411,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 640), 641);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 621), 622);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 642);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 623);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -10427,7 +10422,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 643);
+                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 624);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10441,16 +10436,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 644);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 625);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 645);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 626);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 646);
-            if (rt_check(g)) return RT_END;
+            rt_set_state_known(g, L->v_s_2, KIND_system, 0, 1, 0, 627);
             #line 34 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -10463,20 +10457,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 35 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 647), RT_AT_TOP, 648);
+            rt_move_known(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 628), RT_AT_TOP, 629, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 649);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 630);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 651);
-                rt_set_at(g, elem, who, (-1), 650);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 632);
+                rt_set_at(g, elem, who, (-1), 631);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -10487,20 +10481,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 41 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 652), RT_AT_TOP, 653);
+            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 633), RT_AT_TOP, 634, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 654);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 635);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 656);
-                rt_set_at(g, elem, who, 1, 655);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 637);
+                rt_set_at(g, elem, who, 1, 636);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -10511,14 +10505,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 47 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 657);
+            rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 638, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 658, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 639, KIND_system, 3, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 659);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 640);
         #line 54 "cards/simple/setup.cards"
         L->v_left = 3;
         {
@@ -10531,7 +10525,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
                 L->v_left--;
                 #line 54 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 660);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 641);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10550,7 +10544,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
                 L->v_left_2--;
                 #line 55 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 661);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 642);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10569,7 +10563,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
                 L->v_left_3--;
                 #line 56 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 643);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10588,7 +10582,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
                 L->v_left_4--;
                 #line 57 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 644);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10607,7 +10601,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
                 L->v_left_5--;
                 #line 58 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 645);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10626,7 +10620,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
                 L->v_left_6--;
                 #line 59 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 646);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10645,7 +10639,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
                 L->v_left_7--;
                 #line 60 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 647);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10653,14 +10647,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 61 "cards/simple/setup.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 667);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 648);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_2, L->v_i_10);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 668);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 649);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -10676,7 +10670,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 668);
+                    rt_opt_done(g, &ob, 649);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -10686,20 +10680,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_5, 669), RT_AT_TOP, 670, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_5, 650), RT_AT_TOP, 651, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 671);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 652);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 672);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 653);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -10711,13 +10705,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 673);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 654);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 672);
+                    rt_opt_done(g, &ob, 653);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10728,7 +10722,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_6, 674), RT_AT_TOP, 675, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_6, 655), RT_AT_TOP, 656, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
@@ -10740,7 +10734,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 676);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 657);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -10750,13 +10744,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 677);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 658);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 676);
+            rt_opt_done(g, &ob, 657);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -10767,7 +10761,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 678), RT_AT_TOP, 679);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 659), RT_AT_TOP, 660);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
@@ -10782,7 +10776,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
                 L->v_left_8--;
                 #line 80 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 661);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10801,7 +10795,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
                 L->v_left_9--;
                 #line 81 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10820,7 +10814,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
                 L->v_left_10--;
                 #line 82 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10839,7 +10833,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
                 L->v_left_11--;
                 #line 83 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10858,7 +10852,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
                 L->v_left_12--;
                 #line 84 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 684);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10877,7 +10871,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
                 L->v_left_13--;
                 #line 85 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 685);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10885,7 +10879,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 686);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 667);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -10895,13 +10889,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 687);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 668);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 686);
+            rt_opt_done(g, &ob, 667);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -10912,13 +10906,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 688);
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 669);
             if (L->v_list_4 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 689);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 670);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -10937,7 +10931,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 689);
+                        rt_opt_done(g, &ob, 670);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -10948,11 +10942,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 690, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 671, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 691), RT_AT_TOP, 692, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 672), RT_AT_TOP, 673, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -10968,10 +10962,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 10972 "simple.c"
+#line 10966 "simple.c"
         break;
     default:
-        return rt_fail(g, 693, "bad resume point");
+        return rt_fail(g, 674, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10998,13 +10992,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 699);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 680);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 11008 "simple.c"
+#line 11002 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -11015,13 +11009,13 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 701);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 682);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 11025 "simple.c"
+#line 11019 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -11043,7 +11037,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_missions, 694);
+                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_missions, 675);
             }
             f->pc = 1;
             {
@@ -11056,7 +11050,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 695)) return RT_END;
+            if (rt_back_edge(g, 676)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -11069,7 +11063,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 696);
+            rt_choose_begin(g, f->me, 219, 0, 677);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -11080,7 +11074,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "carry out mission _c.mission_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 697);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 678);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c, 1)), 0, it_c, 60);
@@ -11088,7 +11082,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 698);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 679);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (rt__state(g, it_c, 1)) {
@@ -11105,7 +11099,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "move units with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 700);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 681);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             L->v_l = it_l;
@@ -11114,7 +11108,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 702);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 683);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             L->v_l = it_l;
@@ -11131,9 +11125,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 696);
+                rt_opt_done(g, &ob, 677);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 703, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 684, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -11145,7 +11139,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 704);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 685);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11164,7 +11158,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_units, 705);
+                    RtValue *args = rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_units, 686);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11183,7 +11177,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 706)) return RT_END;
+            if (rt_back_edge(g, 687)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -11191,7 +11185,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_refresh, 707);
+            (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_refresh, 688);
         }
         f->pc = 5;
         {
@@ -11202,10 +11196,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11206 "simple.c"
+#line 11200 "simple.c"
         break;
     default:
-        return rt_fail(g, 708, "bad resume point");
+        return rt_fail(g, 689, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12024,580 +12018,561 @@ static const RtSite Site_table[] = {
     { 0, 55, 11 }, /* 132: cards/simple/combat.cards:55:11 */
     { 0, 73, 15 }, /* 133: cards/simple/combat.cards:73:15 */
     { 0, 74, 7 }, /* 134: cards/simple/combat.cards:74:7 */
-    { 0, 75, 10 }, /* 135: cards/simple/combat.cards:75:10 */
-    { 0, 76, 9 }, /* 136: cards/simple/combat.cards:76:9 */
-    { 0, 78, 17 }, /* 137: cards/simple/combat.cards:78:17 */
-    { 0, 79, 9 }, /* 138: cards/simple/combat.cards:79:9 */
-    { 0, 81, 17 }, /* 139: cards/simple/combat.cards:81:17 */
-    { 0, 83, 11 }, /* 140: cards/simple/combat.cards:83:11 */
-    { 0, 84, 27 }, /* 141: cards/simple/combat.cards:84:27 */
-    { 0, 84, 27 }, /* 142: cards/simple/combat.cards:84:27 */
-    { 0, 86, 11 }, /* 143: cards/simple/combat.cards:86:11 */
-    { 0, 87, 27 }, /* 144: cards/simple/combat.cards:87:27 */
-    { 0, 87, 27 }, /* 145: cards/simple/combat.cards:87:27 */
-    { 0, 90, 25 }, /* 146: cards/simple/combat.cards:90:25 */
-    { 0, 90, 25 }, /* 147: cards/simple/combat.cards:90:25 */
-    { 0, 70, 11 }, /* 148: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 149: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 150: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 151: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 152: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 153: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 154: cards/simple/combat.cards:97:11 */
-    { 0, 123, 8 }, /* 155: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 156: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 157: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 158: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 159: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 160: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 161: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 162: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 163: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 164: cards/simple/combat.cards:139:21 */
-    { 0, 142, 11 }, /* 165: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 166: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 167: cards/simple/combat.cards:120:11 */
-    { 0, 155, 12 }, /* 168: cards/simple/combat.cards:155:12 */
-    { 0, 155, 3 }, /* 169: cards/simple/combat.cards:155:3 */
-    { 0, 157, 5 }, /* 170: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 171: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 172: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 173: cards/simple/combat.cards:167:5 */
-    { 0, 168, 37 }, /* 174: cards/simple/combat.cards:168:37 */
-    { 0, 168, 37 }, /* 175: cards/simple/combat.cards:168:37 */
-    { 0, 169, 8 }, /* 176: cards/simple/combat.cards:169:8 */
-    { 0, 169, 24 }, /* 177: cards/simple/combat.cards:169:24 */
-    { 0, 169, 38 }, /* 178: cards/simple/combat.cards:169:38 */
-    { 0, 170, 8 }, /* 179: cards/simple/combat.cards:170:8 */
-    { 0, 171, 7 }, /* 180: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 181: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 182: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 183: cards/simple/combat.cards:173:23 */
-    { 0, 174, 22 }, /* 184: cards/simple/combat.cards:174:22 */
-    { 0, 174, 13 }, /* 185: cards/simple/combat.cards:174:13 */
-    { 0, 174, 80 }, /* 186: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 187: cards/simple/combat.cards:174:70 */
-    { 0, 178, 29 }, /* 188: cards/simple/combat.cards:178:29 */
-    { 0, 164, 11 }, /* 189: cards/simple/combat.cards:164:11 */
-    { 0, 190, 7 }, /* 190: cards/simple/combat.cards:190:7 */
-    { 0, 190, 19 }, /* 191: cards/simple/combat.cards:190:19 */
-    { 0, 191, 9 }, /* 192: cards/simple/combat.cards:191:9 */
-    { 0, 191, 9 }, /* 193: cards/simple/combat.cards:191:9 */
-    { 0, 196, 3 }, /* 194: cards/simple/combat.cards:196:3 */
-    { 0, 197, 3 }, /* 195: cards/simple/combat.cards:197:3 */
-    { 0, 186, 11 }, /* 196: cards/simple/combat.cards:186:11 */
-    { 0, 204, 45 }, /* 197: cards/simple/combat.cards:204:45 */
-    { 0, 207, 15 }, /* 198: cards/simple/combat.cards:207:15 */
-    { 0, 208, 7 }, /* 199: cards/simple/combat.cards:208:7 */
-    { 0, 209, 10 }, /* 200: cards/simple/combat.cards:209:10 */
-    { 0, 212, 16 }, /* 201: cards/simple/combat.cards:212:16 */
-    { 0, 212, 7 }, /* 202: cards/simple/combat.cards:212:7 */
-    { 0, 212, 44 }, /* 203: cards/simple/combat.cards:212:44 */
-    { 0, 203, 11 }, /* 204: cards/simple/combat.cards:203:11 */
-    { 0, 226, 15 }, /* 205: cards/simple/combat.cards:226:15 */
-    { 0, 227, 7 }, /* 206: cards/simple/combat.cards:227:7 */
-    { 0, 228, 10 }, /* 207: cards/simple/combat.cards:228:10 */
-    { 0, 228, 24 }, /* 208: cards/simple/combat.cards:228:24 */
-    { 0, 228, 46 }, /* 209: cards/simple/combat.cards:228:46 */
-    { 0, 228, 60 }, /* 210: cards/simple/combat.cards:228:60 */
-    { 0, 229, 23 }, /* 211: cards/simple/combat.cards:229:23 */
-    { 0, 229, 23 }, /* 212: cards/simple/combat.cards:229:23 */
-    { 0, 222, 11 }, /* 213: cards/simple/combat.cards:222:11 */
-    { 5, 15, 26 }, /* 214: cards/simple/missions.cards:15:26 */
-    { 5, 15, 14 }, /* 215: cards/simple/missions.cards:15:14 */
-    { 5, 16, 18 }, /* 216: cards/simple/missions.cards:16:18 */
-    { 5, 17, 21 }, /* 217: cards/simple/missions.cards:17:21 */
-    { 5, 18, 24 }, /* 218: cards/simple/missions.cards:18:24 */
-    { 5, 21, 12 }, /* 219: cards/simple/missions.cards:21:12 */
-    { 5, 21, 3 }, /* 220: cards/simple/missions.cards:21:3 */
-    { 5, 22, 5 }, /* 221: cards/simple/missions.cards:22:5 */
-    { 5, 25, 30 }, /* 222: cards/simple/missions.cards:25:30 */
-    { 5, 25, 61 }, /* 223: cards/simple/missions.cards:25:61 */
-    { 5, 26, 12 }, /* 224: cards/simple/missions.cards:26:12 */
-    { 5, 26, 46 }, /* 225: cards/simple/missions.cards:26:46 */
-    { 5, 27, 3 }, /* 226: cards/simple/missions.cards:27:3 */
-    { 5, 13, 11 }, /* 227: cards/simple/missions.cards:13:11 */
-    { 5, 33, 3 }, /* 228: cards/simple/missions.cards:33:3 */
-    { 5, 32, 11 }, /* 229: cards/simple/missions.cards:32:11 */
-    { 5, 42, 12 }, /* 230: cards/simple/missions.cards:42:12 */
-    { 5, 48, 14 }, /* 231: cards/simple/missions.cards:48:14 */
-    { 5, 48, 5 }, /* 232: cards/simple/missions.cards:48:5 */
-    { 5, 48, 58 }, /* 233: cards/simple/missions.cards:48:58 */
-    { 5, 48, 48 }, /* 234: cards/simple/missions.cards:48:48 */
-    { 5, 53, 3 }, /* 235: cards/simple/missions.cards:53:3 */
-    { 5, 54, 50 }, /* 236: cards/simple/missions.cards:54:50 */
-    { 5, 55, 7 }, /* 237: cards/simple/missions.cards:55:7 */
-    { 5, 55, 19 }, /* 238: cards/simple/missions.cards:55:19 */
-    { 5, 59, 32 }, /* 239: cards/simple/missions.cards:59:32 */
-    { 5, 59, 22 }, /* 240: cards/simple/missions.cards:59:22 */
-    { 5, 59, 61 }, /* 241: cards/simple/missions.cards:59:61 */
-    { 5, 59, 51 }, /* 242: cards/simple/missions.cards:59:51 */
-    { 5, 59, 75 }, /* 243: cards/simple/missions.cards:59:75 */
-    { 5, 67, 5 }, /* 244: cards/simple/missions.cards:67:5 */
-    { 5, 69, 5 }, /* 245: cards/simple/missions.cards:69:5 */
-    { 5, 41, 11 }, /* 246: cards/simple/missions.cards:41:11 */
-    { 5, 85, 3 }, /* 247: cards/simple/missions.cards:85:3 */
-    { 5, 87, 124 }, /* 248: cards/simple/missions.cards:87:124 */
-    { 5, 93, 153 }, /* 249: cards/simple/missions.cards:93:153 */
-    { 5, 168, 100 }, /* 250: cards/simple/missions.cards:168:100 */
-    { 5, 174, 102 }, /* 251: cards/simple/missions.cards:174:102 */
-    { 5, 180, 92 }, /* 252: cards/simple/missions.cards:180:92 */
-    { 5, 88, 7 }, /* 253: cards/simple/missions.cards:88:7 */
-    { 5, 88, 19 }, /* 254: cards/simple/missions.cards:88:19 */
-    { 5, 89, 9 }, /* 255: cards/simple/missions.cards:89:9 */
-    { 5, 90, 24 }, /* 256: cards/simple/missions.cards:90:24 */
-    { 5, 94, 7 }, /* 257: cards/simple/missions.cards:94:7 */
-    { 5, 94, 19 }, /* 258: cards/simple/missions.cards:94:19 */
-    { 5, 95, 9 }, /* 259: cards/simple/missions.cards:95:9 */
-    { 5, 98, 52 }, /* 260: cards/simple/missions.cards:98:52 */
-    { 5, 98, 30 }, /* 261: cards/simple/missions.cards:98:30 */
-    { 5, 98, 11 }, /* 262: cards/simple/missions.cards:98:11 */
-    { 5, 103, 7 }, /* 263: cards/simple/missions.cards:103:7 */
-    { 5, 103, 19 }, /* 264: cards/simple/missions.cards:103:19 */
-    { 5, 105, 9 }, /* 265: cards/simple/missions.cards:105:9 */
-    { 5, 106, 63 }, /* 266: cards/simple/missions.cards:106:63 */
-    { 5, 111, 7 }, /* 267: cards/simple/missions.cards:111:7 */
-    { 5, 111, 19 }, /* 268: cards/simple/missions.cards:111:19 */
-    { 5, 112, 9 }, /* 269: cards/simple/missions.cards:112:9 */
-    { 5, 113, 24 }, /* 270: cards/simple/missions.cards:113:24 */
-    { 5, 117, 7 }, /* 271: cards/simple/missions.cards:117:7 */
-    { 5, 117, 19 }, /* 272: cards/simple/missions.cards:117:19 */
-    { 5, 118, 9 }, /* 273: cards/simple/missions.cards:118:9 */
-    { 5, 126, 7 }, /* 274: cards/simple/missions.cards:126:7 */
-    { 5, 126, 63 }, /* 275: cards/simple/missions.cards:126:63 */
-    { 5, 126, 19 }, /* 276: cards/simple/missions.cards:126:19 */
-    { 5, 127, 9 }, /* 277: cards/simple/missions.cards:127:9 */
-    { 5, 129, 11 }, /* 278: cards/simple/missions.cards:129:11 */
-    { 5, 136, 7 }, /* 279: cards/simple/missions.cards:136:7 */
-    { 5, 136, 19 }, /* 280: cards/simple/missions.cards:136:19 */
-    { 5, 137, 9 }, /* 281: cards/simple/missions.cards:137:9 */
-    { 5, 138, 24 }, /* 282: cards/simple/missions.cards:138:24 */
-    { 5, 142, 7 }, /* 283: cards/simple/missions.cards:142:7 */
-    { 5, 142, 19 }, /* 284: cards/simple/missions.cards:142:19 */
-    { 5, 143, 9 }, /* 285: cards/simple/missions.cards:143:9 */
-    { 5, 145, 11 }, /* 286: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 287: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 288: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 289: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 290: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 291: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 292: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 293: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 294: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 295: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 296: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 297: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 298: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 299: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 300: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 301: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 302: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 303: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 304: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 305: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 306: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 307: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 308: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 309: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 310: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 311: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 312: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 313: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 314: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 315: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 316: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 317: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 318: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 319: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 320: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 321: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 322: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 323: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 324: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 325: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 326: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 327: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 328: cards/simple/missions.cards:218:19 */
-    { 5, 219, 9 }, /* 329: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 330: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 331: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 332: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 333: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 334: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 335: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 336: cards/simple/missions.cards:233:15 */
-    { 5, 236, 16 }, /* 337: cards/simple/missions.cards:236:16 */
-    { 5, 236, 7 }, /* 338: cards/simple/missions.cards:236:7 */
-    { 5, 236, 70 }, /* 339: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 340: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 341: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 342: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 343: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 344: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 345: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 346: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 347: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 348: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 349: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 350: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 351: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 352: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 353: cards/simple/moves.cards:21:26 */
-    { 6, 21, 7 }, /* 354: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 355: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 356: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 357: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 358: cards/simple/moves.cards:26:34 */
-    { 6, 27, 7 }, /* 359: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 360: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 361: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 362: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 363: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 364: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 365: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 366: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 367: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 368: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 369: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 370: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 371: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 372: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 373: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 374: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 375: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 376: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 377: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 378: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 379: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 380: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 381: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 382: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 383: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 384: cards/simple/moves.cards:66:11 */
-    { 6, 82, 12 }, /* 385: cards/simple/moves.cards:82:12 */
-    { 6, 82, 3 }, /* 386: cards/simple/moves.cards:82:3 */
-    { 6, 83, 5 }, /* 387: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 388: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 389: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 390: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 391: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 392: cards/simple/moves.cards:93:35 */
-    { 6, 94, 16 }, /* 393: cards/simple/moves.cards:94:16 */
-    { 6, 94, 7 }, /* 394: cards/simple/moves.cards:94:7 */
-    { 6, 94, 55 }, /* 395: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 396: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 397: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 398: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 399: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 400: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 401: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 402: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 403: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 404: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 405: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 406: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 407: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 408: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 409: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 410: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 411: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 412: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 413: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 414: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 415: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 416: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 417: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 418: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 419: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 420: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 421: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 422: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 423: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 424: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 425: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 426: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 427: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 428: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 429: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 430: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 431: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 432: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 433: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 434: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 435: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 436: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 437: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 438: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 439: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 440: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 441: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 442: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 443: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 444: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 445: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 446: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 447: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 448: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 449: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 450: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 451: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 452: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 453: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 454: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 455: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 456: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 457: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 458: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 459: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 460: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 461: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 462: cards/simple/projects.cards:70:86 */
-    { 7, 70, 86 }, /* 463: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 464: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 465: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 466: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 467: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 468: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 469: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 470: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 471: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 472: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 473: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 474: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 475: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 476: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 477: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 478: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 479: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 480: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 481: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 482: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 483: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 484: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 485: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 486: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 487: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 488: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 489: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 490: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 491: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 492: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 493: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 494: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 495: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 496: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 497: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 498: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 499: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 500: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 501: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 502: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 503: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 504: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 505: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 506: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 507: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 508: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 509: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 510: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 511: cards/simple/projects.cards:167:11 */
-    { 7, 169, 12 }, /* 512: cards/simple/projects.cards:169:12 */
-    { 7, 169, 3 }, /* 513: cards/simple/projects.cards:169:3 */
-    { 7, 169, 74 }, /* 514: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 515: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 516: cards/simple/projects.cards:173:23 */
-    { 7, 174, 12 }, /* 517: cards/simple/projects.cards:174:12 */
-    { 7, 174, 3 }, /* 518: cards/simple/projects.cards:174:3 */
-    { 7, 175, 19 }, /* 519: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 520: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 521: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 522: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 523: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 524: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 525: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 526: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 527: cards/simple/rules.cards:33:11 */
-    { 8, 47, 3 }, /* 528: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 529: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 530: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 531: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 532: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 533: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 534: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 535: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 536: cards/simple/rules.cards:55:3 */
-    { 8, 56, 46 }, /* 537: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 538: cards/simple/rules.cards:57:7 */
-    { 8, 57, 19 }, /* 539: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 540: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 541: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 542: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 543: cards/simple/rules.cards:65:3 */
-    { 8, 65, 15 }, /* 544: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 545: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 546: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 547: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 548: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 549: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 550: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 551: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 552: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 553: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 554: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 555: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 556: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 557: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 558: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 559: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 560: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 561: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 562: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 563: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 564: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 565: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 566: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 567: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 568: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 569: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 570: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 571: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 572: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 573: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 574: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 575: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 576: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 577: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 578: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 579: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 580: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 581: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 582: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 583: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 584: cards/simple/rules.cards:121:3 */
-    { 8, 122, 14 }, /* 585: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 586: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 587: cards/simple/rules.cards:129:3 */
-    { 8, 130, 14 }, /* 588: cards/simple/rules.cards:130:14 */
-    { 8, 130, 5 }, /* 589: cards/simple/rules.cards:130:5 */
-    { 8, 130, 57 }, /* 590: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 591: cards/simple/rules.cards:130:47 */
-    { 8, 131, 14 }, /* 592: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 593: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 594: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 595: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 596: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 597: cards/simple/rules.cards:137:81 */
-    { 8, 137, 81 }, /* 598: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 599: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 600: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 601: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 602: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 603: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 604: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 605: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 606: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 607: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 608: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 609: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 610: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 611: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 612: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 613: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 614: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 615: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 616: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 617: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 618: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 619: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 620: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 621: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 622: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 623: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 624: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 625: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 626: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 627: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 628: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 629: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 630: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 631: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 632: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 633: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 634: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 635: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 636: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 637: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 638: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 639: cards/simple/setup.cards:15:63 */
-    { 9, 17, 30 }, /* 640: cards/simple/setup.cards:17:30 */
-    { 9, 17, 22 }, /* 641: cards/simple/setup.cards:17:22 */
-    { 9, 20, 3 }, /* 642: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 643: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 644: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 645: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 646: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 647: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 648: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 649: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 650: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 651: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 652: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 653: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 654: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 655: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 656: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 657: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 658: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 659: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 660: cards/simple/setup.cards:54:3 */
-    { 9, 55, 3 }, /* 661: cards/simple/setup.cards:55:3 */
-    { 9, 56, 3 }, /* 662: cards/simple/setup.cards:56:3 */
-    { 9, 57, 3 }, /* 663: cards/simple/setup.cards:57:3 */
-    { 9, 58, 3 }, /* 664: cards/simple/setup.cards:58:3 */
-    { 9, 59, 3 }, /* 665: cards/simple/setup.cards:59:3 */
-    { 9, 60, 3 }, /* 666: cards/simple/setup.cards:60:3 */
-    { 9, 61, 3 }, /* 667: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 668: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 669: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 670: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 671: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 672: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 673: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 674: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 675: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 676: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 677: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 678: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 679: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 680: cards/simple/setup.cards:80:3 */
-    { 9, 81, 3 }, /* 681: cards/simple/setup.cards:81:3 */
-    { 9, 82, 3 }, /* 682: cards/simple/setup.cards:82:3 */
-    { 9, 83, 3 }, /* 683: cards/simple/setup.cards:83:3 */
-    { 9, 84, 3 }, /* 684: cards/simple/setup.cards:84:3 */
-    { 9, 85, 3 }, /* 685: cards/simple/setup.cards:85:3 */
-    { 9, 86, 3 }, /* 686: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 687: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 688: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 689: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 690: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 691: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 692: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 693: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 694: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 695: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 696: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 697: cards/simple/rules.cards:15:55 */
-    { 8, 15, 55 }, /* 698: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 699: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 700: cards/simple/rules.cards:16:45 */
-    { 8, 16, 68 }, /* 701: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 702: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 703: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 704: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 705: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 706: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 707: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 708: cards/simple/rules.cards:7:1 */
+    { 0, 76, 9 }, /* 135: cards/simple/combat.cards:76:9 */
+    { 0, 79, 9 }, /* 136: cards/simple/combat.cards:79:9 */
+    { 0, 83, 11 }, /* 137: cards/simple/combat.cards:83:11 */
+    { 0, 86, 11 }, /* 138: cards/simple/combat.cards:86:11 */
+    { 0, 70, 11 }, /* 139: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 140: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 141: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 142: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 143: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 144: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 145: cards/simple/combat.cards:97:11 */
+    { 0, 123, 8 }, /* 146: cards/simple/combat.cards:123:8 */
+    { 0, 123, 8 }, /* 147: cards/simple/combat.cards:123:8 */
+    { 0, 126, 23 }, /* 148: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 149: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 150: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 151: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 152: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 153: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 154: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 155: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 156: cards/simple/combat.cards:142:11 */
+    { 0, 142, 11 }, /* 157: cards/simple/combat.cards:142:11 */
+    { 0, 120, 11 }, /* 158: cards/simple/combat.cards:120:11 */
+    { 0, 155, 12 }, /* 159: cards/simple/combat.cards:155:12 */
+    { 0, 155, 3 }, /* 160: cards/simple/combat.cards:155:3 */
+    { 0, 157, 5 }, /* 161: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 162: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 163: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 164: cards/simple/combat.cards:167:5 */
+    { 0, 169, 38 }, /* 165: cards/simple/combat.cards:169:38 */
+    { 0, 171, 7 }, /* 166: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 167: cards/simple/combat.cards:172:73 */
+    { 0, 173, 11 }, /* 168: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 169: cards/simple/combat.cards:173:23 */
+    { 0, 174, 22 }, /* 170: cards/simple/combat.cards:174:22 */
+    { 0, 174, 13 }, /* 171: cards/simple/combat.cards:174:13 */
+    { 0, 174, 80 }, /* 172: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 173: cards/simple/combat.cards:174:70 */
+    { 0, 178, 29 }, /* 174: cards/simple/combat.cards:178:29 */
+    { 0, 164, 11 }, /* 175: cards/simple/combat.cards:164:11 */
+    { 0, 190, 7 }, /* 176: cards/simple/combat.cards:190:7 */
+    { 0, 190, 19 }, /* 177: cards/simple/combat.cards:190:19 */
+    { 0, 191, 9 }, /* 178: cards/simple/combat.cards:191:9 */
+    { 0, 191, 9 }, /* 179: cards/simple/combat.cards:191:9 */
+    { 0, 196, 3 }, /* 180: cards/simple/combat.cards:196:3 */
+    { 0, 197, 3 }, /* 181: cards/simple/combat.cards:197:3 */
+    { 0, 186, 11 }, /* 182: cards/simple/combat.cards:186:11 */
+    { 0, 204, 45 }, /* 183: cards/simple/combat.cards:204:45 */
+    { 0, 207, 15 }, /* 184: cards/simple/combat.cards:207:15 */
+    { 0, 208, 7 }, /* 185: cards/simple/combat.cards:208:7 */
+    { 0, 212, 16 }, /* 186: cards/simple/combat.cards:212:16 */
+    { 0, 212, 7 }, /* 187: cards/simple/combat.cards:212:7 */
+    { 0, 212, 44 }, /* 188: cards/simple/combat.cards:212:44 */
+    { 0, 203, 11 }, /* 189: cards/simple/combat.cards:203:11 */
+    { 0, 226, 15 }, /* 190: cards/simple/combat.cards:226:15 */
+    { 0, 227, 7 }, /* 191: cards/simple/combat.cards:227:7 */
+    { 0, 228, 24 }, /* 192: cards/simple/combat.cards:228:24 */
+    { 0, 228, 60 }, /* 193: cards/simple/combat.cards:228:60 */
+    { 0, 222, 11 }, /* 194: cards/simple/combat.cards:222:11 */
+    { 5, 15, 26 }, /* 195: cards/simple/missions.cards:15:26 */
+    { 5, 15, 14 }, /* 196: cards/simple/missions.cards:15:14 */
+    { 5, 16, 18 }, /* 197: cards/simple/missions.cards:16:18 */
+    { 5, 17, 21 }, /* 198: cards/simple/missions.cards:17:21 */
+    { 5, 18, 24 }, /* 199: cards/simple/missions.cards:18:24 */
+    { 5, 21, 12 }, /* 200: cards/simple/missions.cards:21:12 */
+    { 5, 21, 3 }, /* 201: cards/simple/missions.cards:21:3 */
+    { 5, 22, 5 }, /* 202: cards/simple/missions.cards:22:5 */
+    { 5, 25, 30 }, /* 203: cards/simple/missions.cards:25:30 */
+    { 5, 25, 61 }, /* 204: cards/simple/missions.cards:25:61 */
+    { 5, 26, 12 }, /* 205: cards/simple/missions.cards:26:12 */
+    { 5, 26, 46 }, /* 206: cards/simple/missions.cards:26:46 */
+    { 5, 27, 3 }, /* 207: cards/simple/missions.cards:27:3 */
+    { 5, 13, 11 }, /* 208: cards/simple/missions.cards:13:11 */
+    { 5, 33, 3 }, /* 209: cards/simple/missions.cards:33:3 */
+    { 5, 32, 11 }, /* 210: cards/simple/missions.cards:32:11 */
+    { 5, 42, 12 }, /* 211: cards/simple/missions.cards:42:12 */
+    { 5, 48, 14 }, /* 212: cards/simple/missions.cards:48:14 */
+    { 5, 48, 5 }, /* 213: cards/simple/missions.cards:48:5 */
+    { 5, 48, 58 }, /* 214: cards/simple/missions.cards:48:58 */
+    { 5, 48, 48 }, /* 215: cards/simple/missions.cards:48:48 */
+    { 5, 53, 3 }, /* 216: cards/simple/missions.cards:53:3 */
+    { 5, 54, 50 }, /* 217: cards/simple/missions.cards:54:50 */
+    { 5, 55, 7 }, /* 218: cards/simple/missions.cards:55:7 */
+    { 5, 55, 19 }, /* 219: cards/simple/missions.cards:55:19 */
+    { 5, 59, 32 }, /* 220: cards/simple/missions.cards:59:32 */
+    { 5, 59, 22 }, /* 221: cards/simple/missions.cards:59:22 */
+    { 5, 59, 61 }, /* 222: cards/simple/missions.cards:59:61 */
+    { 5, 59, 51 }, /* 223: cards/simple/missions.cards:59:51 */
+    { 5, 59, 75 }, /* 224: cards/simple/missions.cards:59:75 */
+    { 5, 67, 5 }, /* 225: cards/simple/missions.cards:67:5 */
+    { 5, 69, 5 }, /* 226: cards/simple/missions.cards:69:5 */
+    { 5, 41, 11 }, /* 227: cards/simple/missions.cards:41:11 */
+    { 5, 85, 3 }, /* 228: cards/simple/missions.cards:85:3 */
+    { 5, 87, 124 }, /* 229: cards/simple/missions.cards:87:124 */
+    { 5, 93, 153 }, /* 230: cards/simple/missions.cards:93:153 */
+    { 5, 168, 100 }, /* 231: cards/simple/missions.cards:168:100 */
+    { 5, 174, 102 }, /* 232: cards/simple/missions.cards:174:102 */
+    { 5, 180, 92 }, /* 233: cards/simple/missions.cards:180:92 */
+    { 5, 88, 7 }, /* 234: cards/simple/missions.cards:88:7 */
+    { 5, 88, 19 }, /* 235: cards/simple/missions.cards:88:19 */
+    { 5, 89, 9 }, /* 236: cards/simple/missions.cards:89:9 */
+    { 5, 90, 24 }, /* 237: cards/simple/missions.cards:90:24 */
+    { 5, 94, 7 }, /* 238: cards/simple/missions.cards:94:7 */
+    { 5, 94, 19 }, /* 239: cards/simple/missions.cards:94:19 */
+    { 5, 95, 9 }, /* 240: cards/simple/missions.cards:95:9 */
+    { 5, 98, 52 }, /* 241: cards/simple/missions.cards:98:52 */
+    { 5, 98, 30 }, /* 242: cards/simple/missions.cards:98:30 */
+    { 5, 98, 11 }, /* 243: cards/simple/missions.cards:98:11 */
+    { 5, 103, 7 }, /* 244: cards/simple/missions.cards:103:7 */
+    { 5, 103, 19 }, /* 245: cards/simple/missions.cards:103:19 */
+    { 5, 105, 9 }, /* 246: cards/simple/missions.cards:105:9 */
+    { 5, 106, 63 }, /* 247: cards/simple/missions.cards:106:63 */
+    { 5, 111, 7 }, /* 248: cards/simple/missions.cards:111:7 */
+    { 5, 111, 19 }, /* 249: cards/simple/missions.cards:111:19 */
+    { 5, 112, 9 }, /* 250: cards/simple/missions.cards:112:9 */
+    { 5, 113, 24 }, /* 251: cards/simple/missions.cards:113:24 */
+    { 5, 117, 7 }, /* 252: cards/simple/missions.cards:117:7 */
+    { 5, 117, 19 }, /* 253: cards/simple/missions.cards:117:19 */
+    { 5, 118, 9 }, /* 254: cards/simple/missions.cards:118:9 */
+    { 5, 126, 7 }, /* 255: cards/simple/missions.cards:126:7 */
+    { 5, 126, 63 }, /* 256: cards/simple/missions.cards:126:63 */
+    { 5, 126, 19 }, /* 257: cards/simple/missions.cards:126:19 */
+    { 5, 127, 9 }, /* 258: cards/simple/missions.cards:127:9 */
+    { 5, 129, 11 }, /* 259: cards/simple/missions.cards:129:11 */
+    { 5, 136, 7 }, /* 260: cards/simple/missions.cards:136:7 */
+    { 5, 136, 19 }, /* 261: cards/simple/missions.cards:136:19 */
+    { 5, 137, 9 }, /* 262: cards/simple/missions.cards:137:9 */
+    { 5, 138, 24 }, /* 263: cards/simple/missions.cards:138:24 */
+    { 5, 142, 7 }, /* 264: cards/simple/missions.cards:142:7 */
+    { 5, 142, 19 }, /* 265: cards/simple/missions.cards:142:19 */
+    { 5, 143, 9 }, /* 266: cards/simple/missions.cards:143:9 */
+    { 5, 145, 11 }, /* 267: cards/simple/missions.cards:145:11 */
+    { 5, 147, 13 }, /* 268: cards/simple/missions.cards:147:13 */
+    { 5, 149, 11 }, /* 269: cards/simple/missions.cards:149:11 */
+    { 5, 154, 7 }, /* 270: cards/simple/missions.cards:154:7 */
+    { 5, 155, 22 }, /* 271: cards/simple/missions.cards:155:22 */
+    { 5, 158, 7 }, /* 272: cards/simple/missions.cards:158:7 */
+    { 5, 159, 61 }, /* 273: cards/simple/missions.cards:159:61 */
+    { 5, 163, 7 }, /* 274: cards/simple/missions.cards:163:7 */
+    { 5, 163, 19 }, /* 275: cards/simple/missions.cards:163:19 */
+    { 5, 164, 9 }, /* 276: cards/simple/missions.cards:164:9 */
+    { 5, 165, 24 }, /* 277: cards/simple/missions.cards:165:24 */
+    { 5, 169, 7 }, /* 278: cards/simple/missions.cards:169:7 */
+    { 5, 169, 19 }, /* 279: cards/simple/missions.cards:169:19 */
+    { 5, 170, 9 }, /* 280: cards/simple/missions.cards:170:9 */
+    { 5, 171, 52 }, /* 281: cards/simple/missions.cards:171:52 */
+    { 5, 171, 24 }, /* 282: cards/simple/missions.cards:171:24 */
+    { 5, 175, 7 }, /* 283: cards/simple/missions.cards:175:7 */
+    { 5, 175, 19 }, /* 284: cards/simple/missions.cards:175:19 */
+    { 5, 176, 9 }, /* 285: cards/simple/missions.cards:176:9 */
+    { 5, 177, 52 }, /* 286: cards/simple/missions.cards:177:52 */
+    { 5, 177, 24 }, /* 287: cards/simple/missions.cards:177:24 */
+    { 5, 181, 7 }, /* 288: cards/simple/missions.cards:181:7 */
+    { 5, 181, 19 }, /* 289: cards/simple/missions.cards:181:19 */
+    { 5, 182, 9 }, /* 290: cards/simple/missions.cards:182:9 */
+    { 5, 184, 11 }, /* 291: cards/simple/missions.cards:184:11 */
+    { 5, 184, 23 }, /* 292: cards/simple/missions.cards:184:23 */
+    { 5, 185, 13 }, /* 293: cards/simple/missions.cards:185:13 */
+    { 5, 186, 13 }, /* 294: cards/simple/missions.cards:186:13 */
+    { 5, 187, 23 }, /* 295: cards/simple/missions.cards:187:23 */
+    { 5, 187, 13 }, /* 296: cards/simple/missions.cards:187:13 */
+    { 5, 84, 11 }, /* 297: cards/simple/missions.cards:84:11 */
+    { 5, 200, 3 }, /* 298: cards/simple/missions.cards:200:3 */
+    { 5, 199, 11 }, /* 299: cards/simple/missions.cards:199:11 */
+    { 5, 206, 3 }, /* 300: cards/simple/missions.cards:206:3 */
+    { 5, 206, 11 }, /* 301: cards/simple/missions.cards:206:11 */
+    { 5, 207, 16 }, /* 302: cards/simple/missions.cards:207:16 */
+    { 5, 207, 39 }, /* 303: cards/simple/missions.cards:207:39 */
+    { 5, 207, 50 }, /* 304: cards/simple/missions.cards:207:50 */
+    { 5, 208, 14 }, /* 305: cards/simple/missions.cards:208:14 */
+    { 5, 209, 19 }, /* 306: cards/simple/missions.cards:209:19 */
+    { 5, 205, 11 }, /* 307: cards/simple/missions.cards:205:11 */
+    { 5, 218, 7 }, /* 308: cards/simple/missions.cards:218:7 */
+    { 5, 218, 19 }, /* 309: cards/simple/missions.cards:218:19 */
+    { 5, 219, 9 }, /* 310: cards/simple/missions.cards:219:9 */
+    { 5, 219, 9 }, /* 311: cards/simple/missions.cards:219:9 */
+    { 5, 224, 3 }, /* 312: cards/simple/missions.cards:224:3 */
+    { 5, 225, 3 }, /* 313: cards/simple/missions.cards:225:3 */
+    { 5, 226, 3 }, /* 314: cards/simple/missions.cards:226:3 */
+    { 5, 215, 11 }, /* 315: cards/simple/missions.cards:215:11 */
+    { 5, 233, 3 }, /* 316: cards/simple/missions.cards:233:3 */
+    { 5, 233, 15 }, /* 317: cards/simple/missions.cards:233:15 */
+    { 5, 236, 16 }, /* 318: cards/simple/missions.cards:236:16 */
+    { 5, 236, 7 }, /* 319: cards/simple/missions.cards:236:7 */
+    { 5, 236, 70 }, /* 320: cards/simple/missions.cards:236:70 */
+    { 5, 239, 7 }, /* 321: cards/simple/missions.cards:239:7 */
+    { 5, 239, 60 }, /* 322: cards/simple/missions.cards:239:60 */
+    { 5, 239, 50 }, /* 323: cards/simple/missions.cards:239:50 */
+    { 5, 241, 5 }, /* 324: cards/simple/missions.cards:241:5 */
+    { 5, 242, 15 }, /* 325: cards/simple/missions.cards:242:15 */
+    { 5, 242, 5 }, /* 326: cards/simple/missions.cards:242:5 */
+    { 5, 243, 5 }, /* 327: cards/simple/missions.cards:243:5 */
+    { 5, 231, 11 }, /* 328: cards/simple/missions.cards:231:11 */
+    { 6, 17, 3 }, /* 329: cards/simple/moves.cards:17:3 */
+    { 6, 17, 15 }, /* 330: cards/simple/moves.cards:17:15 */
+    { 6, 18, 15 }, /* 331: cards/simple/moves.cards:18:15 */
+    { 6, 18, 5 }, /* 332: cards/simple/moves.cards:18:5 */
+    { 6, 20, 5 }, /* 333: cards/simple/moves.cards:20:5 */
+    { 6, 21, 26 }, /* 334: cards/simple/moves.cards:21:26 */
+    { 6, 21, 7 }, /* 335: cards/simple/moves.cards:21:7 */
+    { 6, 21, 7 }, /* 336: cards/simple/moves.cards:21:7 */
+    { 6, 21, 40 }, /* 337: cards/simple/moves.cards:21:40 */
+    { 6, 23, 9 }, /* 338: cards/simple/moves.cards:23:9 */
+    { 6, 26, 34 }, /* 339: cards/simple/moves.cards:26:34 */
+    { 6, 27, 7 }, /* 340: cards/simple/moves.cards:27:7 */
+    { 6, 29, 9 }, /* 341: cards/simple/moves.cards:29:9 */
+    { 6, 32, 5 }, /* 342: cards/simple/moves.cards:32:5 */
+    { 6, 16, 11 }, /* 343: cards/simple/moves.cards:16:11 */
+    { 6, 40, 18 }, /* 344: cards/simple/moves.cards:40:18 */
+    { 6, 40, 3 }, /* 345: cards/simple/moves.cards:40:3 */
+    { 6, 43, 16 }, /* 346: cards/simple/moves.cards:43:16 */
+    { 6, 43, 33 }, /* 347: cards/simple/moves.cards:43:33 */
+    { 6, 43, 52 }, /* 348: cards/simple/moves.cards:43:52 */
+    { 6, 44, 7 }, /* 349: cards/simple/moves.cards:44:7 */
+    { 6, 48, 48 }, /* 350: cards/simple/moves.cards:48:48 */
+    { 6, 51, 66 }, /* 351: cards/simple/moves.cards:51:66 */
+    { 6, 52, 3 }, /* 352: cards/simple/moves.cards:52:3 */
+    { 6, 37, 11 }, /* 353: cards/simple/moves.cards:37:11 */
+    { 6, 62, 19 }, /* 354: cards/simple/moves.cards:62:19 */
+    { 6, 62, 34 }, /* 355: cards/simple/moves.cards:62:34 */
+    { 6, 62, 3 }, /* 356: cards/simple/moves.cards:62:3 */
+    { 6, 63, 19 }, /* 357: cards/simple/moves.cards:63:19 */
+    { 6, 63, 35 }, /* 358: cards/simple/moves.cards:63:35 */
+    { 6, 63, 3 }, /* 359: cards/simple/moves.cards:63:3 */
+    { 6, 61, 11 }, /* 360: cards/simple/moves.cards:61:11 */
+    { 6, 68, 5 }, /* 361: cards/simple/moves.cards:68:5 */
+    { 6, 70, 17 }, /* 362: cards/simple/moves.cards:70:17 */
+    { 6, 70, 7 }, /* 363: cards/simple/moves.cards:70:7 */
+    { 6, 71, 7 }, /* 364: cards/simple/moves.cards:71:7 */
+    { 6, 66, 11 }, /* 365: cards/simple/moves.cards:66:11 */
+    { 6, 82, 12 }, /* 366: cards/simple/moves.cards:82:12 */
+    { 6, 82, 3 }, /* 367: cards/simple/moves.cards:82:3 */
+    { 6, 83, 5 }, /* 368: cards/simple/moves.cards:83:5 */
+    { 6, 83, 5 }, /* 369: cards/simple/moves.cards:83:5 */
+    { 6, 84, 21 }, /* 370: cards/simple/moves.cards:84:21 */
+    { 6, 81, 11 }, /* 371: cards/simple/moves.cards:81:11 */
+    { 6, 92, 6 }, /* 372: cards/simple/moves.cards:92:6 */
+    { 6, 93, 35 }, /* 373: cards/simple/moves.cards:93:35 */
+    { 6, 94, 16 }, /* 374: cards/simple/moves.cards:94:16 */
+    { 6, 94, 7 }, /* 375: cards/simple/moves.cards:94:7 */
+    { 6, 94, 55 }, /* 376: cards/simple/moves.cards:94:55 */
+    { 6, 95, 17 }, /* 377: cards/simple/moves.cards:95:17 */
+    { 6, 95, 7 }, /* 378: cards/simple/moves.cards:95:7 */
+    { 6, 98, 7 }, /* 379: cards/simple/moves.cards:98:7 */
+    { 6, 103, 5 }, /* 380: cards/simple/moves.cards:103:5 */
+    { 6, 103, 17 }, /* 381: cards/simple/moves.cards:103:17 */
+    { 6, 104, 17 }, /* 382: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 383: cards/simple/moves.cards:104:7 */
+    { 6, 108, 5 }, /* 384: cards/simple/moves.cards:108:5 */
+    { 6, 112, 59 }, /* 385: cards/simple/moves.cards:112:59 */
+    { 6, 110, 38 }, /* 386: cards/simple/moves.cards:110:38 */
+    { 6, 110, 28 }, /* 387: cards/simple/moves.cards:110:28 */
+    { 6, 110, 64 }, /* 388: cards/simple/moves.cards:110:64 */
+    { 6, 113, 9 }, /* 389: cards/simple/moves.cards:113:9 */
+    { 6, 113, 21 }, /* 390: cards/simple/moves.cards:113:21 */
+    { 6, 113, 74 }, /* 391: cards/simple/moves.cards:113:74 */
+    { 6, 113, 64 }, /* 392: cards/simple/moves.cards:113:64 */
+    { 6, 91, 11 }, /* 393: cards/simple/moves.cards:91:11 */
+    { 7, 19, 3 }, /* 394: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 395: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 396: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 397: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 398: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 399: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 400: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 401: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 402: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 403: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 404: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 405: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 406: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 407: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 408: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 409: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 410: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 411: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 412: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 413: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 414: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 415: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 416: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 417: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 418: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 419: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 420: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 421: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 422: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 423: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 424: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 425: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 426: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 427: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 428: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 429: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 430: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 431: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 432: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 433: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 434: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 435: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 436: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 437: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 438: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 439: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 440: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 441: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 442: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 443: cards/simple/projects.cards:70:86 */
+    { 7, 70, 86 }, /* 444: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 445: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 446: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 447: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 448: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 449: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 450: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 451: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 452: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 453: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 454: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 455: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 456: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 457: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 458: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 459: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 460: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 461: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 462: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 463: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 464: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 465: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 466: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 467: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 468: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 469: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 470: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 471: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 472: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 473: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 474: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 475: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 476: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 477: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 478: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 479: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 480: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 481: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 482: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 483: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 484: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 485: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 486: cards/simple/projects.cards:150:7 */
+    { 7, 157, 36 }, /* 487: cards/simple/projects.cards:157:36 */
+    { 7, 144, 11 }, /* 488: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 489: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 490: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 491: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 492: cards/simple/projects.cards:167:11 */
+    { 7, 169, 12 }, /* 493: cards/simple/projects.cards:169:12 */
+    { 7, 169, 3 }, /* 494: cards/simple/projects.cards:169:3 */
+    { 7, 169, 74 }, /* 495: cards/simple/projects.cards:169:74 */
+    { 7, 171, 54 }, /* 496: cards/simple/projects.cards:171:54 */
+    { 7, 173, 23 }, /* 497: cards/simple/projects.cards:173:23 */
+    { 7, 174, 12 }, /* 498: cards/simple/projects.cards:174:12 */
+    { 7, 174, 3 }, /* 499: cards/simple/projects.cards:174:3 */
+    { 7, 175, 19 }, /* 500: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 501: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 502: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 503: cards/simple/projects.cards:163:11 */
+    { 8, 34, 3 }, /* 504: cards/simple/rules.cards:34:3 */
+    { 8, 37, 5 }, /* 505: cards/simple/rules.cards:37:5 */
+    { 8, 38, 55 }, /* 506: cards/simple/rules.cards:38:55 */
+    { 8, 36, 3 }, /* 507: cards/simple/rules.cards:36:3 */
+    { 8, 33, 11 }, /* 508: cards/simple/rules.cards:33:11 */
+    { 8, 47, 3 }, /* 509: cards/simple/rules.cards:47:3 */
+    { 8, 47, 3 }, /* 510: cards/simple/rules.cards:47:3 */
+    { 8, 49, 3 }, /* 511: cards/simple/rules.cards:49:3 */
+    { 8, 49, 15 }, /* 512: cards/simple/rules.cards:49:15 */
+    { 8, 50, 15 }, /* 513: cards/simple/rules.cards:50:15 */
+    { 8, 50, 5 }, /* 514: cards/simple/rules.cards:50:5 */
+    { 8, 51, 5 }, /* 515: cards/simple/rules.cards:51:5 */
+    { 8, 52, 5 }, /* 516: cards/simple/rules.cards:52:5 */
+    { 8, 55, 3 }, /* 517: cards/simple/rules.cards:55:3 */
+    { 8, 56, 46 }, /* 518: cards/simple/rules.cards:56:46 */
+    { 8, 57, 7 }, /* 519: cards/simple/rules.cards:57:7 */
+    { 8, 57, 19 }, /* 520: cards/simple/rules.cards:57:19 */
+    { 8, 58, 19 }, /* 521: cards/simple/rules.cards:58:19 */
+    { 8, 58, 9 }, /* 522: cards/simple/rules.cards:58:9 */
+    { 8, 59, 9 }, /* 523: cards/simple/rules.cards:59:9 */
+    { 8, 65, 3 }, /* 524: cards/simple/rules.cards:65:3 */
+    { 8, 65, 15 }, /* 525: cards/simple/rules.cards:65:15 */
+    { 8, 67, 15 }, /* 526: cards/simple/rules.cards:67:15 */
+    { 8, 67, 5 }, /* 527: cards/simple/rules.cards:67:5 */
+    { 8, 68, 5 }, /* 528: cards/simple/rules.cards:68:5 */
+    { 8, 70, 14 }, /* 529: cards/simple/rules.cards:70:14 */
+    { 8, 72, 5 }, /* 530: cards/simple/rules.cards:72:5 */
+    { 8, 72, 17 }, /* 531: cards/simple/rules.cards:72:17 */
+    { 8, 73, 17 }, /* 532: cards/simple/rules.cards:73:17 */
+    { 8, 73, 7 }, /* 533: cards/simple/rules.cards:73:7 */
+    { 8, 74, 7 }, /* 534: cards/simple/rules.cards:74:7 */
+    { 8, 77, 5 }, /* 535: cards/simple/rules.cards:77:5 */
+    { 8, 78, 51 }, /* 536: cards/simple/rules.cards:78:51 */
+    { 8, 79, 9 }, /* 537: cards/simple/rules.cards:79:9 */
+    { 8, 79, 21 }, /* 538: cards/simple/rules.cards:79:21 */
+    { 8, 80, 21 }, /* 539: cards/simple/rules.cards:80:21 */
+    { 8, 80, 11 }, /* 540: cards/simple/rules.cards:80:11 */
+    { 8, 81, 11 }, /* 541: cards/simple/rules.cards:81:11 */
+    { 8, 87, 50 }, /* 542: cards/simple/rules.cards:87:50 */
+    { 8, 87, 116 }, /* 543: cards/simple/rules.cards:87:116 */
+    { 8, 46, 11 }, /* 544: cards/simple/rules.cards:46:11 */
+    { 8, 95, 10 }, /* 545: cards/simple/rules.cards:95:10 */
+    { 8, 95, 5 }, /* 546: cards/simple/rules.cards:95:5 */
+    { 8, 96, 10 }, /* 547: cards/simple/rules.cards:96:10 */
+    { 8, 96, 26 }, /* 548: cards/simple/rules.cards:96:26 */
+    { 8, 96, 5 }, /* 549: cards/simple/rules.cards:96:5 */
+    { 8, 101, 34 }, /* 550: cards/simple/rules.cards:101:34 */
+    { 8, 101, 56 }, /* 551: cards/simple/rules.cards:101:56 */
+    { 8, 101, 49 }, /* 552: cards/simple/rules.cards:101:49 */
+    { 8, 101, 44 }, /* 553: cards/simple/rules.cards:101:44 */
+    { 8, 102, 44 }, /* 554: cards/simple/rules.cards:102:44 */
+    { 8, 102, 5 }, /* 555: cards/simple/rules.cards:102:5 */
+    { 8, 105, 68 }, /* 556: cards/simple/rules.cards:105:68 */
+    { 8, 105, 45 }, /* 557: cards/simple/rules.cards:105:45 */
+    { 8, 106, 3 }, /* 558: cards/simple/rules.cards:106:3 */
+    { 8, 108, 22 }, /* 559: cards/simple/rules.cards:108:22 */
+    { 8, 111, 5 }, /* 560: cards/simple/rules.cards:111:5 */
+    { 8, 112, 5 }, /* 561: cards/simple/rules.cards:112:5 */
+    { 8, 112, 53 }, /* 562: cards/simple/rules.cards:112:53 */
+    { 8, 115, 3 }, /* 563: cards/simple/rules.cards:115:3 */
+    { 8, 118, 7 }, /* 564: cards/simple/rules.cards:118:7 */
+    { 8, 121, 3 }, /* 565: cards/simple/rules.cards:121:3 */
+    { 8, 122, 14 }, /* 566: cards/simple/rules.cards:122:14 */
+    { 8, 123, 7 }, /* 567: cards/simple/rules.cards:123:7 */
+    { 8, 129, 3 }, /* 568: cards/simple/rules.cards:129:3 */
+    { 8, 130, 14 }, /* 569: cards/simple/rules.cards:130:14 */
+    { 8, 130, 5 }, /* 570: cards/simple/rules.cards:130:5 */
+    { 8, 130, 57 }, /* 571: cards/simple/rules.cards:130:57 */
+    { 8, 130, 47 }, /* 572: cards/simple/rules.cards:130:47 */
+    { 8, 131, 14 }, /* 573: cards/simple/rules.cards:131:14 */
+    { 8, 131, 24 }, /* 574: cards/simple/rules.cards:131:24 */
+    { 8, 132, 8 }, /* 575: cards/simple/rules.cards:132:8 */
+    { 8, 132, 53 }, /* 576: cards/simple/rules.cards:132:53 */
+    { 8, 135, 3 }, /* 577: cards/simple/rules.cards:135:3 */
+    { 8, 137, 81 }, /* 578: cards/simple/rules.cards:137:81 */
+    { 8, 137, 81 }, /* 579: cards/simple/rules.cards:137:81 */
+    { 8, 138, 6 }, /* 580: cards/simple/rules.cards:138:6 */
+    { 8, 140, 5 }, /* 581: cards/simple/rules.cards:140:5 */
+    { 8, 92, 11 }, /* 582: cards/simple/rules.cards:92:11 */
+    { 8, 147, 32 }, /* 583: cards/simple/rules.cards:147:32 */
+    { 8, 147, 58 }, /* 584: cards/simple/rules.cards:147:58 */
+    { 8, 147, 76 }, /* 585: cards/simple/rules.cards:147:76 */
+    { 8, 147, 49 }, /* 586: cards/simple/rules.cards:147:49 */
+    { 8, 148, 3 }, /* 587: cards/simple/rules.cards:148:3 */
+    { 8, 148, 15 }, /* 588: cards/simple/rules.cards:148:15 */
+    { 8, 149, 15 }, /* 589: cards/simple/rules.cards:149:15 */
+    { 8, 149, 5 }, /* 590: cards/simple/rules.cards:149:5 */
+    { 8, 152, 12 }, /* 591: cards/simple/rules.cards:152:12 */
+    { 8, 152, 39 }, /* 592: cards/simple/rules.cards:152:39 */
+    { 8, 152, 29 }, /* 593: cards/simple/rules.cards:152:29 */
+    { 8, 146, 11 }, /* 594: cards/simple/rules.cards:146:11 */
+    { 9, 102, 9 }, /* 595: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 596: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 597: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 598: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 599: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 600: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 601: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 602: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 603: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 604: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 605: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 606: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 607: cards/simple/setup.cards:137:5 */
+    { 9, 134, 11 }, /* 608: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 609: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 610: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 611: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 612: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 613: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 614: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 615: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 616: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 617: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 618: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 619: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 620: cards/simple/setup.cards:15:63 */
+    { 9, 17, 30 }, /* 621: cards/simple/setup.cards:17:30 */
+    { 9, 17, 22 }, /* 622: cards/simple/setup.cards:17:22 */
+    { 9, 20, 3 }, /* 623: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 624: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 625: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 626: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 627: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 628: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 629: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 630: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 631: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 632: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 633: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 634: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 635: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 636: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 637: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 638: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 639: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 640: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 641: cards/simple/setup.cards:54:3 */
+    { 9, 55, 3 }, /* 642: cards/simple/setup.cards:55:3 */
+    { 9, 56, 3 }, /* 643: cards/simple/setup.cards:56:3 */
+    { 9, 57, 3 }, /* 644: cards/simple/setup.cards:57:3 */
+    { 9, 58, 3 }, /* 645: cards/simple/setup.cards:58:3 */
+    { 9, 59, 3 }, /* 646: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 647: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 648: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 649: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 650: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 651: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 652: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 653: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 654: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 655: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 656: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 657: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 658: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 659: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 660: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 661: cards/simple/setup.cards:80:3 */
+    { 9, 81, 3 }, /* 662: cards/simple/setup.cards:81:3 */
+    { 9, 82, 3 }, /* 663: cards/simple/setup.cards:82:3 */
+    { 9, 83, 3 }, /* 664: cards/simple/setup.cards:83:3 */
+    { 9, 84, 3 }, /* 665: cards/simple/setup.cards:84:3 */
+    { 9, 85, 3 }, /* 666: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 667: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 668: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 669: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 670: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 671: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 672: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 673: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 674: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 675: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 676: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 677: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 678: cards/simple/rules.cards:15:55 */
+    { 8, 15, 55 }, /* 679: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 680: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 681: cards/simple/rules.cards:16:45 */
+    { 8, 16, 68 }, /* 682: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 683: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 684: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 685: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 686: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 687: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 688: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 689: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -12860,7 +12835,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    709, Site_table, 11, Site_files,
+    690, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -8,6 +8,28 @@
 
 static void stmt(Emit *E, const IrNode *s);
 
+static int assigns_slot(const IrNode *n, int slot);
+
+/* bind_let: after `let x = V`, statement i of block b, x holds a card of
+   kind K for the rest of the block when V is one (top, bottom or a
+   random card of a zone of kind K, which fails the game rather than give
+   none, or a variable bound to K) and no later statement of b assigns
+   x: bind it (emit_bind), so that its moves, fields and state are
+   written as those of a card of K. */
+static void bind_let(Emit *E, const IrNode *b, int i)
+{
+    const IrNode *let = b->kids[i];
+    int k = emit_card_known(E, let->kids[0]);
+    if (k < 0)
+        k = emit_picked_kind(E, let->kids[0]);
+    if (k < 0)
+        return;
+    for (int j = i + 1; j < b->nkids; j++)
+        if (assigns_slot(b->kids[j], let->index))
+            return;
+    emit_bind(E, let->index, emit_local(E, let->index), k);
+}
+
 void emit_block(Emit *E, const IrNode *b)
 {
     if (!b)
@@ -16,8 +38,13 @@ void emit_block(Emit *E, const IrNode *b)
         stmt(E, b);
         return;
     }
-    for (int i = 0; i < b->nkids; i++)
+    int depth = E->nbound;
+    for (int i = 0; i < b->nkids; i++) {
         stmt(E, b->kids[i]);
+        if (b->kids[i]->op == IR_LET)
+            bind_let(E, b, i);
+    }
+    emit_unbind(E, depth);
 }
 
 /* emit_check_fail: after a statement that may fail, stop the game at once. */
