@@ -2929,10 +2929,9 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
     case 0:;
         #line 9 "cards/dsr/darkside.cards"
         { /* death_star_roll */
-            (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 835);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 835);
             if (st != RT_DONE)
                 return st;
         }
@@ -2965,10 +2964,9 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 839);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 839);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2986,10 +2984,9 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 841);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 841);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3005,10 +3002,9 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 843);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 843);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3016,13 +3012,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 844);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 844);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3030,13 +3023,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 845);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 845);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3052,20 +3042,18 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
-                        (void)rt_enter(g, 1, f->self, f->me, NLOCALS_proc_death_star_roll, 846);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_death_star_roll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 846);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_vader_acts, 847);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_vader_acts);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 847);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3074,7 +3062,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3078 "dsr.c"
+#line 3066 "dsr.c"
         break;
     default:
         return rt_fail(g, 848, "bad resume point");
@@ -3139,13 +3127,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
                                 RtValue arg0 = Inst_component(g, L->v_k)->fd_directive;
-                                RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_run_directive, 854);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
-                            }
-                            {
-                                RtStatus st = rt_run_entered(g, Script_proc_run_directive);
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_run_directive)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
+                                callee->v[0] = arg0;
+                                RtStatus st = rt_call_now(g, Script_proc_run_directive, callee, 854);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3154,13 +3139,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 44 "cards/dsr/darkside.cards"
                             { /* add_op_counter */
                                 RtValue arg0 = L->v_k;
-                                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 855);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
-                            }
-                            {
-                                RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                                callee->v[0] = arg0;
+                                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 855);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3172,7 +3154,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3176 "dsr.c"
+#line 3158 "dsr.c"
         break;
     default:
         return rt_fail(g, 856, "bad resume point");
@@ -3215,13 +3197,10 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = it_k;
-                            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 859);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 859);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3230,7 +3209,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3234 "dsr.c"
+#line 3213 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -3280,7 +3259,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3284 "dsr.c"
+#line 3263 "dsr.c"
         break;
     default:
         return rt_fail(g, 870, "bad resume point");
@@ -3295,10 +3274,9 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 871);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 871);
             if (st != RT_DONE)
                 return st;
         }
@@ -3306,18 +3284,15 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 872);
-            if (args) {
-                args[0] = arg0;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 872);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3321 "dsr.c"
+#line 3296 "dsr.c"
         break;
     default:
         return rt_fail(g, 873, "bad resume point");
@@ -3344,21 +3319,18 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 874);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-                args[2] = arg2;
-                args[3] = arg3;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_hit_here);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_here)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            callee->v[2] = arg2;
+            callee->v[3] = arg3;
+            RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 874);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3362 "dsr.c"
+#line 3334 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -3401,14 +3373,11 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_run_threat, 877);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_run_threat);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_run_threat)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_run_threat, callee, 877);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3416,7 +3385,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3420 "dsr.c"
+#line 3389 "dsr.c"
         break;
     default:
         return rt_fail(g, 878, "bad resume point");
@@ -3455,7 +3424,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3459 "dsr.c"
+#line 3428 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -3487,13 +3456,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 887);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 887);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3511,13 +3477,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 889);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 889);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3525,7 +3488,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3529 "dsr.c"
+#line 3492 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -3560,13 +3523,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_c;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 892);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 892);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3574,7 +3534,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3578 "dsr.c"
+#line 3538 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -3607,16 +3567,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 895);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                    args[3] = arg3;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_here)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                callee->v[3] = arg3;
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 895);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3628,16 +3585,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 897);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                    args[3] = arg3;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_here)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                callee->v[3] = arg3;
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 897);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3651,13 +3605,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 900);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 900);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3671,16 +3622,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 902);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                    args[3] = arg3;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_here)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                callee->v[3] = arg3;
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 902);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3688,10 +3636,9 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 903))->fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 904);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 904);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3722,10 +3669,9 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 908))->fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 909);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 909);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3733,10 +3679,9 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 910))->fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_krennic_roll, 911);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_krennic_roll);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_krennic_roll)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 2, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_krennic_roll, callee, 911);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3772,13 +3717,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
-                            RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 917);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 917);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3793,22 +3735,19 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_hit_here, 918);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                    args[3] = arg3;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_here);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_here)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                callee->v[3] = arg3;
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 918);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3812 "dsr.c"
+#line 3751 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3834,7 +3773,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3838 "dsr.c"
+#line 3777 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3860,7 +3799,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3864 "dsr.c"
+#line 3803 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3874,19 +3813,16 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_add_op_counter, 921);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_add_op_counter);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 921);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3890 "dsr.c"
+#line 3826 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3916,13 +3852,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_hurt, 924);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_hurt);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 924);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3932,10 +3865,9 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_vader_attack, 925);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_vader_attack);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 925);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3966,10 +3898,9 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                (void)rt_enter(g, 9, f->self, f->me, NLOCALS_proc_hit_most_damaged_rebels, 928);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_hit_most_damaged_rebels);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 928);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3977,10 +3908,9 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_fullest_gets_counter, 929);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_fullest_gets_counter);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 929);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3989,13 +3919,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 930);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 930);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4003,13 +3930,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 931);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 931);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4017,19 +3941,16 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_trigger_sector, 932);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_trigger_sector);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 932);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 4033 "dsr.c"
+#line 3954 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -4071,13 +3992,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = it_c;
-                    RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 935);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_clear_marks);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 14, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 935);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4095,13 +4013,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = it_c_2;
-                        RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_clear_marks, 937);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_clear_marks);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 14, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 937);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4148,10 +4063,9 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_dark_side, 939);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_dark_side);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_dark_side)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 0, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_dark_side, callee, 939);
             if (st != RT_DONE)
                 return st;
         }
@@ -4171,15 +4085,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 40, f->self, f->me, NLOCALS_proc_conclude, 941);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_conclude);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_conclude)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 941);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4183 "dsr.c"
+#line 4096 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -4215,7 +4128,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 4219 "dsr.c"
+#line 4132 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -4236,10 +4149,9 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_gather_pool, 950);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_gather_pool);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gather_pool)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_gather_pool, callee, 950);
             if (st != RT_DONE)
                 return st;
         }
@@ -4300,13 +4212,10 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 952);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 952);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4315,13 +4224,10 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 953);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 953);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4330,13 +4236,10 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 954);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 954);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4345,13 +4248,10 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_reinforce, 955);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reinforce);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 955);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4511,7 +4411,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 4515 "dsr.c"
+#line 4415 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -4548,14 +4448,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_red_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 970);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 970);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4564,14 +4461,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_yellow_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 971);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 971);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4580,14 +4474,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_green_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 972);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 972);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4596,14 +4487,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_blue_dice;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 973);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 973);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4630,14 +4518,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 977);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 977);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4664,14 +4549,11 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c_2)->fd_die_of;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 980);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 980);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4679,7 +4561,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4683 "dsr.c"
+#line 4565 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -4719,7 +4601,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4723 "dsr.c"
+#line 4605 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -4770,19 +4652,16 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_take_dice, 986);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_take_dice);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 986);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4786 "dsr.c"
+#line 4665 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4813,7 +4692,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4817 "dsr.c"
+#line 4696 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4829,7 +4708,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4833 "dsr.c"
+#line 4712 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4845,7 +4724,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4849 "dsr.c"
+#line 4728 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4861,7 +4740,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4865 "dsr.c"
+#line 4744 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -5060,13 +4939,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 186 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_forfeit_die, 1000);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_forfeit_die);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_forfeit_die)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_forfeit_die, callee, 1000);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5075,7 +4951,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 5079 "dsr.c"
+#line 4955 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -5125,7 +5001,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 5129 "dsr.c"
+#line 5005 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -5221,7 +5097,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 5225 "dsr.c"
+#line 5101 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -5473,7 +5349,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5477 "dsr.c"
+#line 5353 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -5534,14 +5410,11 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1020);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_add_symbols);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_symbols)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 1020);
             if (st != RT_DONE)
                 return st;
         }
@@ -5565,7 +5438,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 5569 "dsr.c"
+#line 5442 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -5596,7 +5469,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 5600 "dsr.c"
+#line 5473 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -5680,7 +5553,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5684 "dsr.c"
+#line 5557 "dsr.c"
         break;
     default:
         return rt_fail(g, 1042, "bad resume point");
@@ -5769,14 +5642,11 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Inst_alliance(g, L->v_t)->fd_symbol_shown;
-                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_add_symbols, 1046);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_add_symbols);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_symbols)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 1046);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5802,7 +5672,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5806 "dsr.c"
+#line 5676 "dsr.c"
         break;
     default:
         return rt_fail(g, 1048, "bad resume point");
@@ -5889,7 +5759,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5893 "dsr.c"
+#line 5763 "dsr.c"
         break;
     default:
         return rt_fail(g, 1053, "bad resume point");
@@ -5941,7 +5811,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5945 "dsr.c"
+#line 5815 "dsr.c"
         break;
     default:
         return rt_fail(g, 1059, "bad resume point");
@@ -5999,14 +5869,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1063);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1063);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6038,14 +5905,11 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1068);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1068);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6069,16 +5933,15 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 317 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1071);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1071);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6082 "dsr.c"
+#line 5945 "dsr.c"
         break;
     default:
         return rt_fail(g, 1072, "bad resume point");
@@ -6168,7 +6031,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6172 "dsr.c"
+#line 6035 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -6255,13 +6118,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 340 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1080);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1080);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6270,13 +6130,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 341 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1081);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1081);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6285,13 +6142,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 342 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1082);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1082);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6300,13 +6154,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 343 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1083);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1083);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6315,13 +6166,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 344 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1084);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1084);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6330,13 +6178,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 345 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1085);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1085);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6345,13 +6190,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 346 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1086);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1086);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6360,13 +6202,10 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 347 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_reroll_one, 1087);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_reroll_one);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1087);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6405,7 +6244,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 6409 "dsr.c"
+#line 6248 "dsr.c"
         break;
     default:
         return rt_fail(g, 1091, "bad resume point");
@@ -6447,7 +6286,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 6451 "dsr.c"
+#line 6290 "dsr.c"
         break;
     default:
         return rt_fail(g, 1095, "bad resume point");
@@ -6551,14 +6390,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1098);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1098);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6568,14 +6404,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1099);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1099);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6585,14 +6418,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1100);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1100);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6602,14 +6432,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1101);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1101);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6619,14 +6446,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1102);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1102);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6636,14 +6460,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1103);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1103);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6653,14 +6474,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1104);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1104);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6670,14 +6488,11 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_set_face, 1105);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_set_face);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        callee->v[0] = arg0;
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1105);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6685,7 +6500,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6689 "dsr.c"
+#line 6504 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -6763,7 +6578,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6767 "dsr.c"
+#line 6582 "dsr.c"
         break;
     default:
         return rt_fail(g, 1111, "bad resume point");
@@ -6814,7 +6629,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1125))->fd_capacity; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 6818 "dsr.c"
+#line 6633 "dsr.c"
         break;
     default:
         return rt_fail(g, 1126, "bad resume point");
@@ -6844,7 +6659,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6848 "dsr.c"
+#line 6663 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6908,14 +6723,11 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1131);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1131);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6975,14 +6787,11 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1136);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                            callee->v[0] = arg0;
+                            callee->v[1] = arg1;
+                            RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1136);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6991,7 +6800,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6995 "dsr.c"
+#line 6804 "dsr.c"
         break;
     default:
         return rt_fail(g, 1137, "bad resume point");
@@ -7050,7 +6859,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7054 "dsr.c"
+#line 6863 "dsr.c"
         break;
     default:
         return rt_fail(g, 1141, "bad resume point");
@@ -7166,13 +6975,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 421 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1146);
-                                        if (args) {
-                                            args[0] = arg0;
-                                        }
-                                    }
-                                    {
-                                        RtStatus st = rt_run_entered(g, Script_proc_damage_imperial);
+                                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
+                                        RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+                                        callee->v[0] = arg0;
+                                        RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1146);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -7289,14 +7095,11 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_heal_rebel, 1153);
-                                    if (args) {
-                                        args[0] = arg0;
-                                        args[1] = arg1;
-                                    }
-                                }
-                                {
-                                    RtStatus st = rt_run_entered(g, Script_proc_heal_rebel);
+                                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                                    RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                                    callee->v[0] = arg0;
+                                    callee->v[1] = arg1;
+                                    RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1153);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -7306,10 +7109,9 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 435 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1154);
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+                            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1154);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7319,7 +7121,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7323 "dsr.c"
+#line 7125 "dsr.c"
         break;
     default:
         return rt_fail(g, 1155, "bad resume point");
@@ -7361,16 +7163,15 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             #line 446 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1165);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1165);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7374 "dsr.c"
+#line 7175 "dsr.c"
         break;
     default:
         return rt_fail(g, 1166, "bad resume point");
@@ -7436,13 +7237,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 460 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_damage_imperial, 1171);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_damage_imperial);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1171);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7531,10 +7329,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 483 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1181);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_refill);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1181);
             if (st != RT_DONE)
                 return st;
         }
@@ -7561,15 +7358,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 491 "cards/dsr/rules.cards"
         { /* game_end */
-            (void)rt_enter(g, 43, f->self, f->me, NLOCALS_proc_game_end, 1184);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_game_end);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 1184);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7573 "dsr.c"
+#line 7369 "dsr.c"
         break;
     default:
         return rt_fail(g, 1185, "bad resume point");
@@ -7638,13 +7434,10 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 505 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_draw_token_for, 1192);
-                                        if (args) {
-                                            args[0] = arg0;
-                                        }
-                                    }
-                                    {
-                                        RtStatus st = rt_run_entered(g, Script_proc_draw_token_for);
+                                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_token_for)] = {0};
+                                        RtFrame *callee = rt_frame_at(cells, 42, f->self, f->me);
+                                        callee->v[0] = arg0;
+                                        RtStatus st = rt_call_now(g, Script_proc_draw_token_for, callee, 1192);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -7659,7 +7452,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7663 "dsr.c"
+#line 7456 "dsr.c"
         break;
     default:
         return rt_fail(g, 1194, "bad resume point");
@@ -7686,15 +7479,14 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 514 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_draw_one_token, 1195);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_draw_one_token);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1195);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7698 "dsr.c"
+#line 7490 "dsr.c"
         break;
     default:
         return rt_fail(g, 1196, "bad resume point");
@@ -7722,7 +7514,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7726 "dsr.c"
+#line 7518 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -7738,7 +7530,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1197)[0] == 0) return 1;
     }
     return acc;
-#line 7742 "dsr.c"
+#line 7534 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -7813,7 +7605,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7817 "dsr.c"
+#line 7609 "dsr.c"
         break;
     default:
         return rt_fail(g, 1199, "bad resume point");
@@ -8057,15 +7849,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            (void)rt_enter(g, 41, f->self, f->me, NLOCALS_proc_refill, 1217);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_refill);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1217);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8069 "dsr.c"
+#line 7860 "dsr.c"
         break;
     default:
         return rt_fail(g, 1218, "bad resume point");
@@ -8111,7 +7902,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1220)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 8115 "dsr.c"
+#line 7906 "dsr.c"
         break;
     default:
         return rt_fail(g, 1221, "bad resume point");

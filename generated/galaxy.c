@@ -2767,15 +2767,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 80 "cards/galaxy/rules.cards"
         { /* conclude */
-            (void)rt_enter(g, 8, f->self, f->me, NLOCALS_proc_conclude, 22);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_conclude);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_conclude)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 22);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2779 "galaxy.c"
+#line 2778 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -2913,7 +2912,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 2917 "galaxy.c"
+#line 2916 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -2989,13 +2988,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 31);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 31);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3004,13 +3000,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 32);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 32);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3019,13 +3012,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 105 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 33);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 33);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3034,13 +3024,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 106 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 34);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 34);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3049,13 +3036,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 107 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 35);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 35);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3064,13 +3048,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 108 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_pick_reroll, 36);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_pick_reroll);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 36);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3104,7 +3085,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 3108 "galaxy.c"
+#line 3089 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -3150,7 +3131,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 3154 "galaxy.c"
+#line 3135 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -3268,7 +3249,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3272 "galaxy.c"
+#line 3253 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -3328,10 +3309,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Inst_ally(g, L->v_a)->fd_restart) {
                 #line 140 "cards/galaxy/rules.cards"
                 { /* restart */
-                    (void)rt_enter(g, 7, f->self, f->me, NLOCALS_proc_restart, 54);
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_restart);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_restart)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_restart, callee, 54);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3376,7 +3356,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3380 "galaxy.c"
+#line 3360 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -3521,7 +3501,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3525 "galaxy.c"
+#line 3505 "galaxy.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -3579,7 +3559,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 3583 "galaxy.c"
+#line 3563 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -3694,13 +3674,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             #line 207 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_summon, 78);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_summon);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_summon, callee, 78);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3719,13 +3696,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 212 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_summon, 79);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_summon);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_summon, callee, 79);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3762,10 +3736,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 222 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    (void)rt_enter(g, 11, f->self, f->me, NLOCALS_proc_game_end, 83);
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_game_end);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 83);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3773,17 +3746,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 222 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 84);
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_next_site);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 84);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3787 "galaxy.c"
+#line 3759 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -3859,7 +3831,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3863 "galaxy.c"
+#line 3835 "galaxy.c"
         break;
     default:
         return rt_fail(g, 92, "bad resume point");
@@ -3997,7 +3969,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 102);
             }
         }
-#line 4001 "galaxy.c"
+#line 3973 "galaxy.c"
         break;
     default:
         return rt_fail(g, 103, "bad resume point");
@@ -4083,7 +4055,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4087 "galaxy.c"
+#line 4059 "galaxy.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -4228,15 +4200,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me;
         #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
-            (void)rt_enter(g, 10, f->self, f->me, NLOCALS_proc_next_site, 124);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_next_site);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 124);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4240 "galaxy.c"
+#line 4211 "galaxy.c"
         break;
     default:
         return rt_fail(g, 125, "bad resume point");
@@ -4282,7 +4253,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 127)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4286 "galaxy.c"
+#line 4257 "galaxy.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -4322,7 +4293,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4326 "galaxy.c"
+#line 4297 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -4397,7 +4368,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4401 "galaxy.c"
+#line 4372 "galaxy.c"
         break;
     default:
         return rt_fail(g, 133, "bad resume point");

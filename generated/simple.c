@@ -3704,13 +3704,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             #line 17 "cards/simple/combat.cards"
             { /* plans_attack */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_plans_attack, 103);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_plans_attack);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_plans_attack)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 103);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3806,7 +3803,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_resistance); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_imperium); (void)hole; }
         }
-#line 3810 "simple.c"
+#line 3807 "simple.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -3918,7 +3915,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3922 "simple.c"
+#line 3919 "simple.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -3955,15 +3952,12 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_agile_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_roll_dice, 127);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_roll_dice);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_roll_dice)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 127);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3973,15 +3967,12 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_heavy_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 0;
-                RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_roll_dice, 128);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                    args[2] = arg2;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_roll_dice);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_roll_dice)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                callee->v[2] = arg2;
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 128);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4035,19 +4026,16 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = L->v_a;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 131);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_damaged)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 131);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4051 "simple.c"
+#line 4039 "simple.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -4151,7 +4139,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4155 "simple.c"
+#line 4143 "simple.c"
         break;
     default:
         return rt_fail(g, 139, "bad resume point");
@@ -4236,7 +4224,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4240 "simple.c"
+#line 4228 "simple.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -4399,7 +4387,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4403 "simple.c"
+#line 4391 "simple.c"
         break;
     default:
         return rt_fail(g, 158, "bad resume point");
@@ -4446,7 +4434,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4450 "simple.c"
+#line 4438 "simple.c"
         break;
     default:
         return rt_fail(g, 162, "bad resume point");
@@ -4480,7 +4468,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4484 "simple.c"
+#line 4472 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4652,7 +4640,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4656 "simple.c"
+#line 4644 "simple.c"
         break;
     default:
         return rt_fail(g, 175, "bad resume point");
@@ -4730,14 +4718,11 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 180);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_damaged)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 180);
             if (st != RT_DONE)
                 return st;
         }
@@ -4746,19 +4731,16 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 181);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_damaged)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 181);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4762 "simple.c"
+#line 4744 "simple.c"
         break;
     default:
         return rt_fail(g, 182, "bad resume point");
@@ -4791,7 +4773,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4795 "simple.c"
+#line 4777 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -4857,7 +4839,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4861 "simple.c"
+#line 4843 "simple.c"
         break;
     default:
         return rt_fail(g, 189, "bad resume point");
@@ -4918,7 +4900,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4922 "simple.c"
+#line 4904 "simple.c"
         break;
     default:
         return rt_fail(g, 194, "bad resume point");
@@ -4961,7 +4943,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 196, "argmax of no items");
     return acc;
-#line 4965 "simple.c"
+#line 4947 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -4978,7 +4960,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 4982 "simple.c"
+#line 4964 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -4995,7 +4977,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 4999 "simple.c"
+#line 4981 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5088,13 +5070,10 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = it_l;
-                    RtValue *args = rt_enter(g, 12, f->self, f->me, NLOCALS_proc_spend, 206);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_spend);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_spend)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 206);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5104,7 +5083,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 207, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5108 "simple.c"
+#line 5087 "simple.c"
         break;
     default:
         return rt_fail(g, 208, "bad resume point");
@@ -5125,7 +5104,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 209);
         if (rt_check(g)) return RT_END;
-#line 5129 "simple.c"
+#line 5108 "simple.c"
         break;
     default:
         return rt_fail(g, 210, "bad resume point");
@@ -5326,14 +5305,11 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 225);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_mission_roll);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_mission_roll)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 225);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5344,14 +5320,11 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                RtValue *args = rt_enter(g, 10, f->self, f->me, NLOCALS_proc_mission_roll, 226);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_mission_roll);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_mission_roll)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 226);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5393,7 +5366,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5397 "simple.c"
+#line 5370 "simple.c"
         break;
     default:
         return rt_fail(g, 227, "bad resume point");
@@ -5447,7 +5420,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5451 "simple.c"
+#line 5424 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -5464,7 +5437,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5468 "simple.c"
+#line 5441 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -5480,7 +5453,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5484 "simple.c"
+#line 5457 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -5497,7 +5470,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5501 "simple.c"
+#line 5474 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -5514,7 +5487,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5518 "simple.c"
+#line 5491 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -5531,7 +5504,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5535 "simple.c"
+#line 5508 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -5549,7 +5522,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 5553 "simple.c"
+#line 5526 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5686,13 +5659,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 237);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 237);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5755,13 +5725,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 243);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 243);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5833,14 +5800,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 247);
-                                    if (args) {
-                                        args[0] = arg0;
-                                        args[1] = arg1;
-                                    }
-                                }
-                                {
-                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
+                                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
+                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    callee->v[0] = arg0;
+                                    callee->v[1] = arg1;
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 247);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -5903,13 +5867,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 251);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 251);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6097,13 +6058,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 263);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 263);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6356,13 +6314,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 277);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 277);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6623,7 +6578,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6627 "simple.c"
+#line 6582 "simple.c"
         break;
     default:
         return rt_fail(g, 297, "bad resume point");
@@ -6660,7 +6615,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
         }
-#line 6664 "simple.c"
+#line 6619 "simple.c"
         break;
     default:
         return rt_fail(g, 299, "bad resume point");
@@ -6718,7 +6673,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6722 "simple.c"
+#line 6677 "simple.c"
         break;
     default:
         return rt_fail(g, 307, "bad resume point");
@@ -6793,14 +6748,11 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 312);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_damaged)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 312);
             if (st != RT_DONE)
                 return st;
         }
@@ -6809,29 +6761,25 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_destroy_damaged, 313);
-            if (args) {
-                args[0] = arg0;
-                args[1] = arg1;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_destroy_damaged);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_damaged)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 313);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 314);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_check_base);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 314);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6835 "simple.c"
+#line 6783 "simple.c"
         break;
     default:
         return rt_fail(g, 315, "bad resume point");
@@ -6864,7 +6812,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 6868 "simple.c"
+#line 6816 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -6961,7 +6909,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6965 "simple.c"
+#line 6913 "simple.c"
         break;
     default:
         return rt_fail(g, 328, "bad resume point");
@@ -7148,7 +7096,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 7152 "simple.c"
+#line 7100 "simple.c"
         break;
     default:
         return rt_fail(g, 343, "bad resume point");
@@ -7208,10 +7156,9 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 350);
-                }
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 350);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7240,15 +7187,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 352);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_check_base);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 352);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7252 "simple.c"
+#line 7198 "simple.c"
         break;
     default:
         return rt_fail(g, 353, "bad resume point");
@@ -7309,7 +7255,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7313 "simple.c"
+#line 7259 "simple.c"
         break;
     default:
         return rt_fail(g, 360, "bad resume point");
@@ -7378,7 +7324,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7382 "simple.c"
+#line 7328 "simple.c"
         break;
     default:
         return rt_fail(g, 365, "bad resume point");
@@ -7433,7 +7379,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7437 "simple.c"
+#line 7383 "simple.c"
         break;
     default:
         return rt_fail(g, 371, "bad resume point");
@@ -7467,7 +7413,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7471 "simple.c"
+#line 7417 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -7484,7 +7430,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7488 "simple.c"
+#line 7434 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -7659,7 +7605,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7663 "simple.c"
+#line 7609 "simple.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -7725,7 +7671,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 7729 "simple.c"
+#line 7675 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -7742,7 +7688,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7746 "simple.c"
+#line 7692 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -7759,7 +7705,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 7763 "simple.c"
+#line 7709 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -7776,7 +7722,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 398))) return 1;
     }
     return acc;
-#line 7780 "simple.c"
+#line 7726 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -7793,7 +7739,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 400))) return 1;
     }
     return acc;
-#line 7797 "simple.c"
+#line 7743 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -7810,7 +7756,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 7814 "simple.c"
+#line 7760 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -7827,7 +7773,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 7831 "simple.c"
+#line 7777 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -7844,7 +7790,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 404)) return 1;
     }
     return acc;
-#line 7848 "simple.c"
+#line 7794 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7860,7 +7806,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 7864 "simple.c"
+#line 7810 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7879,7 +7825,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 7883 "simple.c"
+#line 7829 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -7896,7 +7842,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 7900 "simple.c"
+#line 7846 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -7913,7 +7859,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 7917 "simple.c"
+#line 7863 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -7929,7 +7875,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 7933 "simple.c"
+#line 7879 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -8287,13 +8233,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_fire_laser, 428);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_fire_laser);
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fire_laser)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_fire_laser, callee, 428);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8360,14 +8303,11 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 434);
-                                    if (args) {
-                                        args[0] = arg0;
-                                        args[1] = arg1;
-                                    }
-                                }
-                                {
-                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
+                                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
+                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    callee->v[0] = arg0;
+                                    callee->v[1] = arg1;
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 434);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8436,14 +8376,11 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    RtValue *args = rt_enter(g, 16, f->self, f->me, NLOCALS_proc_shift_loyalty, 439);
-                                    if (args) {
-                                        args[0] = arg0;
-                                        args[1] = arg1;
-                                    }
-                                }
-                                {
-                                    RtStatus st = rt_run_entered(g, Script_proc_shift_loyalty);
+                                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
+                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    callee->v[0] = arg0;
+                                    callee->v[1] = arg1;
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 439);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8564,10 +8501,9 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 450);
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_probes_done);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probes_done)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_probes_done, callee, 450);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9033,7 +8969,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9037 "simple.c"
+#line 8973 "simple.c"
         break;
     default:
         return rt_fail(g, 479, "bad resume point");
@@ -9129,7 +9065,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 9133 "simple.c"
+#line 9069 "simple.c"
         break;
     default:
         return rt_fail(g, 488, "bad resume point");
@@ -9164,7 +9100,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Inst_unit(g, it_u_3)->fd_transports;
     }
     return acc;
-#line 9168 "simple.c"
+#line 9104 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -9264,15 +9200,14 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            (void)rt_enter(g, 34, f->self, f->me, NLOCALS_proc_check_base, 502);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_check_base);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 502);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9276 "simple.c"
+#line 9211 "simple.c"
         break;
     default:
         return rt_fail(g, 503, "bad resume point");
@@ -9351,7 +9286,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 507)) return RT_END;
         }
-#line 9355 "simple.c"
+#line 9290 "simple.c"
         break;
     default:
         return rt_fail(g, 508, "bad resume point");
@@ -9389,7 +9324,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Inst_mission(g, it_c_2)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
     }
     return acc;
-#line 9393 "simple.c"
+#line 9328 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9406,7 +9341,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 9410 "simple.c"
+#line 9345 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -9423,7 +9358,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 9427 "simple.c"
+#line 9362 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -9696,7 +9631,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9700 "simple.c"
+#line 9635 "simple.c"
         break;
     default:
         return rt_fail(g, 544, "bad resume point");
@@ -9773,14 +9708,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 554)[0]));
-                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 555);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_draw_missions);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 555);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9798,10 +9730,9 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_probes_done, 558);
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_probes_done);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probes_done)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_probes_done, callee, 558);
             if (st != RT_DONE)
                 return st;
         }
@@ -9899,13 +9830,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        RtValue *args = rt_enter(g, 15, f->self, f->me, NLOCALS_proc_gain_vp, 564);
-                        if (args) {
-                            args[0] = arg0;
-                        }
-                    }
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_gain_vp);
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 564);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10031,7 +9959,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 581);
         }
-#line 10035 "simple.c"
+#line 9963 "simple.c"
         break;
     default:
         return rt_fail(g, 582, "bad resume point");
@@ -10118,7 +10046,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10122 "simple.c"
+#line 10050 "simple.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -10160,7 +10088,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 10164 "simple.c"
+#line 10092 "simple.c"
         break;
     default:
         return rt_fail(g, 599, "bad resume point");
@@ -10191,7 +10119,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 602), RT_AT_TOP, 603, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10195 "simple.c"
+#line 10123 "simple.c"
         break;
     default:
         return rt_fail(g, 604, "bad resume point");
@@ -10221,7 +10149,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 605);
         }
-#line 10225 "simple.c"
+#line 10153 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -10244,16 +10172,15 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reveal_base, 607);
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_reveal_base);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 607);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10257 "simple.c"
+#line 10184 "simple.c"
         break;
     default:
         return rt_fail(g, 608, "bad resume point");
@@ -10422,14 +10349,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_draw_missions, 624);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_draw_missions);
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 624);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10962,7 +10886,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 10966 "simple.c"
+#line 10890 "simple.c"
         break;
     default:
         return rt_fail(g, 674, "bad resume point");
@@ -10998,7 +10922,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 11002 "simple.c"
+#line 10926 "simple.c"
 }
 
 /* cards/simple/rules.cards:16: any */
@@ -11015,7 +10939,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 11019 "simple.c"
+#line 10943 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -11196,7 +11120,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11200 "simple.c"
+#line 11124 "simple.c"
         break;
     default:
         return rt_fail(g, 689, "bad resume point");

@@ -423,6 +423,42 @@ RT_HOT_INLINE RtStatus rt_run_entered(RtGame *g, RtScriptFn fn)
     return st;
 }
 
+/* rt_call_now: a call of a procedure that never waits for a decision
+   (fn, its script's function), run at once on frame f, which the caller
+   made on the C stack (RT_FRAME_CELLS(nlocals) cells, zeroed, the frame
+   at cell 1: rt_frame_at) rather than on the frame stack, which only
+   a script that may wait and be resumed needs: the same depth limit (a
+   call past it fails the game at site), the same failures; the lists it
+   leaves on the list stack are dropped, as when its frame is popped.
+   Returns what rt_run_entered returns. */
+#define RT_FRAME_CELLS(nlocals) (5 + (nlocals))
+static inline RtFrame *rt_frame_at(int32_t *cells, int script, RtValue self, RtValue me)
+{
+    RtFrame *f = (RtFrame *)(void *)(cells + 1);
+    f->script = script;
+    f->me = me;
+    f->self = self;
+    return f;
+}
+RT_HOT_INLINE RtStatus rt_call_now(RtGame *g, RtScriptFn fn, RtFrame *f, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if (h->depth >= x->max_depth) {
+        rt__depth_fail(g, site);
+        return RT_END;
+    }
+    int32_t list_top = h->list_top;
+    h->depth++;
+    RtStatus st = fn(g, f);
+    h->depth--;
+    if (h->status != RT_RUNNING)
+        return RT_END;
+    if (list_top < h->list_top)
+        h->list_top = list_top;
+    return st;
+}
+
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */
 RtStatus rt_win(RtGame *g, RtValue player, int site);

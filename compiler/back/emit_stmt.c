@@ -1039,6 +1039,19 @@ static void call_procedure(Emit *E, const IrNode *s)
     E->indent++;
     for (int i = 0; i < s->nkids; i++)
         emit_line(E, "RtValue arg%d = %s;", i, emit_expr(E, s->kids[i]));
+    if (!(s->facts & IR_FACT_MAY_YIELD)) {   /* never resumed: its frame on the C stack */
+        emit_line(E, "int32_t cells[RT_FRAME_CELLS(NLOCALS_%s)] = {0};", u->cname);
+        emit_line(E, "RtFrame *callee = rt_frame_at(cells, %d, f->self, f->me);", E->script_of_unit[s->index]);
+        for (int i = 0; i < s->nkids; i++)
+            emit_line(E, "callee->v[%d] = arg%d;", i, i);
+        emit_line(E, "RtStatus st = rt_call_now(g, Script_%s, callee, %d);", u->cname, emit_site(E, s->loc));
+        emit_line(E, "if (st != RT_DONE)");
+        emit_line(E, "    return st;");
+        E->indent--;
+        emit_line(E, "}");
+        emit_line(E, "if (rt_check(g)) return RT_END;");
+        return;
+    }
     /* NLOCALS_<procedure>: its locals once it is written, temporaries
        included (it may be written after this call: emit_c.c) */
     const char *enter = arena_printf(E->a, "rt_enter(g, %d, f->self, f->me, NLOCALS_%s, %d)", E->script_of_unit[s->index],

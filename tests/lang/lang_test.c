@@ -789,3 +789,20 @@ Test(lang, a_function_of_enums_is_a_table_and_a_filtered_write_one_store_with_th
                 "wins: Player 1 50 (100.0%), Player 2 0 (0.0%)\n"
                 "errors: 0\n");
 }
+
+/* A procedure that never waits for a decision runs on a frame made on
+   the C stack (rt_call_now, docs/runtime.md "Calls run at once"), which
+   counts against the frame stack's depth as a pushed frame does: an
+   ability and a procedure that call each other in a cycle fail the game
+   at the same call as when every frame was pushed (the 32nd echo, whose
+   call of the procedure would be the 65th frame), with or without a log. */
+Test(lang, a_procedure_that_never_waits_runs_on_a_c_stack_frame_counted_against_the_depth)
+{
+    game_expect("deep_calls", "deepcalls",
+                "grep -c 'rt_call_now(g, Script_proc_bounce' $d/deepcalls.c && "
+                "$e log --seed 1 | tail -n 2 && $e sim --games 3 --seed 1 2>/dev/null | grep '^errors'",
+                "1\n"
+                "set depth 31 -> 32\n"
+                "error tests/lang/games/deep_calls/game.cards:20:5: calls nested deeper than 64 frames\n"
+                "errors: 3\n");
+}

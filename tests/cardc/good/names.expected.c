@@ -311,13 +311,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_rt_call, 9);
-            if (args) {
-                args[0] = arg0;
-            }
-        }
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_rt_call);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rt_call)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 0, f->self, f->me);
+            callee->v[0] = arg0;
+            RtStatus st = rt_call_now(g, Script_proc_rt_call, callee, 9);
             if (st != RT_DONE)
                 return st;
         }
@@ -338,7 +335,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 342 "names.c"
+#line 339 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
