@@ -225,6 +225,14 @@ static inline int rt__cell_of(const int32_t *z, RtValue card)
     }
     return 0;
 }
+/* rt__close_cell: zone cells z (count n) lose cell at (1..n): the cards
+   above it move down one cell. */
+RT_HOT_INLINE void rt__close_cell(int32_t *z, int at, int n)
+{
+    for (int i = at; i < n; i++)
+        z[i] = z[i + 1];
+    z[0] = n - 1;
+}
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -233,9 +241,7 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
         if (at && from != zone && rt__enter_fast(g, x, card, from, zone, where)) {
-            for (int i = at; i < n; i++)
-                src[i] = src[i + 1];
-            src[0] = n - 1;
+            rt__close_cell(src, at, n);
             return;
         }
     }
@@ -251,10 +257,7 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0 && rt__enter_fast(g, x, src[end ? 1 : n], from, zone, where)) {
-            if (end)
-                for (int i = 1; i < n; i++)
-                    src[i] = src[i + 1];
-            src[0] = n - 1;
+            rt__close_cell(src, end ? 1 : n, n);
             return;
         }
     }
@@ -319,9 +322,7 @@ RT_HOT_INLINE void rt_move_known(RtGame *g, RtValue card, RtValue to, int where,
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
         if (at && from != to) {
-            for (int i = at; i < n; i++)
-                src[i] = src[i + 1];
-            src[0] = n - 1;
+            rt__close_cell(src, at, n);
             rt__insert(x, card, to, where);
             rt__arrive_known(g, x, card, cs, from, to, kind, nstate, keep, rt__live_decl(x, from), live_to);
             return;
@@ -380,10 +381,7 @@ RT_HOT_INLINE void rt_move_end_known(RtGame *g, RtValue from, int end, RtValue t
         int n = src[0];
         if (n > 0) {
             RtValue card = src[end ? 1 : n];
-            if (end)
-                for (int i = 1; i < n; i++)
-                    src[i] = src[i + 1];
-            src[0] = n - 1;
+            rt__close_cell(src, end ? 1 : n, n);
             rt__insert(x, card, to, where);
             rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep,
                              live_from, live_to);

@@ -425,12 +425,13 @@ RT_HOT_INLINE RtStatus rt_run_entered(RtGame *g, RtScriptFn fn)
 
 /* rt_call_now: a call of a procedure that never waits for a decision
    (fn, its script's function), run at once on frame f, which the caller
-   made on the C stack (RT_FRAME_CELLS(nlocals) cells, zeroed, the frame
-   at cell 1: rt_frame_at) rather than on the frame stack, which only
-   a script that may wait and be resumed needs: the same depth limit (a
+   made on the C stack (RT_FRAME_CELLS(nlocals) cells, zeroed, laid out
+   as a frame stack's: cell 0 for the list stack's top, the frame from
+   cell 1: rt_frame_at) rather than on the frame stack, which only a
+   script that may wait and be resumed needs: the same depth limit (a
    call past it fails the game at site), the same failures; the lists it
-   leaves on the list stack are dropped, as when its frame is popped.
-   Returns what rt_run_entered returns. */
+   leaves on the list stack are dropped (rt__pop_frame, as when a pushed
+   frame is popped). Returns what rt_run_entered returns. */
 #define RT_FRAME_CELLS(nlocals) (5 + (nlocals))
 static inline RtFrame *rt_frame_at(int32_t *cells, int script, RtValue self, RtValue me)
 {
@@ -448,15 +449,12 @@ RT_HOT_INLINE RtStatus rt_call_now(RtGame *g, RtScriptFn fn, RtFrame *f, int sit
         rt__depth_fail(g, site);
         return RT_END;
     }
-    int32_t list_top = h->list_top;
-    h->depth++;
+    int32_t *cell = (int32_t *)(void *)f - 1;
+    ptrdiff_t d = h->depth++;
+    cell[0] = h->list_top;
     RtStatus st = fn(g, f);
-    h->depth--;
-    if (h->status != RT_RUNNING)
-        return RT_END;
-    if (list_top < h->list_top)
-        h->list_top = list_top;
-    return st;
+    rt__pop_frame(h, cell, d);
+    return h->status != RT_RUNNING ? RT_END : st;
 }
 
 /* Ending. Each returns RT_END for the script to return. rt_win: player
