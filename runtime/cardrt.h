@@ -418,15 +418,19 @@ static inline uint32_t rt__mod(uint32_t x, uint32_t n)
     uint64_t low = rt__mod_m[n] * x;
     return (uint32_t)(((low >> 32) * n + (((low & 0xffffffffu) * n) >> 32)) >> 32);
 }
-static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
+/* rt__xoshiro_accepted: the x of a draw below n >= 1 (the first output
+   not rejected), before its mod. */
+static inline uint32_t rt__xoshiro_accepted(uint64_t s[4], uint32_t n)
 {
-    if (n == 0)
-        return 0;
     for (;;) {
         uint32_t x = (uint32_t)(rt__xoshiro_next_inline(s) >> 32);
         if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return rt__mod(x, n);
+            return x;
     }
+}
+static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
+{
+    return n == 0 ? 0 : rt__mod(rt__xoshiro_accepted(s, n), n);
 }
 
 /* Out-of-line halves of the inline primitives: each is called only when
