@@ -3212,6 +3212,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 13, 0, 349);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
+                uint32_t mask_1 = 0, mask_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
@@ -3221,11 +3222,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
+                        uint32_t bit_1 = (uint32_t)((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
+                        count_1 += (int)bit_1;
+                        mask_1 |= bit_1 << (i & 31);
                         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                        count_2 += (!!rt__state(g, it_c_2, 0));
+                        uint32_t bit_2 = (uint32_t)(!!rt__state(g, it_c_2, 0));
+                        count_2 += (int)bit_2;
+                        mask_2 |= bit_2 << (i & 31);
                     }
                     count_2 &= -when_2;
+                    mask_2 &= (uint32_t)-when_2;
                 }
                 /* action "pass" */
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
@@ -3237,27 +3243,45 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     } else if ((pick -= count_0) < count_1) {
                         {
                             const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_c = zc[1 + i]; (void)it_c;
-                                pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
-                                if (pick < 0) {
-                                    drawn_value = 1;
-                                    drawn_card = it_c;
-                                    break;
+                            int at = zc[0] <= 32 ? rt_top_bit_at(mask_1, pick) : -2;
+                            if (at >= 0) {
+                                drawn_value = 1;
+                                drawn_card = zc[1 + at];
+                            } else if (at == -2) {
+                                {
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 353);
+                                    for (int i = zc[0] - 1; i >= 0; i--) {
+                                        RtValue it_c = zc[1 + i]; (void)it_c;
+                                        pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
+                                        if (pick < 0) {
+                                            drawn_value = 1;
+                                            drawn_card = it_c;
+                                            break;
+                                        }
+                                    }
                                 }
                             }
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 353);
-                                for (int i = zc[0] - 1; i >= 0; i--) {
-                                    RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                                    pick -= (!!rt__state(g, it_c_2, 0));
-                                    if (pick < 0) {
-                                        drawn_value = 2;
-                                        drawn_card = it_c_2;
-                                        break;
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 354);
+                            int at = zc[0] <= 32 ? rt_top_bit_at(mask_2, pick) : -2;
+                            if (at >= 0) {
+                                drawn_value = 2;
+                                drawn_card = zc[1 + at];
+                            } else if (at == -2) {
+                                {
+                                    if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
+                                        for (int i = zc[0] - 1; i >= 0; i--) {
+                                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                                            pick -= (!!rt__state(g, it_c_2, 0));
+                                            if (pick < 0) {
+                                                drawn_value = 2;
+                                                drawn_card = it_c_2;
+                                                break;
+                                            }
+                                        }
                                     }
                                 }
                             }
@@ -3266,7 +3290,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 354, "a choice has fewer options than its count");
+                        return rt_fail(g, 356, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3278,7 +3302,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 357);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
@@ -3287,7 +3311,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 356);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 358);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -3295,10 +3319,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 357)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 359)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob, 349);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 358, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 360, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3308,25 +3332,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 359)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 361)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 360), rt_zone_of(g, ZONE_deck, f->me, 361), RT_AT_TOP, 362, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 362), rt_zone_of(g, ZONE_deck, f->me, 363), RT_AT_TOP, 364, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 363), 364);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 365), 366);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 365), 0, rt_zone_of(g, ZONE_play, f->me, 366), RT_AT_TOP, 367, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 367), 0, rt_zone_of(g, ZONE_play, f->me, 368), RT_AT_TOP, 369, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 368);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 370);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 369);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 371);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3336,15 +3360,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 370);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 372);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 371);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 373);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 372)) return RT_END;
+            if (rt_back_edge(g, 374)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3354,24 +3378,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 373);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 374), RT_AT_TOP, 375, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 375);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 376), RT_AT_TOP, 377, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 376);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 378);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 377);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 379);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 378), 379);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 380), 381);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3381,7 +3405,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 380);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 382);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3397,7 +3421,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 381), 382);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 383), 384);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3407,7 +3431,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 383);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 385);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3424,18 +3448,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 384), RT_AT_TOP, 385);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 386), RT_AT_TOP, 387);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 386);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 388);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 387);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 388), RT_AT_TOP, 389, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 389);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 390), RT_AT_TOP, 391, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3452,19 +3476,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 390);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 392);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 391), RT_AT_TOP, 392, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 393), RT_AT_TOP, 394, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 393), 394);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 395), 396);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 395);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 397);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3485,7 +3509,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 396);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 398);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3498,41 +3522,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 397);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 399);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 398)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 400)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 399); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 401); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 400, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 402, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 401);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 402), RT_AT_TOP, 403, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 403);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 404), RT_AT_TOP, 405, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 404);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 405), RT_AT_TOP, 406, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 406);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 407), RT_AT_TOP, 408, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 407);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 408), RT_AT_TOP, 409, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 409);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 410), RT_AT_TOP, 411, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 410), 411);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 412), 413);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3550,21 +3574,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 412);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 413), RT_AT_TOP, 414, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 414);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 415), RT_AT_TOP, 416, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 415);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 416), RT_AT_TOP, 417, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 417);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 418), RT_AT_TOP, 419, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3565 "evr.c"
+#line 3589 "evr.c"
         break;
     default:
-        return rt_fail(g, 418, "bad resume point");
+        return rt_fail(g, 420, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3595,7 +3619,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 419);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 421);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3617,7 +3641,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 420), RT_AT_TOP, 421);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 422), RT_AT_TOP, 423);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3625,9 +3649,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 422), 423);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 424), 425);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 424);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 426);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3636,10 +3660,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3640 "evr.c"
+#line 3664 "evr.c"
         break;
     default:
-        return rt_fail(g, 425, "bad resume point");
+        return rt_fail(g, 427, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3671,14 +3695,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 426);
+            rt_choose_begin(g, f->me, 13, 0, 428);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 427);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 429);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3693,7 +3717,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 428);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 430);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3708,7 +3732,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 429, "a choice has fewer options than its count");
+                        return rt_fail(g, 431, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3720,7 +3744,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 430);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 432);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3728,9 +3752,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 426);
+                rt_opt_done(g, &ob, 428);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 431, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 433, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3740,25 +3764,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 432)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 434)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 433), rt_zone_of(g, ZONE_deck, f->me, 434), RT_AT_TOP, 435, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 435), rt_zone_of(g, ZONE_deck, f->me, 436), RT_AT_TOP, 437, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 436), 437);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 438), 439);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 438), 0, rt_zone_of(g, ZONE_play, f->me, 439), RT_AT_TOP, 440, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 440), 0, rt_zone_of(g, ZONE_play, f->me, 441), RT_AT_TOP, 442, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 441);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 443);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 442);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 444);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3770,7 +3794,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 443)) return RT_END;
+            if (rt_back_edge(g, 445)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3785,7 +3809,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 444)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 446)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3793,19 +3817,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 445); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 447); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 446);
+            return rt_win(g, L->v_p, 448);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 447)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 449)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3813,17 +3837,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 448); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 450); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3824 "evr.c"
+#line 3848 "evr.c"
         break;
     default:
-        return rt_fail(g, 449, "bad resume point");
+        return rt_fail(g, 451, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4485,103 +4509,105 @@ static const RtSite Site_table[] = {
     { 5, 75, 37 }, /* 350: cards/evr/rules.cards:75:37 */
     { 5, 90, 36 }, /* 351: cards/evr/rules.cards:90:36 */
     { 5, 75, 37 }, /* 352: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 353: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 354: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 355: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 356: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 357: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 358: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 359: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 360: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 361: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 362: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 363: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 364: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 365: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 366: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 367: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 368: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 369: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 370: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 371: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 372: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 373: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 374: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 375: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 376: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 377: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 378: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 379: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 380: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 381: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 382: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 383: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 384: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 385: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 386: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 387: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 388: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 389: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 390: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 391: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 392: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 393: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 394: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 395: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 396: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 397: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 398: cards/evr/rules.cards:140:48 */
-    { 5, 140, 48 }, /* 399: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 400: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 401: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 402: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 403: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 404: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 405: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 406: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 407: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 408: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 409: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 410: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 411: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 412: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 413: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 414: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 415: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 416: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 417: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 418: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 419: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 420: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 421: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 422: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 423: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 424: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 425: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 426: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 427: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 428: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 429: cards/evr/tutorial.cards:23:7 */
+    { 5, 75, 37 }, /* 353: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 354: cards/evr/rules.cards:82:41 */
+    { 5, 82, 41 }, /* 355: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 356: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 357: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 358: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 359: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 360: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 361: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 362: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 363: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 364: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 365: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 366: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 367: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 368: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 369: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 370: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 371: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 372: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 373: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 374: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 375: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 376: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 377: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 378: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 379: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 380: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 381: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 382: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 383: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 384: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 385: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 386: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 387: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 388: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 389: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 390: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 391: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 392: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 393: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 394: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 395: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 396: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 397: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 398: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 399: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 400: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 401: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 402: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 403: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 404: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 405: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 406: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 407: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 408: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 409: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 410: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 411: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 412: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 413: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 414: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 415: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 416: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 417: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 418: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 419: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 420: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 421: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 422: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 423: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 424: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 425: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 426: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 427: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 428: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 429: cards/evr/tutorial.cards:28:39 */
     { 6, 28, 39 }, /* 430: cards/evr/tutorial.cards:28:39 */
     { 6, 23, 7 }, /* 431: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 432: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 433: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 434: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 435: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 436: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 437: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 438: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 439: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 440: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 441: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 442: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 443: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 444: cards/evr/tutorial.cards:40:24 */
-    { 6, 40, 24 }, /* 445: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 446: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 447: cards/evr/tutorial.cards:43:25 */
-    { 6, 43, 25 }, /* 448: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 449: cards/evr/tutorial.cards:20:3 */
+    { 6, 28, 39 }, /* 432: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 433: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 434: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 435: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 436: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 437: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 438: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 439: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 440: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 441: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 442: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 443: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 444: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 445: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 446: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 447: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 448: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 449: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 450: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 451: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4752,7 +4778,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    450, Site_table, 7, Site_files,
+    452, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4778,7 +4804,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    450, Site_table, 7, Site_files,
+    452, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

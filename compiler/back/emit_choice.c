@@ -635,7 +635,9 @@ static int fused(Emit *E, const IrNode *ac)
 /* count_fused: the counts of actions first..last of turn s (fused, over
    the same zone) in one walk of the zone: each card read once for all
    of them; an action's when, read before the walk, keeps or clears its
-   count after it. */
+   count after it. Each action's mask_<i> gets bit i for the card of cell
+   1 + i that is its option (bits past 32 fold over: find_fused reads the
+   mask only for a zone of at most 32 cards). */
 static void count_fused(Emit *E, const IrNode *s, int first, int last)
 {
     emit_line(E, "{");
@@ -662,17 +664,48 @@ static void count_fused(Emit *E, const IrNode *s, int first, int last)
             emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
             declared[ndeclared++] = cvar;
         }
-        if (where)
-            emit_line(E, "count_%d += %s;", i, emit_truth(E, where, emit_expr(E, where)));
-        else
+        if (where) {
+            emit_line(E, "uint32_t bit_%d = (uint32_t)%s;", i, emit_truth(E, where, emit_expr(E, where)));
+            emit_line(E, "count_%d += (int)bit_%d;", i, i);
+            emit_line(E, "mask_%d |= bit_%d << (i & 31);", i, i);
+        } else {
             emit_line(E, "count_%d++;", i);
+            emit_line(E, "mask_%d |= (uint32_t)1 << (i & 31);", i);
+        }
         emit_unbind(E, depth);
     }
     E->indent--;
     emit_line(E, "}");
     for (int i = first; i <= last; i++)
-        if (s->kids[3 + i]->kids[2])
+        if (s->kids[3 + i]->kids[2]) {
             emit_line(E, "count_%d &= -when_%d;", i, i);
+            emit_line(E, "mask_%d &= (uint32_t)-when_%d;", i, i);
+        }
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* find_fused: the item drawn of action i of turn s, counted in a fused
+   walk (count_fused): from its mask, without reading the zone's cards
+   again, when the zone holds at most 32 of them (the pick-th option from
+   the top is the card of the pick-th highest bit: rt_top_bit_at); else
+   by walking the zone again, counting down (options_loop). */
+static void find_fused(Emit *E, const IrNode *s, int i, int nact)
+{
+    const IrNode *ac = s->kids[3 + i];
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "const int32_t *zc = %s;", emit_zone_cells(E, ac->kids[0]));
+    emit_line(E, "int at = zc[0] <= 32 ? rt_top_bit_at(mask_%d, pick) : -2;", i);
+    emit_line(E, "if (at >= 0) {");
+    emit_line(E, "    drawn_value = %s;", item_value(E, ac, i, nact));
+    emit_line(E, "    drawn_card = zc[1 + at];");
+    emit_line(E, "} else if (at == -2) {");
+    E->indent++;
+    options_loop(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index, NULL,
+                 OPT_FIND, NULL);
+    E->indent--;
+    emit_line(E, "}");
     E->indent--;
     emit_line(E, "}");
 }
@@ -696,14 +729,29 @@ static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
         buf_printf(&total, "%scount_%d", i ? " + " : "", i);
     }
     emit_line(E, "int %s;", counts.s);
+    int *group_last = arena_alloc(E->a, sizeof *group_last * (size_t)nact);   /* i's fused group's last, or -1 */
+    Buf masks = {0};
     for (int i = 0; i < nact; i++) {
-        const IrNode *ac = s->kids[3 + i], *when = ac->kids[2];
-        const char *counter = arena_printf(E->a, "count_%d", i);
-        emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
+        const IrNode *ac = s->kids[3 + i];
         int last = i;
         if (fused(E, ac))
             while (last + 1 < nact && fused(E, s->kids[4 + last]) && ir_same(s->kids[4 + last]->kids[0], ac->kids[0]))
                 last++;
+        for (int k = i; k <= last; k++) {
+            group_last[k] = last > i ? last : -1;   /* -1: not fused */
+            if (last > i)
+                buf_printf(&masks, "%smask_%d = 0", masks.len ? ", " : "", k);
+        }
+        i = last;
+    }
+    if (masks.len)
+        emit_line(E, "uint32_t %s;", masks.s);
+    buf_free(&masks);
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i], *when = ac->kids[2];
+        const char *counter = arena_printf(E->a, "count_%d", i);
+        emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
+        int last = group_last[i];
         if (last > i) {
             for (int k = i + 1; k <= last; k++)
                 emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, s->kids[3 + k]->text));
@@ -733,7 +781,9 @@ static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
         else
             emit_line(E, "} else if ((pick -= count_%d) < count_%d) {", i - 1, i);
         E->indent++;
-        if (ac->aux >= 0)
+        if (group_last[i] >= 0)
+            find_fused(E, s, i, nact);
+        else if (ac->aux >= 0)
             options_loop(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index,
                          NULL, OPT_FIND, NULL);
         else
