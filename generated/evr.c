@@ -1142,42 +1142,46 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 7 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 23);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 24));
-            if (L->v_c == RT_NONE) {
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
+            {
+                int picked_at_1 = 0;
+                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 23);
+                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 24), &picked_at_1);
+                if (L->v_c == RT_NONE) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c = zc[1 + i]; (void)it_c;
+                                rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob, 23);
                     }
-                    rt_opt_done(g, &ob, 23);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 1;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 1:;
+                        picked_at_1 = 0;
+                        L->v_c = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 1;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 1:;
-                    L->v_c = rt_chosen(g);
+                if (L->v_c != RT_NONE) {
+                    f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                    #line 7 "cards/evr/events.csv"
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 28), rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    if (rt_check(g)) return RT_END;
+                    #line 7 "cards/evr/events.csv"
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 30);
                 }
-            }
-            if (L->v_c != RT_NONE) {
-                f->pc = 1;   /* drawn in place too: the state the decision leaves */
-                #line 7 "cards/evr/events.csv"
-                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27, KIND_resource, 1, RT_KEEP_NONE, -1);
-                if (rt_check(g)) return RT_END;
-                #line 7 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 28), 29);
             }
         }
-#line 1178 "evr.c"
+#line 1182 "evr.c"
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 31, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1199,42 +1203,46 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(rt_player_side(g, L->v_p) == SIDE_rebel)) continue;
             #line 11 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 31);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 32));
-            if (L->v_c == RT_NONE) {
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
+            {
+                int picked_at_1 = 0;
+                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 32);
+                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33), &picked_at_1);
+                if (L->v_c == RT_NONE) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 34);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c = zc[1 + i]; (void)it_c;
+                                rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob, 32);
                     }
-                    rt_opt_done(g, &ob, 31);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 1;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 1:;
+                        picked_at_1 = 0;
+                        L->v_c = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 1;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 1:;
-                    L->v_c = rt_chosen(g);
+                if (L->v_c != RT_NONE) {
+                    f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                    #line 11 "cards/evr/events.csv"
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 37), rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 36, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    if (rt_check(g)) return RT_END;
+                    #line 11 "cards/evr/events.csv"
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 39);
                 }
-            }
-            if (L->v_c != RT_NONE) {
-                f->pc = 1;   /* drawn in place too: the state the decision leaves */
-                #line 11 "cards/evr/events.csv"
-                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35, KIND_resource, 1, RT_KEEP_NONE, -1);
-                if (rt_check(g)) return RT_END;
-                #line 11 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 37);
             }
         }
-#line 1235 "evr.c"
+#line 1243 "evr.c"
         break;
     default:
-        return rt_fail(g, 38, "bad resume point");
+        return rt_fail(g, 40, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1255,12 +1263,12 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p)))) continue;
             #line 13 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 41);
         }
-#line 1261 "evr.c"
+#line 1269 "evr.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 42, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1271,21 +1279,21 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 14 "cards/evr/events.csv"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 41)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 43)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 42), 43), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 44), RT_AT_TOP, 45, KIND_strategy, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 44), 45), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), RT_AT_TOP, 47, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 47), RT_AT_TOP, 48, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 48), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 49), RT_AT_TOP, 50, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1286 "evr.c"
+#line 1294 "evr.c"
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 51, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1305,12 +1313,12 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 18 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 52);
         }
-#line 1311 "evr.c"
+#line 1319 "evr.c"
         break;
     default:
-        return rt_fail(g, 51, "bad resume point");
+        return rt_fail(g, 53, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1326,41 +1334,45 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 21 "cards/evr/events.csv"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 52);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 53));
-        if (L->v_c == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 54);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 55), &picked_at_1);
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 54);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 56);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 54);
                 }
-                rt_opt_done(g, &ob, 52);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 21 "cards/evr/events.csv"
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 59), rt_zone_of(g, ZONE_deck, f->me, 57), RT_AT_TOP, 58, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
+                #line 21 "cards/evr/events.csv"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
             }
         }
-        if (L->v_c != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 21 "cards/evr/events.csv"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56, KIND_resource, 1, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-            #line 21 "cards/evr/events.csv"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 57), 58);
-        }
-#line 1361 "evr.c"
+#line 1373 "evr.c"
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1372,10 +1384,10 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1376 "evr.c"
+#line 1388 "evr.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1387,10 +1399,10 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1391 "evr.c"
+#line 1403 "evr.c"
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1401,11 +1413,11 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 25 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
-#line 1406 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 65);
+#line 1418 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1417,10 +1429,10 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1421 "evr.c"
+#line 1433 "evr.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 67, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1443,10 +1455,10 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1447 "evr.c"
+#line 1459 "evr.c"
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1462,17 +1474,17 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 66);
+        rt_choose_begin(g, f->me, 1, 0, 69);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 67);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 70);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 66);
+            rt_opt_done(g, &ob, 69);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1482,13 +1494,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 71), RT_AT_TOP, 72, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1489 "evr.c"
+#line 1501 "evr.c"
         break;
     default:
-        return rt_fail(g, 70, "bad resume point");
+        return rt_fail(g, 73, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1499,21 +1511,21 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 71)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 74)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 72), 73), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), RT_AT_TOP, 75, KIND_strategy, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 75), 76), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 77), RT_AT_TOP, 78, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 76), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 77), RT_AT_TOP, 78, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 79), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 80), RT_AT_TOP, 81, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1514 "evr.c"
+#line 1526 "evr.c"
         break;
     default:
-        return rt_fail(g, 79, "bad resume point");
+        return rt_fail(g, 82, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1524,11 +1536,11 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
-#line 1529 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 83);
+#line 1541 "evr.c"
         break;
     default:
-        return rt_fail(g, 81, "bad resume point");
+        return rt_fail(g, 84, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1544,17 +1556,17 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 36 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 82);
+        rt_choose_begin(g, f->me, 1, 0, 85);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 83);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 86);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 82);
+            rt_opt_done(g, &ob, 85);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1564,13 +1576,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 87), RT_AT_TOP, 88, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1571 "evr.c"
+#line 1583 "evr.c"
         break;
     default:
-        return rt_fail(g, 86, "bad resume point");
+        return rt_fail(g, 89, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1583,21 +1595,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
         #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 45 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 87)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 90)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 88), rt_zone_of(g, ZONE_deck, f->me, 89), RT_AT_TOP, 90, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 91), rt_zone_of(g, ZONE_deck, f->me, 92), RT_AT_TOP, 93, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 91), 92);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 94), 95);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 96), 0, rt_zone_of(g, ZONE_play, f->me, 97), RT_AT_TOP, 98, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1598 "evr.c"
+#line 1610 "evr.c"
         break;
     default:
-        return rt_fail(g, 96, "bad resume point");
+        return rt_fail(g, 99, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1613,41 +1625,45 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 55 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 97);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 98));
-        if (L->v_c == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 100);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 101), &picked_at_1);
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 99);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 102);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 100);
                 }
-                rt_opt_done(g, &ob, 97);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 55 "cards/evr/imperial.cards"
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 105), rt_zone_of(g, ZONE_deck, f->me, 103), RT_AT_TOP, 104, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
+                #line 55 "cards/evr/imperial.cards"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
             }
         }
-        if (L->v_c != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 55 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101, KIND_resource, 1, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-            #line 55 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 102), 103);
-        }
-#line 1648 "evr.c"
+#line 1664 "evr.c"
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1663,18 +1679,18 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 63 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 105));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 109));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 if (!(((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)) && (Fn_worth(g, f, it_c) <= 2))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 106);
+                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 110);
             }
         }
-#line 1675 "evr.c"
+#line 1691 "evr.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1690,39 +1706,43 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 72 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 108);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 109));
-        if (L->v_c == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 1, 0, 112);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 113), &picked_at_1);
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 110);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 114);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 112);
                 }
-                rt_opt_done(g, &ob, 108);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 72 "cards/evr/imperial.cards"
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_play, f->me, 117), rt_zone_of(g, ZONE_deck, f->me, 115), RT_AT_BOTTOM, 116, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
             }
         }
-        if (L->v_c != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 72 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112, KIND_resource, 1, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-        }
-#line 1723 "evr.c"
+#line 1743 "evr.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 118, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1738,17 +1758,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 114);
+        rt_choose_begin(g, f->me, 1, 0, 119);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 115);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 120);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 114);
+            rt_opt_done(g, &ob, 119);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1758,12 +1778,12 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 116);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 121);
         }
-#line 1764 "evr.c"
+#line 1784 "evr.c"
         break;
     default:
-        return rt_fail(g, 117, "bad resume point");
+        return rt_fail(g, 122, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1779,17 +1799,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 118);
+        rt_choose_begin(g, f->me, 1, 0, 123);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 119);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 124);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 118);
+            rt_opt_done(g, &ob, 123);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1799,13 +1819,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1806 "evr.c"
+#line 1826 "evr.c"
         break;
     default:
-        return rt_fail(g, 122, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1821,20 +1841,20 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 123)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 128)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 124), rt_zone_of(g, ZONE_deck, f->me, 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 129), rt_zone_of(g, ZONE_deck, f->me, 130), RT_AT_TOP, 131, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 127), 128);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 132), 133);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 129)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 134)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 130), 0, rt_zone_of(g, ZONE_looking, f->me, 131), RT_AT_TOP, 132, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 135), 0, rt_zone_of(g, ZONE_looking, f->me, 136), RT_AT_TOP, 137, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0, 133);
+            rt_choose_begin(g, f->me, 79, 0, 138);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -1851,7 +1871,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 133);
+                    rt_opt_done(g, &ob, 138);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -1864,19 +1884,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_TOP, 136, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 139), rt_zone_of(g, ZONE_deck, f->me, 140), RT_AT_TOP, 141, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 137), rt_zone_of(g, ZONE_deck, f->me, 138), RT_AT_BOTTOM, 139, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 142), rt_zone_of(g, ZONE_deck, f->me, 143), RT_AT_BOTTOM, 144, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1877 "evr.c"
+#line 1897 "evr.c"
         break;
     default:
-        return rt_fail(g, 140, "bad resume point");
+        return rt_fail(g, 145, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1892,17 +1912,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 141);
+        rt_choose_begin(g, f->me, 1, 0, 146);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 142);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 147);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 141);
+            rt_opt_done(g, &ob, 146);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1912,12 +1932,12 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 143);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 148);
         }
-#line 1918 "evr.c"
+#line 1938 "evr.c"
         break;
     default:
-        return rt_fail(g, 144, "bad resume point");
+        return rt_fail(g, 149, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1930,21 +1950,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 145)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 150)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 146), rt_zone_of(g, ZONE_deck, f->me, 147), RT_AT_TOP, 148, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 151), rt_zone_of(g, ZONE_deck, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 149), 150);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 154), 155);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 156), 0, rt_zone_of(g, ZONE_play, f->me, 157), RT_AT_TOP, 158, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1945 "evr.c"
+#line 1965 "evr.c"
         break;
     default:
-        return rt_fail(g, 154, "bad resume point");
+        return rt_fail(g, 159, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1955,11 +1975,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
-#line 1960 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 160);
+#line 1980 "evr.c"
         break;
     default:
-        return rt_fail(g, 156, "bad resume point");
+        return rt_fail(g, 161, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1975,17 +1995,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 157);
+        rt_choose_begin(g, f->me, 1, 0, 162);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 158);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 163);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 157);
+            rt_opt_done(g, &ob, 162);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1995,13 +2015,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 164), RT_AT_BOTTOM, 165, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2002 "evr.c"
+#line 2022 "evr.c"
         break;
     default:
-        return rt_fail(g, 161, "bad resume point");
+        return rt_fail(g, 166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2017,19 +2037,19 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 162);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 163));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 167);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 168));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 164);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 169);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 162);
+                rt_opt_done(g, &ob, 167);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2043,14 +2063,14 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 165);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 170);
             #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 171);
         }
-#line 2051 "evr.c"
+#line 2071 "evr.c"
         break;
     default:
-        return rt_fail(g, 167, "bad resume point");
+        return rt_fail(g, 172, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2061,13 +2081,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 173);
         #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
-#line 2068 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 174);
+#line 2088 "evr.c"
         break;
     default:
-        return rt_fail(g, 170, "bad resume point");
+        return rt_fail(g, 175, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2080,21 +2100,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 171)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 176)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 172), rt_zone_of(g, ZONE_deck, f->me, 173), RT_AT_TOP, 174, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 177), rt_zone_of(g, ZONE_deck, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 175), 176);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 180), 181);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 182), 0, rt_zone_of(g, ZONE_play, f->me, 183), RT_AT_TOP, 184, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2095 "evr.c"
+#line 2115 "evr.c"
         break;
     default:
-        return rt_fail(g, 180, "bad resume point");
+        return rt_fail(g, 185, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2110,17 +2130,17 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 186 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 181));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 186));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 182);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 187);
             }
         }
-#line 2121 "evr.c"
+#line 2141 "evr.c"
         break;
     default:
-        return rt_fail(g, 183, "bad resume point");
+        return rt_fail(g, 188, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2136,17 +2156,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 184);
+        rt_choose_begin(g, f->me, 1, 0, 189);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 185);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 190);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 184);
+            rt_opt_done(g, &ob, 189);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2156,12 +2176,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 186);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 191);
         }
-#line 2162 "evr.c"
+#line 2182 "evr.c"
         break;
     default:
-        return rt_fail(g, 187, "bad resume point");
+        return rt_fail(g, 192, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2177,41 +2197,45 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 188);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 189));
-        if (L->v_c == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 193);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 194), &picked_at_1);
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 190);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 195);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 193);
                 }
-                rt_opt_done(g, &ob, 188);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 18 "cards/evr/rebel.cards"
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 198), rt_zone_of(g, ZONE_deck, f->me, 196), RT_AT_TOP, 197, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
+                #line 18 "cards/evr/rebel.cards"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 199), 200);
             }
         }
-        if (L->v_c != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 18 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192, KIND_resource, 1, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-            #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 193), 194);
-        }
-#line 2212 "evr.c"
+#line 2236 "evr.c"
         break;
     default:
-        return rt_fail(g, 195, "bad resume point");
+        return rt_fail(g, 201, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2224,21 +2248,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 196)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 202)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 199, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 203), rt_zone_of(g, ZONE_deck, f->me, 204), RT_AT_TOP, 205, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 200), 201);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 206), 207);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 208), 0, rt_zone_of(g, ZONE_play, f->me, 209), RT_AT_TOP, 210, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2239 "evr.c"
+#line 2263 "evr.c"
         break;
     default:
-        return rt_fail(g, 205, "bad resume point");
+        return rt_fail(g, 211, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2254,17 +2278,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 206);
+        rt_choose_begin(g, f->me, 1, 0, 212);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 207);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 213);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 206);
+            rt_opt_done(g, &ob, 212);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2274,13 +2298,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 214), RT_AT_TOP, 215, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2281 "evr.c"
+#line 2305 "evr.c"
         break;
     default:
-        return rt_fail(g, 210, "bad resume point");
+        return rt_fail(g, 216, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2296,17 +2320,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 211);
+        rt_choose_begin(g, f->me, 1, 0, 217);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 212);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 218);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 211);
+            rt_opt_done(g, &ob, 217);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2316,13 +2340,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 219), RT_AT_BOTTOM, 220, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2323 "evr.c"
+#line 2347 "evr.c"
         break;
     default:
-        return rt_fail(g, 215, "bad resume point");
+        return rt_fail(g, 221, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2338,22 +2362,22 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 216)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 217), rt_zone_of(g, ZONE_deck, f->me, 218), RT_AT_TOP, 219, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 223), rt_zone_of(g, ZONE_deck, f->me, 224), RT_AT_TOP, 225, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 220), 221);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 226), 227);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 228)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 223), 0, rt_zone_of(g, ZONE_looking, f->me, 224), RT_AT_TOP, 225, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 229), 0, rt_zone_of(g, ZONE_looking, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 226);
+            rt_choose_begin(g, f->me, 79, 0, 232);
             {
-                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))->fd_capacity;   /* play it */
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 233)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 234))->fd_capacity;   /* play it */
                 int menu_1 = 1;   /* put it on the bottom of your deck */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -2369,7 +2393,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 5);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 6);
-                    rt_opt_done(g, &ob, 226);
+                    rt_opt_done(g, &ob, 232);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2382,19 +2406,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 229), rt_zone_of(g, ZONE_play, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 235), rt_zone_of(g, ZONE_play, f->me, 236), RT_AT_TOP, 237, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 232), rt_zone_of(g, ZONE_deck, f->me, 233), RT_AT_BOTTOM, 234, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 238), rt_zone_of(g, ZONE_deck, f->me, 239), RT_AT_BOTTOM, 240, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2395 "evr.c"
+#line 2419 "evr.c"
         break;
     default:
-        return rt_fail(g, 235, "bad resume point");
+        return rt_fail(g, 241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2405,11 +2429,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
-#line 2410 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 242);
+#line 2434 "evr.c"
         break;
     default:
-        return rt_fail(g, 237, "bad resume point");
+        return rt_fail(g, 243, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2426,77 +2450,85 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 74 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, 0, 238);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 239));
-        if (L->v_s == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 240);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s = zc[1 + i]; (void)it_s;
-                        rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
-                    }
-                }
-                rt_opt_done(g, &ob, 238);
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_s = rt_chosen(g);
-            }
-        }
-        if (L->v_s != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 75 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 241), RT_AT_TOP, 242, KIND_strategy, 0, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-            #line 77 "cards/evr/rebel.cards"
-            if (Fn_out_of_strategies(g, f, f->me)) {
-                #line 77 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 243), rt_zone_of(g, ZONE_strategies, f->me, 244), RT_AT_TOP, 245, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
-                if (rt_check(g)) return RT_END;
-            }
-            #line 78 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 246);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 247));
-            if (L->v_c == RT_NONE) {
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 4, 0, 244);
+            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 245), &picked_at_1);
+            if (L->v_s == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 248);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 246);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                            RtValue it_s = zc[1 + i]; (void)it_s;
+                            rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 246);
+                    rt_opt_done(g, &ob, 244);
                 }
                 if (rt_option_count(g) > 0) {
-                    f->pc = 2;
+                    f->pc = 1;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 2:;
-                    L->v_c = rt_chosen(g);
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_s = rt_chosen(g);
                 }
             }
-            if (L->v_c != RT_NONE) {
-                f->pc = 2;   /* drawn in place too: the state the decision leaves */
-                #line 78 "cards/evr/rebel.cards"
-                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250, KIND_resource, 1, RT_KEEP_NONE, -1);
+            if (L->v_s != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 75 "cards/evr/rebel.cards"
+                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 249), rt_zone_of(g, ZONE_used, f->me, 247), RT_AT_TOP, 248, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
+                #line 77 "cards/evr/rebel.cards"
+                if (Fn_out_of_strategies(g, f, f->me)) {
+                    #line 77 "cards/evr/rebel.cards"
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 250), rt_zone_of(g, ZONE_strategies, f->me, 251), RT_AT_TOP, 252, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                    if (rt_check(g)) return RT_END;
+                }
                 #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 252);
+                {
+                    int picked_at_2 = 0;
+                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 253);
+                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 254), &picked_at_2);
+                    if (L->v_c == RT_NONE) {
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            {
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 255);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_c = zc[1 + i]; (void)it_c;
+                                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                                }
+                            }
+                            rt_opt_done(g, &ob, 253);
+                        }
+                        if (rt_option_count(g) > 0) {
+                            f->pc = 2;
+                            if (!rt_answer_now(g))
+                                return RT_YIELD;
+                            /* fall through */
+                        case 2:;
+                            picked_at_2 = 0;
+                            L->v_c = rt_chosen(g);
+                        }
+                    }
+                    if (L->v_c != RT_NONE) {
+                        f->pc = 2;   /* drawn in place too: the state the decision leaves */
+                        #line 78 "cards/evr/rebel.cards"
+                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 258), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                        if (rt_check(g)) return RT_END;
+                        #line 78 "cards/evr/rebel.cards"
+                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 260);
+                    }
+                }
             }
         }
-#line 2497 "evr.c"
+#line 2529 "evr.c"
         break;
     default:
-        return rt_fail(g, 253, "bad resume point");
+        return rt_fail(g, 261, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2512,20 +2544,20 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 254)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 262)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 255), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 263), rt_zone_of(g, ZONE_deck, f->me, 264), RT_AT_TOP, 265, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 258), 259);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 266), 267);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 260)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 268)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 261), 0, rt_zone_of(g, ZONE_looking, f->me, 262), RT_AT_TOP, 263, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 269), 0, rt_zone_of(g, ZONE_looking, f->me, 270), RT_AT_TOP, 271, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 264);
+            rt_choose_begin(g, f->me, 79, 0, 272);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -2542,7 +2574,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 264);
+                    rt_opt_done(g, &ob, 272);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2555,19 +2587,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 273), rt_zone_of(g, ZONE_deck, f->me, 274), RT_AT_TOP, 275, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 268), rt_zone_of(g, ZONE_deck, f->me, 269), RT_AT_BOTTOM, 270, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 276), rt_zone_of(g, ZONE_deck, f->me, 277), RT_AT_BOTTOM, 278, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2568 "evr.c"
+#line 2600 "evr.c"
         break;
     default:
-        return rt_fail(g, 271, "bad resume point");
+        return rt_fail(g, 279, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2583,17 +2615,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 272);
+        rt_choose_begin(g, f->me, 1, 0, 280);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 273);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 281);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 272);
+            rt_opt_done(g, &ob, 280);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2603,12 +2635,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 274);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 282);
         }
-#line 2609 "evr.c"
+#line 2641 "evr.c"
         break;
     default:
-        return rt_fail(g, 275, "bad resume point");
+        return rt_fail(g, 283, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2624,17 +2656,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 276);
+        rt_choose_begin(g, f->me, 1, 0, 284);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 277);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 285);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 276);
+            rt_opt_done(g, &ob, 284);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2644,13 +2676,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 286), RT_AT_TOP, 287, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2651 "evr.c"
+#line 2683 "evr.c"
         break;
     default:
-        return rt_fail(g, 280, "bad resume point");
+        return rt_fail(g, 288, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2666,17 +2698,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 281);
+        rt_choose_begin(g, f->me, 1, 0, 289);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 282);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 290);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 281);
+            rt_opt_done(g, &ob, 289);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2686,13 +2718,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 291), RT_AT_BOTTOM, 292, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2693 "evr.c"
+#line 2725 "evr.c"
         break;
     default:
-        return rt_fail(g, 285, "bad resume point");
+        return rt_fail(g, 293, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2705,21 +2737,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 286)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 294)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 287), rt_zone_of(g, ZONE_deck, f->me, 288), RT_AT_TOP, 289, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 295), rt_zone_of(g, ZONE_deck, f->me, 296), RT_AT_TOP, 297, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 290), 291);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 298), 299);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 300), 0, rt_zone_of(g, ZONE_play, f->me, 301), RT_AT_TOP, 302, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2720 "evr.c"
+#line 2752 "evr.c"
         break;
     default:
-        return rt_fail(g, 295, "bad resume point");
+        return rt_fail(g, 303, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2730,11 +2762,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
-#line 2735 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 304);
+#line 2767 "evr.c"
         break;
     default:
-        return rt_fail(g, 297, "bad resume point");
+        return rt_fail(g, 305, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2750,17 +2782,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 298);
+        rt_choose_begin(g, f->me, 1, 0, 306);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 299);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 307);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 298);
+            rt_opt_done(g, &ob, 306);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2770,13 +2802,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 308), RT_AT_BOTTOM, 309, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2777 "evr.c"
+#line 2809 "evr.c"
         break;
     default:
-        return rt_fail(g, 302, "bad resume point");
+        return rt_fail(g, 310, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2792,19 +2824,19 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 303);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 304));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 311);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 312));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 305);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 313);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 303);
+                rt_opt_done(g, &ob, 311);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2818,14 +2850,14 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 306);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 314);
             #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 315);
         }
-#line 2826 "evr.c"
+#line 2858 "evr.c"
         break;
     default:
-        return rt_fail(g, 308, "bad resume point");
+        return rt_fail(g, 316, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2836,11 +2868,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
-#line 2841 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 317);
+#line 2873 "evr.c"
         break;
     default:
-        return rt_fail(g, 310, "bad resume point");
+        return rt_fail(g, 318, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2856,17 +2888,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 311);
+        rt_choose_begin(g, f->me, 1, 0, 319);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 312);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 320);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 311);
+            rt_opt_done(g, &ob, 319);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2876,13 +2908,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 321), RT_AT_TOP, 322, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2883 "evr.c"
+#line 2915 "evr.c"
         break;
     default:
-        return rt_fail(g, 315, "bad resume point");
+        return rt_fail(g, 323, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2898,17 +2930,17 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 187 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 316));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 324));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 317);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 325);
             }
         }
-#line 2909 "evr.c"
+#line 2941 "evr.c"
         break;
     default:
-        return rt_fail(g, 318, "bad resume point");
+        return rt_fail(g, 326, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2945,7 +2977,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 319);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 327);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -2964,7 +2996,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Inst_strategy(g, it_s)->fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 320), RT_AT_TOP, 321);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 328), RT_AT_TOP, 329);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -2982,12 +3014,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Inst_resource(g, it_c)->fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 322), RT_AT_TOP, 323);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 330), RT_AT_TOP, 331);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 324), RT_AT_TOP, 325);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 332), RT_AT_TOP, 333);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3000,27 +3032,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 326);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 334);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 327);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 335);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 328));
+                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 336));
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 329);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 337);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 327);
+                        rt_opt_done(g, &ob, 335);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -3032,7 +3064,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 330), RT_AT_TOP, 331);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 338), RT_AT_TOP, 339);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3040,14 +3072,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 332), 333);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 340), 341);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3048 "evr.c"
+#line 3080 "evr.c"
         break;
     default:
-        return rt_fail(g, 334, "bad resume point");
+        return rt_fail(g, 342, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3112,7 +3144,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3116 "evr.c"
+#line 3148 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3133,24 +3165,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 335, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 343, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The event is ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 336)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 344)));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 345); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 338);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 346);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 339))->fd_reveal, L->v_ability_card, f->me, 339);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 347))->fd_reveal, L->v_ability_card, f->me, 347);
             if (st != RT_DONE)
                 return st;
         }
@@ -3161,41 +3193,45 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 340)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 348)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 341);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 342), RT_AT_TOP, 343, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 349);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 350), RT_AT_TOP, 351, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 344);
-                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345));
-                if (L->v_s == RT_NONE) {
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
+                {
+                    int picked_at_2 = 0;
+                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 352);
+                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 353), &picked_at_2);
+                    if (L->v_s == RT_NONE) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 346);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_s = zc[1 + i]; (void)it_s;
-                                rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                            RtOptBuf ob = rt_opt_buf(g);
+                            {
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 354);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_s = zc[1 + i]; (void)it_s;
+                                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                                }
                             }
+                            rt_opt_done(g, &ob, 352);
                         }
-                        rt_opt_done(g, &ob, 344);
+                        if (rt_option_count(g) > 0) {
+                            f->pc = 2;
+                            if (!rt_answer_now(g))
+                                return RT_YIELD;
+                            /* fall through */
+                        case 2:;
+                            picked_at_2 = 0;
+                            L->v_s = rt_chosen(g);
+                        }
                     }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_s = rt_chosen(g);
+                    if (L->v_s != RT_NONE) {
+                        f->pc = 2;   /* drawn in place too: the state the decision leaves */
+                        #line 57 "cards/evr/rules.cards"
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 357), rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 356, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        if (rt_check(g)) return RT_END;
                     }
-                }
-                if (L->v_s != RT_NONE) {
-                    f->pc = 2;   /* drawn in place too: the state the decision leaves */
-                    #line 57 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 347), RT_AT_TOP, 348, KIND_strategy, 0, RT_KEEP_NONE, -1);
-                    if (rt_check(g)) return RT_END;
                 }
             }
         }
@@ -3209,7 +3245,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 349);
+            rt_choose_begin(g, f->me, 13, 0, 358);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 uint32_t mask_1 = 0, mask_2 = 0;
@@ -3218,7 +3254,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 359);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3234,7 +3270,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     mask_2 &= (uint32_t)-when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 360)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3242,14 +3278,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
                             int at = zc[0] <= 32 ? rt_top_bit_at(mask_1, pick) : -2;
                             if (at >= 0) {
                                 drawn_value = 1;
                                 drawn_card = zc[1 + at];
                             } else if (at == -2) {
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 353);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_c = zc[1 + i]; (void)it_c;
                                         pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3264,7 +3300,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 354);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
                             int at = zc[0] <= 32 ? rt_top_bit_at(mask_2, pick) : -2;
                             if (at >= 0) {
                                 drawn_value = 2;
@@ -3272,7 +3308,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                             } else if (at == -2) {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 355);
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                             pick -= (!!rt__state(g, it_c_2, 0));
@@ -3290,7 +3326,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 356, "a choice has fewer options than its count");
+                        return rt_fail(g, 365, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3302,7 +3338,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 357);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 366);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
@@ -3311,7 +3347,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 358);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -3319,10 +3355,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 359)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 349);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 358);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 360, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 369, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3332,25 +3368,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 361)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 370)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 362), rt_zone_of(g, ZONE_deck, f->me, 363), RT_AT_TOP, 364, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 371), rt_zone_of(g, ZONE_deck, f->me, 372), RT_AT_TOP, 373, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 365), 366);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 374), 375);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 367), 0, rt_zone_of(g, ZONE_play, f->me, 368), RT_AT_TOP, 369, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 376), 0, rt_zone_of(g, ZONE_play, f->me, 377), RT_AT_TOP, 378, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 370);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 379);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 371);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 380);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3360,15 +3396,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 372);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 381);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 373);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 382);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 374)) return RT_END;
+            if (rt_back_edge(g, 383)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3378,24 +3414,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 375);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 376), RT_AT_TOP, 377, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 384);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 385), RT_AT_TOP, 386, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 378);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 387);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 379);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 388);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 380), 381);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 389), 390);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3405,7 +3441,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 382);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 391);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3421,7 +3457,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 383), 384);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 392), 393);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3431,7 +3467,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 385);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 394);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3448,18 +3484,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 386), RT_AT_TOP, 387);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 395), RT_AT_TOP, 396);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 388);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 397);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 389);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 390), RT_AT_TOP, 391, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 398);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 399), RT_AT_TOP, 400, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3476,19 +3512,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 392);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 401);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 393), RT_AT_TOP, 394, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 402), RT_AT_TOP, 403, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 395), 396);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 404), 405);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 397);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 406);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3509,7 +3545,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 398);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 407);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3522,41 +3558,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 399);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 408);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 400)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 409)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 401); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 410); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 402, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 411, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 403);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 404), RT_AT_TOP, 405, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 412);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 413), RT_AT_TOP, 414, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 406);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 407), RT_AT_TOP, 408, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 415);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 416), RT_AT_TOP, 417, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 409);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 410), RT_AT_TOP, 411, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 418);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 419), RT_AT_TOP, 420, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 412), 413);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 421), 422);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3574,21 +3610,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 414);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 415), RT_AT_TOP, 416, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 423);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 424), RT_AT_TOP, 425, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 417);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 418), RT_AT_TOP, 419, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 426);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 427), RT_AT_TOP, 428, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3589 "evr.c"
+#line 3625 "evr.c"
         break;
     default:
-        return rt_fail(g, 420, "bad resume point");
+        return rt_fail(g, 429, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3619,7 +3655,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 421);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 430);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3641,7 +3677,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 422), RT_AT_TOP, 423);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 431), RT_AT_TOP, 432);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3649,9 +3685,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 424), 425);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 433), 434);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 426);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 435);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3660,10 +3696,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3664 "evr.c"
+#line 3700 "evr.c"
         break;
     default:
-        return rt_fail(g, 427, "bad resume point");
+        return rt_fail(g, 436, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3695,14 +3731,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 428);
+            rt_choose_begin(g, f->me, 13, 0, 437);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 429);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 438);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3717,7 +3753,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 430);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 439);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3732,7 +3768,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 431, "a choice has fewer options than its count");
+                        return rt_fail(g, 440, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3744,7 +3780,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 432);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 441);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3752,9 +3788,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 428);
+                rt_opt_done(g, &ob, 437);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 433, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 442, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3764,25 +3800,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 434)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 443)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 435), rt_zone_of(g, ZONE_deck, f->me, 436), RT_AT_TOP, 437, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 444), rt_zone_of(g, ZONE_deck, f->me, 445), RT_AT_TOP, 446, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 438), 439);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 447), 448);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 440), 0, rt_zone_of(g, ZONE_play, f->me, 441), RT_AT_TOP, 442, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 449), 0, rt_zone_of(g, ZONE_play, f->me, 450), RT_AT_TOP, 451, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 443);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 452);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 444);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 453);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3794,7 +3830,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 445)) return RT_END;
+            if (rt_back_edge(g, 454)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3809,7 +3845,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 446)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 455)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3817,19 +3853,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 447); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 456); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 448);
+            return rt_win(g, L->v_p, 457);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 449)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 458)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3837,17 +3873,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 450); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 459); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3848 "evr.c"
+#line 3884 "evr.c"
         break;
     default:
-        return rt_fail(g, 451, "bad resume point");
+        return rt_fail(g, 460, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4184,430 +4220,439 @@ static const RtSite Site_table[] = {
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
     { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
     { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
-    { 0, 7, 64 }, /* 28: cards/evr/events.csv:7:64 */
-    { 0, 7, 56 }, /* 29: cards/evr/events.csv:7:56 */
-    { 0, 6, 106 }, /* 30: cards/evr/events.csv:6:106 */
-    { 0, 11, 3 }, /* 31: cards/evr/events.csv:11:3 */
-    { 0, 11, 15 }, /* 32: cards/evr/events.csv:11:15 */
+    { 0, 7, 15 }, /* 28: cards/evr/events.csv:7:15 */
+    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
+    { 0, 7, 56 }, /* 30: cards/evr/events.csv:7:56 */
+    { 0, 6, 106 }, /* 31: cards/evr/events.csv:6:106 */
+    { 0, 11, 3 }, /* 32: cards/evr/events.csv:11:3 */
     { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
-    { 0, 11, 49 }, /* 34: cards/evr/events.csv:11:49 */
-    { 0, 11, 39 }, /* 35: cards/evr/events.csv:11:39 */
-    { 0, 11, 64 }, /* 36: cards/evr/events.csv:11:64 */
-    { 0, 11, 56 }, /* 37: cards/evr/events.csv:11:56 */
-    { 0, 10, 113 }, /* 38: cards/evr/events.csv:10:113 */
-    { 0, 13, 177 }, /* 39: cards/evr/events.csv:13:177 */
-    { 0, 13, 120 }, /* 40: cards/evr/events.csv:13:120 */
-    { 0, 14, 126 }, /* 41: cards/evr/events.csv:14:126 */
-    { 0, 15, 15 }, /* 42: cards/evr/events.csv:15:15 */
-    { 0, 15, 8 }, /* 43: cards/evr/events.csv:15:8 */
-    { 0, 15, 39 }, /* 44: cards/evr/events.csv:15:39 */
-    { 0, 15, 3 }, /* 45: cards/evr/events.csv:15:3 */
-    { 0, 16, 41 }, /* 46: cards/evr/events.csv:16:41 */
-    { 0, 16, 58 }, /* 47: cards/evr/events.csv:16:58 */
-    { 0, 16, 36 }, /* 48: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 49: cards/evr/events.csv:14:112 */
-    { 0, 18, 97 }, /* 50: cards/evr/events.csv:18:97 */
-    { 0, 18, 78 }, /* 51: cards/evr/events.csv:18:78 */
-    { 0, 21, 106 }, /* 52: cards/evr/events.csv:21:106 */
-    { 0, 21, 118 }, /* 53: cards/evr/events.csv:21:118 */
-    { 0, 21, 118 }, /* 54: cards/evr/events.csv:21:118 */
-    { 0, 21, 148 }, /* 55: cards/evr/events.csv:21:148 */
-    { 0, 21, 138 }, /* 56: cards/evr/events.csv:21:138 */
-    { 0, 21, 164 }, /* 57: cards/evr/events.csv:21:164 */
-    { 0, 21, 156 }, /* 58: cards/evr/events.csv:21:156 */
-    { 0, 21, 106 }, /* 59: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 60: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 61: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 62: cards/evr/events.csv:25:92 */
-    { 0, 25, 92 }, /* 63: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 64: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 65: cards/evr/events.csv:28:102 */
-    { 2, 10, 5 }, /* 66: cards/evr/imperial.cards:10:5 */
-    { 2, 10, 17 }, /* 67: cards/evr/imperial.cards:10:17 */
-    { 2, 10, 63 }, /* 68: cards/evr/imperial.cards:10:63 */
-    { 2, 10, 53 }, /* 69: cards/evr/imperial.cards:10:53 */
-    { 2, 9, 3 }, /* 70: cards/evr/imperial.cards:9:3 */
-    { 2, 18, 18 }, /* 71: cards/evr/imperial.cards:18:18 */
-    { 2, 19, 19 }, /* 72: cards/evr/imperial.cards:19:19 */
-    { 2, 19, 12 }, /* 73: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 43 }, /* 74: cards/evr/imperial.cards:19:43 */
-    { 2, 19, 7 }, /* 75: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 45 }, /* 76: cards/evr/imperial.cards:21:45 */
-    { 2, 21, 62 }, /* 77: cards/evr/imperial.cards:21:62 */
-    { 2, 21, 40 }, /* 78: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 79: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 11 }, /* 80: cards/evr/imperial.cards:29:11 */
-    { 2, 29, 3 }, /* 81: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 5 }, /* 82: cards/evr/imperial.cards:36:5 */
-    { 2, 36, 17 }, /* 83: cards/evr/imperial.cards:36:17 */
-    { 2, 36, 61 }, /* 84: cards/evr/imperial.cards:36:61 */
-    { 2, 36, 51 }, /* 85: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 86: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 16 }, /* 87: cards/evr/imperial.cards:45:16 */
-    { 2, 45, 32 }, /* 88: cards/evr/imperial.cards:45:32 */
-    { 2, 45, 46 }, /* 89: cards/evr/imperial.cards:45:46 */
-    { 2, 45, 27 }, /* 90: cards/evr/imperial.cards:45:27 */
-    { 2, 45, 63 }, /* 91: cards/evr/imperial.cards:45:63 */
-    { 2, 45, 55 }, /* 92: cards/evr/imperial.cards:45:55 */
-    { 2, 46, 16 }, /* 93: cards/evr/imperial.cards:46:16 */
-    { 2, 46, 28 }, /* 94: cards/evr/imperial.cards:46:28 */
-    { 2, 46, 7 }, /* 95: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 96: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 5 }, /* 97: cards/evr/imperial.cards:55:5 */
-    { 2, 55, 17 }, /* 98: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 17 }, /* 99: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 47 }, /* 100: cards/evr/imperial.cards:55:47 */
-    { 2, 55, 37 }, /* 101: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 64 }, /* 102: cards/evr/imperial.cards:55:64 */
-    { 2, 55, 56 }, /* 103: cards/evr/imperial.cards:55:56 */
-    { 2, 54, 3 }, /* 104: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 14 }, /* 105: cards/evr/imperial.cards:63:14 */
-    { 2, 63, 74 }, /* 106: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 107: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 5 }, /* 108: cards/evr/imperial.cards:72:5 */
-    { 2, 72, 17 }, /* 109: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 17 }, /* 110: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 37 }, /* 111: cards/evr/imperial.cards:72:37 */
-    { 2, 72, 27 }, /* 112: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 113: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 5 }, /* 114: cards/evr/imperial.cards:82:5 */
-    { 2, 82, 17 }, /* 115: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 55 }, /* 116: cards/evr/imperial.cards:82:55 */
-    { 2, 81, 3 }, /* 117: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 5 }, /* 118: cards/evr/imperial.cards:90:5 */
-    { 2, 90, 17 }, /* 119: cards/evr/imperial.cards:90:17 */
-    { 2, 90, 63 }, /* 120: cards/evr/imperial.cards:90:63 */
-    { 2, 90, 53 }, /* 121: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 122: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 14 }, /* 123: cards/evr/imperial.cards:98:14 */
-    { 2, 98, 30 }, /* 124: cards/evr/imperial.cards:98:30 */
-    { 2, 98, 44 }, /* 125: cards/evr/imperial.cards:98:44 */
-    { 2, 98, 25 }, /* 126: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 61 }, /* 127: cards/evr/imperial.cards:98:61 */
-    { 2, 98, 53 }, /* 128: cards/evr/imperial.cards:98:53 */
-    { 2, 99, 18 }, /* 129: cards/evr/imperial.cards:99:18 */
-    { 2, 100, 16 }, /* 130: cards/evr/imperial.cards:100:16 */
-    { 2, 100, 28 }, /* 131: cards/evr/imperial.cards:100:28 */
-    { 2, 100, 7 }, /* 132: cards/evr/imperial.cards:100:7 */
-    { 2, 101, 7 }, /* 133: cards/evr/imperial.cards:101:7 */
-    { 2, 102, 41 }, /* 134: cards/evr/imperial.cards:102:41 */
-    { 2, 102, 55 }, /* 135: cards/evr/imperial.cards:102:55 */
-    { 2, 102, 36 }, /* 136: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 46 }, /* 137: cards/evr/imperial.cards:103:46 */
-    { 2, 103, 60 }, /* 138: cards/evr/imperial.cards:103:60 */
-    { 2, 103, 41 }, /* 139: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 140: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 5 }, /* 141: cards/evr/imperial.cards:113:5 */
-    { 2, 113, 17 }, /* 142: cards/evr/imperial.cards:113:17 */
-    { 2, 113, 55 }, /* 143: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 144: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 16 }, /* 145: cards/evr/imperial.cards:122:16 */
-    { 2, 122, 32 }, /* 146: cards/evr/imperial.cards:122:32 */
-    { 2, 122, 46 }, /* 147: cards/evr/imperial.cards:122:46 */
-    { 2, 122, 27 }, /* 148: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 63 }, /* 149: cards/evr/imperial.cards:122:63 */
-    { 2, 122, 55 }, /* 150: cards/evr/imperial.cards:122:55 */
-    { 2, 123, 16 }, /* 151: cards/evr/imperial.cards:123:16 */
-    { 2, 123, 28 }, /* 152: cards/evr/imperial.cards:123:28 */
-    { 2, 123, 7 }, /* 153: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 154: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 11 }, /* 155: cards/evr/imperial.cards:131:11 */
-    { 2, 131, 3 }, /* 156: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 5 }, /* 157: cards/evr/imperial.cards:138:5 */
-    { 2, 138, 17 }, /* 158: cards/evr/imperial.cards:138:17 */
-    { 2, 138, 53 }, /* 159: cards/evr/imperial.cards:138:53 */
-    { 2, 138, 43 }, /* 160: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 161: cards/evr/imperial.cards:137:3 */
-    { 2, 155, 5 }, /* 162: cards/evr/imperial.cards:155:5 */
-    { 2, 155, 17 }, /* 163: cards/evr/imperial.cards:155:17 */
-    { 2, 155, 17 }, /* 164: cards/evr/imperial.cards:155:17 */
-    { 2, 156, 7 }, /* 165: cards/evr/imperial.cards:156:7 */
-    { 2, 157, 7 }, /* 166: cards/evr/imperial.cards:157:7 */
-    { 2, 152, 3 }, /* 167: cards/evr/imperial.cards:152:3 */
-    { 2, 166, 5 }, /* 168: cards/evr/imperial.cards:166:5 */
-    { 2, 167, 5 }, /* 169: cards/evr/imperial.cards:167:5 */
-    { 2, 165, 3 }, /* 170: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 16 }, /* 171: cards/evr/imperial.cards:176:16 */
-    { 2, 176, 32 }, /* 172: cards/evr/imperial.cards:176:32 */
-    { 2, 176, 46 }, /* 173: cards/evr/imperial.cards:176:46 */
-    { 2, 176, 27 }, /* 174: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 63 }, /* 175: cards/evr/imperial.cards:176:63 */
-    { 2, 176, 55 }, /* 176: cards/evr/imperial.cards:176:55 */
-    { 2, 177, 16 }, /* 177: cards/evr/imperial.cards:177:16 */
-    { 2, 177, 28 }, /* 178: cards/evr/imperial.cards:177:28 */
-    { 2, 177, 7 }, /* 179: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 180: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 14 }, /* 181: cards/evr/imperial.cards:186:14 */
-    { 2, 186, 68 }, /* 182: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 183: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 5 }, /* 184: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 185: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 186: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 187: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 188: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 189: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 17 }, /* 190: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 191: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 37 }, /* 192: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 64 }, /* 193: cards/evr/rebel.cards:18:64 */
-    { 4, 18, 56 }, /* 194: cards/evr/rebel.cards:18:56 */
-    { 4, 17, 3 }, /* 195: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 196: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 197: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 198: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 199: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 63 }, /* 200: cards/evr/rebel.cards:27:63 */
-    { 4, 27, 55 }, /* 201: cards/evr/rebel.cards:27:55 */
-    { 4, 28, 16 }, /* 202: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 203: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 204: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 205: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 206: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 207: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 208: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 209: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 210: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 211: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 212: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 213: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 214: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 215: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 216: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 217: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 218: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 219: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 61 }, /* 220: cards/evr/rebel.cards:53:61 */
-    { 4, 53, 53 }, /* 221: cards/evr/rebel.cards:53:53 */
-    { 4, 54, 18 }, /* 222: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 223: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 224: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 225: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 226: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 227: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 228: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 229: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 230: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 231: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 232: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 233: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 234: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 235: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 236: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 237: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 238: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 239: cards/evr/rebel.cards:74:17 */
-    { 4, 74, 17 }, /* 240: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 241: cards/evr/rebel.cards:75:17 */
-    { 4, 75, 7 }, /* 242: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 243: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 244: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 245: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 246: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 247: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 19 }, /* 248: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 249: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 39 }, /* 250: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 66 }, /* 251: cards/evr/rebel.cards:78:66 */
-    { 4, 78, 58 }, /* 252: cards/evr/rebel.cards:78:58 */
-    { 4, 73, 3 }, /* 253: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 254: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 255: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 256: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 257: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 61 }, /* 258: cards/evr/rebel.cards:89:61 */
-    { 4, 89, 53 }, /* 259: cards/evr/rebel.cards:89:53 */
-    { 4, 90, 18 }, /* 260: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 261: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 262: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 263: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 264: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 265: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 266: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 267: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 268: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 269: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 270: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 271: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 272: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 273: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 274: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 275: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 276: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 277: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 278: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 279: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 280: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 281: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 282: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 283: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 284: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 285: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 286: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 287: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 288: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 289: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 63 }, /* 290: cards/evr/rebel.cards:129:63 */
-    { 4, 129, 55 }, /* 291: cards/evr/rebel.cards:129:55 */
-    { 4, 130, 16 }, /* 292: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 293: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 294: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 295: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 296: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 297: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 298: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 299: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 300: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 301: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 302: cards/evr/rebel.cards:144:3 */
-    { 4, 162, 5 }, /* 303: cards/evr/rebel.cards:162:5 */
-    { 4, 162, 17 }, /* 304: cards/evr/rebel.cards:162:17 */
-    { 4, 162, 17 }, /* 305: cards/evr/rebel.cards:162:17 */
-    { 4, 163, 7 }, /* 306: cards/evr/rebel.cards:163:7 */
-    { 4, 164, 7 }, /* 307: cards/evr/rebel.cards:164:7 */
-    { 4, 159, 3 }, /* 308: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 12 }, /* 309: cards/evr/rebel.cards:172:12 */
-    { 4, 172, 3 }, /* 310: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 5 }, /* 311: cards/evr/rebel.cards:179:5 */
-    { 4, 179, 17 }, /* 312: cards/evr/rebel.cards:179:17 */
-    { 4, 179, 63 }, /* 313: cards/evr/rebel.cards:179:63 */
-    { 4, 179, 53 }, /* 314: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 315: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 14 }, /* 316: cards/evr/rebel.cards:187:14 */
-    { 4, 187, 42 }, /* 317: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 318: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 319: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 320: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 321: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 322: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 323: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 324: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 325: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 326: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 327: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 328: cards/evr/rules.cards:23:19 */
-    { 5, 23, 19 }, /* 329: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 330: cards/evr/rules.cards:23:53 */
-    { 5, 23, 43 }, /* 331: cards/evr/rules.cards:23:43 */
-    { 5, 27, 30 }, /* 332: cards/evr/rules.cards:27:30 */
-    { 5, 27, 22 }, /* 333: cards/evr/rules.cards:27:22 */
-    { 5, 5, 1 }, /* 334: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 335: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 336: cards/evr/rules.cards:48:24 */
-    { 5, 48, 24 }, /* 337: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 338: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 339: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 340: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 341: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 342: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 343: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 344: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 345: cards/evr/rules.cards:57:21 */
-    { 5, 57, 21 }, /* 346: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 347: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 348: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 349: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 350: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 351: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 352: cards/evr/rules.cards:75:37 */
-    { 5, 75, 37 }, /* 353: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 354: cards/evr/rules.cards:82:41 */
-    { 5, 82, 41 }, /* 355: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 356: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 357: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 358: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 359: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 360: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 361: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 362: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 363: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 364: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 365: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 366: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 367: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 368: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 369: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 370: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 371: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 372: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 373: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 374: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 375: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 376: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 377: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 378: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 379: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 380: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 381: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 382: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 383: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 384: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 385: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 386: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 387: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 388: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 389: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 390: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 391: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 392: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 393: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 394: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 395: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 396: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 397: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 398: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 399: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 400: cards/evr/rules.cards:140:48 */
-    { 5, 140, 48 }, /* 401: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 402: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 403: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 404: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 405: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 406: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 407: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 408: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 409: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 410: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 411: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 412: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 413: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 414: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 415: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 416: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 417: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 418: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 419: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 420: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 421: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 422: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 423: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 424: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 425: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 426: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 427: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 428: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 429: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 430: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 431: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 432: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 433: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 434: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 435: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 436: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 437: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 438: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 439: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 440: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 441: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 442: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 443: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 444: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 445: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 446: cards/evr/tutorial.cards:40:24 */
-    { 6, 40, 24 }, /* 447: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 448: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 449: cards/evr/tutorial.cards:43:25 */
-    { 6, 43, 25 }, /* 450: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 451: cards/evr/tutorial.cards:20:3 */
+    { 0, 11, 15 }, /* 34: cards/evr/events.csv:11:15 */
+    { 0, 11, 49 }, /* 35: cards/evr/events.csv:11:49 */
+    { 0, 11, 39 }, /* 36: cards/evr/events.csv:11:39 */
+    { 0, 11, 15 }, /* 37: cards/evr/events.csv:11:15 */
+    { 0, 11, 64 }, /* 38: cards/evr/events.csv:11:64 */
+    { 0, 11, 56 }, /* 39: cards/evr/events.csv:11:56 */
+    { 0, 10, 113 }, /* 40: cards/evr/events.csv:10:113 */
+    { 0, 13, 177 }, /* 41: cards/evr/events.csv:13:177 */
+    { 0, 13, 120 }, /* 42: cards/evr/events.csv:13:120 */
+    { 0, 14, 126 }, /* 43: cards/evr/events.csv:14:126 */
+    { 0, 15, 15 }, /* 44: cards/evr/events.csv:15:15 */
+    { 0, 15, 8 }, /* 45: cards/evr/events.csv:15:8 */
+    { 0, 15, 39 }, /* 46: cards/evr/events.csv:15:39 */
+    { 0, 15, 3 }, /* 47: cards/evr/events.csv:15:3 */
+    { 0, 16, 41 }, /* 48: cards/evr/events.csv:16:41 */
+    { 0, 16, 58 }, /* 49: cards/evr/events.csv:16:58 */
+    { 0, 16, 36 }, /* 50: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 51: cards/evr/events.csv:14:112 */
+    { 0, 18, 97 }, /* 52: cards/evr/events.csv:18:97 */
+    { 0, 18, 78 }, /* 53: cards/evr/events.csv:18:78 */
+    { 0, 21, 106 }, /* 54: cards/evr/events.csv:21:106 */
+    { 0, 21, 118 }, /* 55: cards/evr/events.csv:21:118 */
+    { 0, 21, 118 }, /* 56: cards/evr/events.csv:21:118 */
+    { 0, 21, 148 }, /* 57: cards/evr/events.csv:21:148 */
+    { 0, 21, 138 }, /* 58: cards/evr/events.csv:21:138 */
+    { 0, 21, 118 }, /* 59: cards/evr/events.csv:21:118 */
+    { 0, 21, 164 }, /* 60: cards/evr/events.csv:21:164 */
+    { 0, 21, 156 }, /* 61: cards/evr/events.csv:21:156 */
+    { 0, 21, 106 }, /* 62: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 63: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 64: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 65: cards/evr/events.csv:25:92 */
+    { 0, 25, 92 }, /* 66: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 67: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 68: cards/evr/events.csv:28:102 */
+    { 2, 10, 5 }, /* 69: cards/evr/imperial.cards:10:5 */
+    { 2, 10, 17 }, /* 70: cards/evr/imperial.cards:10:17 */
+    { 2, 10, 63 }, /* 71: cards/evr/imperial.cards:10:63 */
+    { 2, 10, 53 }, /* 72: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 73: cards/evr/imperial.cards:9:3 */
+    { 2, 18, 18 }, /* 74: cards/evr/imperial.cards:18:18 */
+    { 2, 19, 19 }, /* 75: cards/evr/imperial.cards:19:19 */
+    { 2, 19, 12 }, /* 76: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 43 }, /* 77: cards/evr/imperial.cards:19:43 */
+    { 2, 19, 7 }, /* 78: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 45 }, /* 79: cards/evr/imperial.cards:21:45 */
+    { 2, 21, 62 }, /* 80: cards/evr/imperial.cards:21:62 */
+    { 2, 21, 40 }, /* 81: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 82: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 11 }, /* 83: cards/evr/imperial.cards:29:11 */
+    { 2, 29, 3 }, /* 84: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 5 }, /* 85: cards/evr/imperial.cards:36:5 */
+    { 2, 36, 17 }, /* 86: cards/evr/imperial.cards:36:17 */
+    { 2, 36, 61 }, /* 87: cards/evr/imperial.cards:36:61 */
+    { 2, 36, 51 }, /* 88: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 89: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 16 }, /* 90: cards/evr/imperial.cards:45:16 */
+    { 2, 45, 32 }, /* 91: cards/evr/imperial.cards:45:32 */
+    { 2, 45, 46 }, /* 92: cards/evr/imperial.cards:45:46 */
+    { 2, 45, 27 }, /* 93: cards/evr/imperial.cards:45:27 */
+    { 2, 45, 63 }, /* 94: cards/evr/imperial.cards:45:63 */
+    { 2, 45, 55 }, /* 95: cards/evr/imperial.cards:45:55 */
+    { 2, 46, 16 }, /* 96: cards/evr/imperial.cards:46:16 */
+    { 2, 46, 28 }, /* 97: cards/evr/imperial.cards:46:28 */
+    { 2, 46, 7 }, /* 98: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 99: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 5 }, /* 100: cards/evr/imperial.cards:55:5 */
+    { 2, 55, 17 }, /* 101: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 17 }, /* 102: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 47 }, /* 103: cards/evr/imperial.cards:55:47 */
+    { 2, 55, 37 }, /* 104: cards/evr/imperial.cards:55:37 */
+    { 2, 55, 17 }, /* 105: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 64 }, /* 106: cards/evr/imperial.cards:55:64 */
+    { 2, 55, 56 }, /* 107: cards/evr/imperial.cards:55:56 */
+    { 2, 54, 3 }, /* 108: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 14 }, /* 109: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 110: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 111: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 112: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 113: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 17 }, /* 114: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 37 }, /* 115: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 27 }, /* 116: cards/evr/imperial.cards:72:27 */
+    { 2, 72, 17 }, /* 117: cards/evr/imperial.cards:72:17 */
+    { 2, 70, 3 }, /* 118: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 119: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 120: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 55 }, /* 121: cards/evr/imperial.cards:82:55 */
+    { 2, 81, 3 }, /* 122: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 123: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 124: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 125: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 126: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 127: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 128: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 129: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 130: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 131: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 61 }, /* 132: cards/evr/imperial.cards:98:61 */
+    { 2, 98, 53 }, /* 133: cards/evr/imperial.cards:98:53 */
+    { 2, 99, 18 }, /* 134: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 135: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 136: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 137: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 138: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 139: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 140: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 141: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 142: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 143: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 144: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 145: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 146: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 147: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 148: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 149: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 150: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 151: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 152: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 153: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 63 }, /* 154: cards/evr/imperial.cards:122:63 */
+    { 2, 122, 55 }, /* 155: cards/evr/imperial.cards:122:55 */
+    { 2, 123, 16 }, /* 156: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 157: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 158: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 159: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 160: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 161: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 162: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 163: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 164: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 165: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 166: cards/evr/imperial.cards:137:3 */
+    { 2, 155, 5 }, /* 167: cards/evr/imperial.cards:155:5 */
+    { 2, 155, 17 }, /* 168: cards/evr/imperial.cards:155:17 */
+    { 2, 155, 17 }, /* 169: cards/evr/imperial.cards:155:17 */
+    { 2, 156, 7 }, /* 170: cards/evr/imperial.cards:156:7 */
+    { 2, 157, 7 }, /* 171: cards/evr/imperial.cards:157:7 */
+    { 2, 152, 3 }, /* 172: cards/evr/imperial.cards:152:3 */
+    { 2, 166, 5 }, /* 173: cards/evr/imperial.cards:166:5 */
+    { 2, 167, 5 }, /* 174: cards/evr/imperial.cards:167:5 */
+    { 2, 165, 3 }, /* 175: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 16 }, /* 176: cards/evr/imperial.cards:176:16 */
+    { 2, 176, 32 }, /* 177: cards/evr/imperial.cards:176:32 */
+    { 2, 176, 46 }, /* 178: cards/evr/imperial.cards:176:46 */
+    { 2, 176, 27 }, /* 179: cards/evr/imperial.cards:176:27 */
+    { 2, 176, 63 }, /* 180: cards/evr/imperial.cards:176:63 */
+    { 2, 176, 55 }, /* 181: cards/evr/imperial.cards:176:55 */
+    { 2, 177, 16 }, /* 182: cards/evr/imperial.cards:177:16 */
+    { 2, 177, 28 }, /* 183: cards/evr/imperial.cards:177:28 */
+    { 2, 177, 7 }, /* 184: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 185: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 14 }, /* 186: cards/evr/imperial.cards:186:14 */
+    { 2, 186, 68 }, /* 187: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 188: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 5 }, /* 189: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 190: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 191: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 192: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 193: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 194: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 17 }, /* 195: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 47 }, /* 196: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 37 }, /* 197: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 17 }, /* 198: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 64 }, /* 199: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 56 }, /* 200: cards/evr/rebel.cards:18:56 */
+    { 4, 17, 3 }, /* 201: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 202: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 203: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 204: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 205: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 63 }, /* 206: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 55 }, /* 207: cards/evr/rebel.cards:27:55 */
+    { 4, 28, 16 }, /* 208: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 209: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 210: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 211: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 212: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 213: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 214: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 215: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 216: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 217: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 218: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 219: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 220: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 221: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 222: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 223: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 224: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 225: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 61 }, /* 226: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 53 }, /* 227: cards/evr/rebel.cards:53:53 */
+    { 4, 54, 18 }, /* 228: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 229: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 230: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 231: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 232: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 233: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 234: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 235: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 236: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 237: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 238: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 239: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 240: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 241: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 242: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 243: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 244: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 245: cards/evr/rebel.cards:74:17 */
+    { 4, 74, 17 }, /* 246: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 17 }, /* 247: cards/evr/rebel.cards:75:17 */
+    { 4, 75, 7 }, /* 248: cards/evr/rebel.cards:75:7 */
+    { 4, 74, 17 }, /* 249: cards/evr/rebel.cards:74:17 */
+    { 4, 77, 39 }, /* 250: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 251: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 252: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 253: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 254: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 19 }, /* 255: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 49 }, /* 256: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 39 }, /* 257: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 19 }, /* 258: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 66 }, /* 259: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 58 }, /* 260: cards/evr/rebel.cards:78:58 */
+    { 4, 73, 3 }, /* 261: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 262: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 263: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 264: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 265: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 61 }, /* 266: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 53 }, /* 267: cards/evr/rebel.cards:89:53 */
+    { 4, 90, 18 }, /* 268: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 269: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 270: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 271: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 272: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 273: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 274: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 275: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 276: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 277: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 278: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 279: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 280: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 281: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 282: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 283: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 284: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 285: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 286: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 287: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 288: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 289: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 290: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 291: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 292: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 293: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 294: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 295: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 296: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 297: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 63 }, /* 298: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 55 }, /* 299: cards/evr/rebel.cards:129:55 */
+    { 4, 130, 16 }, /* 300: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 301: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 302: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 303: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 304: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 305: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 306: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 307: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 308: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 309: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 310: cards/evr/rebel.cards:144:3 */
+    { 4, 162, 5 }, /* 311: cards/evr/rebel.cards:162:5 */
+    { 4, 162, 17 }, /* 312: cards/evr/rebel.cards:162:17 */
+    { 4, 162, 17 }, /* 313: cards/evr/rebel.cards:162:17 */
+    { 4, 163, 7 }, /* 314: cards/evr/rebel.cards:163:7 */
+    { 4, 164, 7 }, /* 315: cards/evr/rebel.cards:164:7 */
+    { 4, 159, 3 }, /* 316: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 12 }, /* 317: cards/evr/rebel.cards:172:12 */
+    { 4, 172, 3 }, /* 318: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 5 }, /* 319: cards/evr/rebel.cards:179:5 */
+    { 4, 179, 17 }, /* 320: cards/evr/rebel.cards:179:17 */
+    { 4, 179, 63 }, /* 321: cards/evr/rebel.cards:179:63 */
+    { 4, 179, 53 }, /* 322: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 323: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 14 }, /* 324: cards/evr/rebel.cards:187:14 */
+    { 4, 187, 42 }, /* 325: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 326: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 327: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 328: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 329: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 330: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 331: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 332: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 333: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 334: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 335: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 336: cards/evr/rules.cards:23:19 */
+    { 5, 23, 19 }, /* 337: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 338: cards/evr/rules.cards:23:53 */
+    { 5, 23, 43 }, /* 339: cards/evr/rules.cards:23:43 */
+    { 5, 27, 30 }, /* 340: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 341: cards/evr/rules.cards:27:22 */
+    { 5, 5, 1 }, /* 342: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 343: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 344: cards/evr/rules.cards:48:24 */
+    { 5, 48, 24 }, /* 345: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 346: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 347: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 348: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 349: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 350: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 351: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 352: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 353: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 354: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 355: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 356: cards/evr/rules.cards:57:48 */
+    { 5, 57, 21 }, /* 357: cards/evr/rules.cards:57:21 */
+    { 5, 66, 5 }, /* 358: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 359: cards/evr/rules.cards:75:37 */
+    { 5, 90, 36 }, /* 360: cards/evr/rules.cards:90:36 */
+    { 5, 75, 37 }, /* 361: cards/evr/rules.cards:75:37 */
+    { 5, 75, 37 }, /* 362: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 363: cards/evr/rules.cards:82:41 */
+    { 5, 82, 41 }, /* 364: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 365: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 366: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 367: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 368: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 369: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 370: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 371: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 372: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 373: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 374: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 375: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 376: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 377: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 378: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 379: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 380: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 381: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 382: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 383: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 384: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 385: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 386: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 387: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 388: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 389: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 390: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 391: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 392: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 393: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 394: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 395: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 396: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 397: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 398: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 399: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 400: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 401: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 402: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 403: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 404: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 405: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 406: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 407: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 408: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 409: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 410: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 411: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 412: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 413: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 414: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 415: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 416: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 417: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 418: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 419: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 420: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 421: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 422: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 423: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 424: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 425: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 426: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 427: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 428: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 429: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 430: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 431: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 432: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 433: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 434: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 435: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 436: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 437: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 438: cards/evr/tutorial.cards:28:39 */
+    { 6, 28, 39 }, /* 439: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 440: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 441: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 442: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 443: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 444: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 445: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 446: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 447: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 448: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 449: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 450: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 451: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 452: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 453: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 454: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 455: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 456: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 457: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 458: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 459: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 460: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4778,7 +4823,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    452, Site_table, 7, Site_files,
+    461, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4804,7 +4849,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    452, Site_table, 7, Site_files,
+    461, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

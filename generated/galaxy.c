@@ -3268,98 +3268,102 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 136 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 18, 0, 50);
-        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51));
-        if (L->v_a == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 18, 0, 50);
+            L->v_a = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51), &picked_at_1);
+            if (L->v_a == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 52);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_a = zc[1 + i]; (void)it_a;
-                        rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 52);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_a = zc[1 + i]; (void)it_a;
+                            rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 50);
                 }
-                rt_opt_done(g, &ob, 50);
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_a = rt_chosen(g);
-            }
-        }
-        if (L->v_a != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 137 "cards/galaxy/rules.cards"
-            rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53, KIND_ally, 2, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
-            #line 138 "cards/galaxy/rules.cards"
-            if (rt_logging(g)) {
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " uses the Ally ");
-                rt_log_str(g, rt_card_name(g, L->v_a));
-                rt_log_str(g, ".");
-                rt_log_end(g);
-            }
-            #line 139 "cards/galaxy/rules.cards"
-            if (Inst_ally(g, L->v_a)->fd_restart) {
-                #line 140 "cards/galaxy/rules.cards"
-                { /* restart */
-                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_restart)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_restart, callee, 54);
-                    if (st != RT_DONE)
-                        return st;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_a = rt_chosen(g);
                 }
+            }
+            if (L->v_a != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 137 "cards/galaxy/rules.cards"
+                rt_move_picked_known(g, L->v_a, picked_at_1, rt_zone_of(g, ZONE_allies, f->me, 54), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
-            } else {
-                #line 142 "cards/galaxy/rules.cards"
-                { /* ally_symbol */
-                    RtValue arg0 = Inst_ally(g, L->v_a)->fd_first;
-                    RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 55);
-                    if (args) {
-                        args[0] = arg0;
+                #line 138 "cards/galaxy/rules.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " uses the Ally ");
+                    rt_log_str(g, rt_card_name(g, L->v_a));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
+                #line 139 "cards/galaxy/rules.cards"
+                if (Inst_ally(g, L->v_a)->fd_restart) {
+                    #line 140 "cards/galaxy/rules.cards"
+                    { /* restart */
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_restart)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_restart, callee, 55);
+                        if (st != RT_DONE)
+                            return st;
                     }
-                }
-                f->pc = 2;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_ally_symbol);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 2:;
-                if (rt_check(g)) return RT_END;
-                #line 143 "cards/galaxy/rules.cards"
-                if (Inst_ally(g, L->v_a)->fd_symbols == 2) {
-                    #line 143 "cards/galaxy/rules.cards"
+                    if (rt_check(g)) return RT_END;
+                } else {
+                    #line 142 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
-                        RtValue arg0 = Inst_ally(g, L->v_a)->fd_second;
+                        RtValue arg0 = Inst_ally(g, L->v_a)->fd_first;
                         RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 56);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
-                    f->pc = 3;
+                    f->pc = 2;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_ally_symbol);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 3:;
+                case 2:;
                     if (rt_check(g)) return RT_END;
+                    #line 143 "cards/galaxy/rules.cards"
+                    if (Inst_ally(g, L->v_a)->fd_symbols == 2) {
+                        #line 143 "cards/galaxy/rules.cards"
+                        { /* ally_symbol */
+                            RtValue arg0 = Inst_ally(g, L->v_a)->fd_second;
+                            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 57);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                        f->pc = 3;
+                        {
+                            RtStatus st = rt_run_entered(g, Script_proc_ally_symbol);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
+                    case 3:;
+                        if (rt_check(g)) return RT_END;
+                    }
                 }
             }
         }
-#line 3360 "galaxy.c"
+#line 3364 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 58, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3378,7 +3382,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 151 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 58);
+        rt_choose_begin(g, f->me, 168, 0, 59);
         {
             int menu_0 = (!!rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)) > 0);   /* cover a space with the Ally_s symbol */
             int menu_1 = 1;   /* forfeit the Ally_s symbol */
@@ -3395,7 +3399,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 19);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 20);
-                rt_opt_done(g, &ob, 58);
+                rt_opt_done(g, &ob, 59);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -3408,7 +3412,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 153 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 59);
+                rt_choose_begin(g, f->me, 10, 0, 60);
                 L->v_s_2 = RT_NONE;
                 {
                     int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)));
@@ -3427,7 +3431,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             }
                         }
                         if (drawn_card == RT_NONE)
-                            return rt_fail(g, 60, "a choice has fewer options than its count");
+                            return rt_fail(g, 61, "a choice has fewer options than its count");
                         rt_drawn_option(g, drawn_value, drawn_card);
                         L->v_s_2 = drawn_card;
                     }
@@ -3461,7 +3465,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                                 }
                             }
                         }
-                        rt_opt_done(g, &ob, 59);
+                        rt_opt_done(g, &ob, 60);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3475,7 +3479,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 if (L->v_s_2 != RT_NONE) {
                     f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 154 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 61);
+                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 62);
                     #line 155 "cards/galaxy/rules.cards"
                     if (Fn_row_done(g, f, Inst_space(g, L->v_s_2)->fd_board, Inst_space(g, L->v_s_2)->fd_row)) {
                         #line 155 "cards/galaxy/rules.cards"
@@ -3501,10 +3505,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3505 "galaxy.c"
+#line 3509 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3532,16 +3536,16 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 if (!(rt__state(g, it_s, 1) == rt_var_at(g, VCELL_turn_no))) continue;
                 #line 169 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 63);
+                rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 64);
                 #line 170 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 64);
+                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 65);
             }
         }
         #line 172 "cards/galaxy/rules.cards"
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3554,15 +3558,15 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 66, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 67, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
         if (rt_check(g)) return RT_END;
-#line 3563 "galaxy.c"
+#line 3567 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3593,7 +3597,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
                     #line 183 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 68, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_aside);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 69, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_aside);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_aside));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -3606,7 +3610,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 184 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 185 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 69), 70);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 70), 71);
             if (rt_check(g)) return RT_END;
             #line 186 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -3630,7 +3634,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     if (!((int)(Inst_space(g, it_s)->fd_column == 1))) continue;
                     if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Inst_space(g, it_s)->fd_board, Inst_space(g, it_s)->fd_row))))) continue;
                     #line 196 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 71);
+                    rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 72);
                     #line 197 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3645,7 +3649,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 198 "cards/galaxy/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Inst_space(g, it_s)->fd_reward_vp, 72), 73);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Inst_space(g, it_s)->fd_reward_vp, 73), 74);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/galaxy/rules.cards"
                     {
@@ -3656,7 +3660,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                             RtValue it_a = pluck_cells[pluck_at];
                             if (!(rt_flat((int)(rt__state(g, it_a, 0) == Inst_space(g, it_s)->fd_board) & (int)(rt__state(g, it_a, 1) == Inst_space(g, it_s)->fd_row)))) continue;
                             #line 199 "cards/galaxy/rules.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 75), RT_AT_TOP, 76, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3667,7 +3671,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_visiting, f->me, 77), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 78, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
@@ -3677,7 +3681,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_summon, callee, 78);
+                RtStatus st = rt_call_now(g, Script_proc_summon, callee, 79);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3699,7 +3703,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_summon, callee, 79);
+                    RtStatus st = rt_call_now(g, Script_proc_summon, callee, 80);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3710,7 +3714,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3718,7 +3722,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_aside, LCELL_3, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_aside, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_aside, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3726,7 +3730,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_taken, LCELL_5, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_taken, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 83, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_taken, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3738,7 +3742,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 { /* game_end */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 83);
+                    RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 84);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3748,17 +3752,17 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 { /* next_site */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 84);
+                    RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 85);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3759 "galaxy.c"
+#line 3763 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 85, "bad resume point");
+        return rt_fail(g, 86, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3784,14 +3788,14 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             if (!(L->v_p != f->me)) continue;
             #line 230 "cards/galaxy/rules.cards"
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 86);
+                RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 87);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(Inst_sith(g, it_s)->fd_forfeit == L->v_n)) continue;
                     #line 230 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3808,7 +3812,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Inst_sith(g, it_s_2)->fd_forfeit == L->v_n)) continue;
                 #line 232 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -3817,7 +3821,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 91));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 #line 233 "cards/galaxy/rules.cards"
@@ -3831,10 +3835,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3835 "galaxy.c"
+#line 3839 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 92, "bad resume point");
+        return rt_fail(g, 93, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3853,10 +3857,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 241 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 93, KIND_space, 3, RT_KEEP_NONE, ZONE_spaces, -1);
+        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94, KIND_space, 3, RT_KEEP_NONE, ZONE_spaces, -1);
         if (rt_check(g)) return RT_END;
         #line 242 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
         if (rt_check(g)) return RT_END;
         #line 243 "cards/galaxy/rules.cards"
         {
@@ -3867,7 +3871,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(Fn_stage_of(g, f, Inst_space(g, it_s)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -3877,7 +3881,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 244 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
             #line 245 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
             if (rt_check(g)) return RT_END;
             #line 246 "cards/galaxy/rules.cards"
             {
@@ -3888,14 +3892,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(Fn_stage_of(g, f, Inst_space(g, it_s_2)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                     #line 246 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 98)) return RT_END;
+            if (rt_back_edge(g, 99)) return RT_END;
         }
         #line 248 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -3958,21 +3962,21 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 if (!(rt_flat((int)(Inst_space(g, it_s_3)->fd_column == 1) & (int)(Inst_space(g, it_s_3)->fd_reward_ally > 0)))) continue;
                 #line 255 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 99);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 100);
                 if (rt_check(g)) return RT_END;
                 #line 256 "cards/galaxy/rules.cards"
-                rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 100, KIND_ally, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 101, KIND_ally, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 0, 101);
+                rt_set_state_known(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 0, 102);
                 #line 258 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 102);
+                rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 103);
             }
         }
-#line 3973 "galaxy.c"
+#line 3977 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4001,26 +4005,26 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 267 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0] == 0)) {
                 #line 268 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0], 106), 107);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0], 107), 108);
                 if (rt_check(g)) return RT_END;
                 #line 269 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 } else {
-                    { volatile RtValue hole = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]; (void)hole; }
+                    { volatile RtValue hole = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 110)[0]; (void)hole; }
                 }
             }
             #line 271 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 110)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 111)[0] == 0)) {
                 #line 272 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 111), 112);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 112), 113);
                 if (rt_check(g)) return RT_END;
                 #line 273 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -4050,15 +4054,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 113);
+                rt_win(g, L->v_p_3, 114);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4059 "galaxy.c"
+#line 4063 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4092,7 +4096,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 6 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 115);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 116);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4109,7 +4113,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                     #line 8 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 116);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 117);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4125,7 +4129,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_a = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                     #line 10 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 117);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 118);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4141,7 +4145,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s_2) == KIND_space)) continue;
                     #line 13 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 118);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 119);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4161,7 +4165,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 19 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 119);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 120);
         #line 23 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -4170,7 +4174,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 24 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 120);
+            rt_choose_begin(g, f->me, 21, 0, 121);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -4180,7 +4184,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 120);
+                rt_opt_done(g, &ob, 121);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -4190,27 +4194,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 24 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 121), RT_AT_TOP, 122);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 122), RT_AT_TOP, 123);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 123)) return RT_END;
+            if (rt_back_edge(g, 124)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
             RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 124);
+            RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 125);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4211 "galaxy.c"
+#line 4215 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 125, "bad resume point");
+        return rt_fail(g, 126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4237,7 +4241,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 36 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 126);
+                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 127);
             }
             f->pc = 1;
             {
@@ -4250,13 +4254,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 127)) return RT_END;
+            if (rt_back_edge(g, 128)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4257 "galaxy.c"
+#line 4261 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 128, "bad resume point");
+        return rt_fail(g, 129, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4282,7 +4286,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 129);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 130);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4293,10 +4297,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4297 "galaxy.c"
+#line 4301 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 130, "bad resume point");
+        return rt_fail(g, 131, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4317,13 +4321,13 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 131, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 132, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 132);
+        rt_choose_begin(g, f->me, 168, 0, 133);
         {
             int menu_0 = 1;   /* roll again */
             int menu_1 = 1;   /* stop */
@@ -4343,7 +4347,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
                 rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 25);
-                rt_opt_done(g, &ob, 132);
+                rt_opt_done(g, &ob, 133);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -4368,10 +4372,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4372 "galaxy.c"
+#line 4376 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 133, "bad resume point");
+        return rt_fail(g, 134, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5074,86 +5078,87 @@ static const RtSite Site_table[] = {
     { 2, 136, 15 }, /* 51: cards/galaxy/rules.cards:136:15 */
     { 2, 136, 15 }, /* 52: cards/galaxy/rules.cards:136:15 */
     { 2, 137, 5 }, /* 53: cards/galaxy/rules.cards:137:5 */
-    { 2, 140, 7 }, /* 54: cards/galaxy/rules.cards:140:7 */
-    { 2, 142, 7 }, /* 55: cards/galaxy/rules.cards:142:7 */
-    { 2, 143, 27 }, /* 56: cards/galaxy/rules.cards:143:27 */
-    { 2, 135, 11 }, /* 57: cards/galaxy/rules.cards:135:11 */
-    { 2, 151, 3 }, /* 58: cards/galaxy/rules.cards:151:3 */
-    { 2, 153, 7 }, /* 59: cards/galaxy/rules.cards:153:7 */
+    { 2, 136, 15 }, /* 54: cards/galaxy/rules.cards:136:15 */
+    { 2, 140, 7 }, /* 55: cards/galaxy/rules.cards:140:7 */
+    { 2, 142, 7 }, /* 56: cards/galaxy/rules.cards:142:7 */
+    { 2, 143, 27 }, /* 57: cards/galaxy/rules.cards:143:27 */
+    { 2, 135, 11 }, /* 58: cards/galaxy/rules.cards:135:11 */
+    { 2, 151, 3 }, /* 59: cards/galaxy/rules.cards:151:3 */
     { 2, 153, 7 }, /* 60: cards/galaxy/rules.cards:153:7 */
-    { 2, 154, 9 }, /* 61: cards/galaxy/rules.cards:154:9 */
-    { 2, 150, 11 }, /* 62: cards/galaxy/rules.cards:150:11 */
-    { 2, 169, 5 }, /* 63: cards/galaxy/rules.cards:169:5 */
-    { 2, 170, 5 }, /* 64: cards/galaxy/rules.cards:170:5 */
-    { 2, 172, 3 }, /* 65: cards/galaxy/rules.cards:172:3 */
-    { 2, 175, 3 }, /* 66: cards/galaxy/rules.cards:175:3 */
-    { 2, 166, 11 }, /* 67: cards/galaxy/rules.cards:166:11 */
-    { 2, 183, 43 }, /* 68: cards/galaxy/rules.cards:183:43 */
-    { 2, 185, 5 }, /* 69: cards/galaxy/rules.cards:185:5 */
+    { 2, 153, 7 }, /* 61: cards/galaxy/rules.cards:153:7 */
+    { 2, 154, 9 }, /* 62: cards/galaxy/rules.cards:154:9 */
+    { 2, 150, 11 }, /* 63: cards/galaxy/rules.cards:150:11 */
+    { 2, 169, 5 }, /* 64: cards/galaxy/rules.cards:169:5 */
+    { 2, 170, 5 }, /* 65: cards/galaxy/rules.cards:170:5 */
+    { 2, 172, 3 }, /* 66: cards/galaxy/rules.cards:172:3 */
+    { 2, 175, 3 }, /* 67: cards/galaxy/rules.cards:175:3 */
+    { 2, 166, 11 }, /* 68: cards/galaxy/rules.cards:166:11 */
+    { 2, 183, 43 }, /* 69: cards/galaxy/rules.cards:183:43 */
     { 2, 185, 5 }, /* 70: cards/galaxy/rules.cards:185:5 */
-    { 2, 196, 7 }, /* 71: cards/galaxy/rules.cards:196:7 */
-    { 2, 198, 7 }, /* 72: cards/galaxy/rules.cards:198:7 */
+    { 2, 185, 5 }, /* 71: cards/galaxy/rules.cards:185:5 */
+    { 2, 196, 7 }, /* 72: cards/galaxy/rules.cards:196:7 */
     { 2, 198, 7 }, /* 73: cards/galaxy/rules.cards:198:7 */
-    { 2, 199, 86 }, /* 74: cards/galaxy/rules.cards:199:86 */
-    { 2, 199, 76 }, /* 75: cards/galaxy/rules.cards:199:76 */
-    { 2, 204, 8 }, /* 76: cards/galaxy/rules.cards:204:8 */
-    { 2, 204, 3 }, /* 77: cards/galaxy/rules.cards:204:3 */
-    { 2, 207, 5 }, /* 78: cards/galaxy/rules.cards:207:5 */
-    { 2, 212, 7 }, /* 79: cards/galaxy/rules.cards:212:7 */
-    { 2, 216, 3 }, /* 80: cards/galaxy/rules.cards:216:3 */
-    { 2, 217, 3 }, /* 81: cards/galaxy/rules.cards:217:3 */
-    { 2, 218, 3 }, /* 82: cards/galaxy/rules.cards:218:3 */
-    { 2, 222, 30 }, /* 83: cards/galaxy/rules.cards:222:30 */
-    { 2, 222, 50 }, /* 84: cards/galaxy/rules.cards:222:50 */
-    { 2, 180, 11 }, /* 85: cards/galaxy/rules.cards:180:11 */
-    { 2, 230, 14 }, /* 86: cards/galaxy/rules.cards:230:14 */
-    { 2, 230, 58 }, /* 87: cards/galaxy/rules.cards:230:58 */
-    { 2, 230, 48 }, /* 88: cards/galaxy/rules.cards:230:48 */
-    { 2, 232, 50 }, /* 89: cards/galaxy/rules.cards:232:50 */
-    { 2, 232, 40 }, /* 90: cards/galaxy/rules.cards:232:40 */
-    { 2, 233, 12 }, /* 91: cards/galaxy/rules.cards:233:12 */
-    { 2, 228, 11 }, /* 92: cards/galaxy/rules.cards:228:11 */
-    { 2, 241, 3 }, /* 93: cards/galaxy/rules.cards:241:3 */
-    { 2, 242, 3 }, /* 94: cards/galaxy/rules.cards:242:3 */
-    { 2, 243, 55 }, /* 95: cards/galaxy/rules.cards:243:55 */
-    { 2, 245, 5 }, /* 96: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 57 }, /* 97: cards/galaxy/rules.cards:246:57 */
-    { 2, 244, 3 }, /* 98: cards/galaxy/rules.cards:244:3 */
-    { 2, 255, 13 }, /* 99: cards/galaxy/rules.cards:255:13 */
-    { 2, 256, 5 }, /* 100: cards/galaxy/rules.cards:256:5 */
-    { 2, 257, 5 }, /* 101: cards/galaxy/rules.cards:257:5 */
-    { 2, 258, 5 }, /* 102: cards/galaxy/rules.cards:258:5 */
-    { 2, 240, 11 }, /* 103: cards/galaxy/rules.cards:240:11 */
-    { 2, 267, 18 }, /* 104: cards/galaxy/rules.cards:267:18 */
-    { 2, 268, 21 }, /* 105: cards/galaxy/rules.cards:268:21 */
-    { 2, 268, 7 }, /* 106: cards/galaxy/rules.cards:268:7 */
+    { 2, 198, 7 }, /* 74: cards/galaxy/rules.cards:198:7 */
+    { 2, 199, 86 }, /* 75: cards/galaxy/rules.cards:199:86 */
+    { 2, 199, 76 }, /* 76: cards/galaxy/rules.cards:199:76 */
+    { 2, 204, 8 }, /* 77: cards/galaxy/rules.cards:204:8 */
+    { 2, 204, 3 }, /* 78: cards/galaxy/rules.cards:204:3 */
+    { 2, 207, 5 }, /* 79: cards/galaxy/rules.cards:207:5 */
+    { 2, 212, 7 }, /* 80: cards/galaxy/rules.cards:212:7 */
+    { 2, 216, 3 }, /* 81: cards/galaxy/rules.cards:216:3 */
+    { 2, 217, 3 }, /* 82: cards/galaxy/rules.cards:217:3 */
+    { 2, 218, 3 }, /* 83: cards/galaxy/rules.cards:218:3 */
+    { 2, 222, 30 }, /* 84: cards/galaxy/rules.cards:222:30 */
+    { 2, 222, 50 }, /* 85: cards/galaxy/rules.cards:222:50 */
+    { 2, 180, 11 }, /* 86: cards/galaxy/rules.cards:180:11 */
+    { 2, 230, 14 }, /* 87: cards/galaxy/rules.cards:230:14 */
+    { 2, 230, 58 }, /* 88: cards/galaxy/rules.cards:230:58 */
+    { 2, 230, 48 }, /* 89: cards/galaxy/rules.cards:230:48 */
+    { 2, 232, 50 }, /* 90: cards/galaxy/rules.cards:232:50 */
+    { 2, 232, 40 }, /* 91: cards/galaxy/rules.cards:232:40 */
+    { 2, 233, 12 }, /* 92: cards/galaxy/rules.cards:233:12 */
+    { 2, 228, 11 }, /* 93: cards/galaxy/rules.cards:228:11 */
+    { 2, 241, 3 }, /* 94: cards/galaxy/rules.cards:241:3 */
+    { 2, 242, 3 }, /* 95: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 55 }, /* 96: cards/galaxy/rules.cards:243:55 */
+    { 2, 245, 5 }, /* 97: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 57 }, /* 98: cards/galaxy/rules.cards:246:57 */
+    { 2, 244, 3 }, /* 99: cards/galaxy/rules.cards:244:3 */
+    { 2, 255, 13 }, /* 100: cards/galaxy/rules.cards:255:13 */
+    { 2, 256, 5 }, /* 101: cards/galaxy/rules.cards:256:5 */
+    { 2, 257, 5 }, /* 102: cards/galaxy/rules.cards:257:5 */
+    { 2, 258, 5 }, /* 103: cards/galaxy/rules.cards:258:5 */
+    { 2, 240, 11 }, /* 104: cards/galaxy/rules.cards:240:11 */
+    { 2, 267, 18 }, /* 105: cards/galaxy/rules.cards:267:18 */
+    { 2, 268, 21 }, /* 106: cards/galaxy/rules.cards:268:21 */
     { 2, 268, 7 }, /* 107: cards/galaxy/rules.cards:268:7 */
-    { 2, 269, 29 }, /* 108: cards/galaxy/rules.cards:269:29 */
+    { 2, 268, 7 }, /* 108: cards/galaxy/rules.cards:268:7 */
     { 2, 269, 29 }, /* 109: cards/galaxy/rules.cards:269:29 */
-    { 2, 271, 18 }, /* 110: cards/galaxy/rules.cards:271:18 */
-    { 2, 272, 7 }, /* 111: cards/galaxy/rules.cards:272:7 */
+    { 2, 269, 29 }, /* 110: cards/galaxy/rules.cards:269:29 */
+    { 2, 271, 18 }, /* 111: cards/galaxy/rules.cards:271:18 */
     { 2, 272, 7 }, /* 112: cards/galaxy/rules.cards:272:7 */
-    { 2, 278, 3 }, /* 113: cards/galaxy/rules.cards:278:3 */
-    { 2, 264, 11 }, /* 114: cards/galaxy/rules.cards:264:11 */
-    { 2, 6, 42 }, /* 115: cards/galaxy/rules.cards:6:42 */
-    { 2, 8, 34 }, /* 116: cards/galaxy/rules.cards:8:34 */
-    { 2, 10, 34 }, /* 117: cards/galaxy/rules.cards:10:34 */
-    { 2, 13, 35 }, /* 118: cards/galaxy/rules.cards:13:35 */
-    { 2, 19, 3 }, /* 119: cards/galaxy/rules.cards:19:3 */
-    { 2, 24, 5 }, /* 120: cards/galaxy/rules.cards:24:5 */
-    { 2, 24, 56 }, /* 121: cards/galaxy/rules.cards:24:56 */
-    { 2, 24, 46 }, /* 122: cards/galaxy/rules.cards:24:46 */
-    { 2, 23, 3 }, /* 123: cards/galaxy/rules.cards:23:3 */
-    { 2, 28, 3 }, /* 124: cards/galaxy/rules.cards:28:3 */
-    { 2, 5, 1 }, /* 125: cards/galaxy/rules.cards:5:1 */
-    { 2, 36, 5 }, /* 126: cards/galaxy/rules.cards:36:5 */
-    { 2, 35, 3 }, /* 127: cards/galaxy/rules.cards:35:3 */
-    { 2, 34, 1 }, /* 128: cards/galaxy/rules.cards:34:1 */
-    { 4, 14, 50 }, /* 129: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 130: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 131: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 132: cards/galaxy/variants.cards:17:5 */
-    { 4, 15, 3 }, /* 133: cards/galaxy/variants.cards:15:3 */
+    { 2, 272, 7 }, /* 113: cards/galaxy/rules.cards:272:7 */
+    { 2, 278, 3 }, /* 114: cards/galaxy/rules.cards:278:3 */
+    { 2, 264, 11 }, /* 115: cards/galaxy/rules.cards:264:11 */
+    { 2, 6, 42 }, /* 116: cards/galaxy/rules.cards:6:42 */
+    { 2, 8, 34 }, /* 117: cards/galaxy/rules.cards:8:34 */
+    { 2, 10, 34 }, /* 118: cards/galaxy/rules.cards:10:34 */
+    { 2, 13, 35 }, /* 119: cards/galaxy/rules.cards:13:35 */
+    { 2, 19, 3 }, /* 120: cards/galaxy/rules.cards:19:3 */
+    { 2, 24, 5 }, /* 121: cards/galaxy/rules.cards:24:5 */
+    { 2, 24, 56 }, /* 122: cards/galaxy/rules.cards:24:56 */
+    { 2, 24, 46 }, /* 123: cards/galaxy/rules.cards:24:46 */
+    { 2, 23, 3 }, /* 124: cards/galaxy/rules.cards:23:3 */
+    { 2, 28, 3 }, /* 125: cards/galaxy/rules.cards:28:3 */
+    { 2, 5, 1 }, /* 126: cards/galaxy/rules.cards:5:1 */
+    { 2, 36, 5 }, /* 127: cards/galaxy/rules.cards:36:5 */
+    { 2, 35, 3 }, /* 128: cards/galaxy/rules.cards:35:3 */
+    { 2, 34, 1 }, /* 129: cards/galaxy/rules.cards:34:1 */
+    { 4, 14, 50 }, /* 130: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 131: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 132: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 133: cards/galaxy/variants.cards:17:5 */
+    { 4, 15, 3 }, /* 134: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1, 1 };
@@ -5468,7 +5473,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5494,7 +5499,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5520,7 +5525,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    134, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

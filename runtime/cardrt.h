@@ -815,8 +815,11 @@ static inline int rt_answer_now(RtGame *g)
    (rt__answer_in_place), without building its options: the card taken,
    as it would be from the options listed top first (rt_chosen gives it
    too); RT_NONE when it is not answered in place, and then the script
-   builds the options and asks (rt_opt_done, rt_answer_now). */
-RT_HOT_INLINE RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
+   builds the options and asks (rt_opt_done, rt_answer_now).
+   rt_pick_card_at: the same, and *at the card's cell (1..count; left as
+   it is when no card is taken), for a move of it that need not look for
+   it (rt_move_hinted_known). */
+RT_HOT_INLINE RtValue rt_pick_card_at(RtGame *g, const int32_t *cells, int *at)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
@@ -826,7 +829,13 @@ RT_HOT_INLINE RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
     RtValue card = cells[n - i];
     h->chosen_value = card;
     h->chosen_card = card;
+    *at = n - i;
     return card;
+}
+RT_HOT_INLINE RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
+{
+    int at;
+    return rt_pick_card_at(g, cells, &at);
 }
 /* rt_draw_now: after rt_choose_begin, a choice of a card among n that the
    script counts without listing them (the cards of a zone passing a

@@ -330,6 +330,30 @@ RT_HOT_INLINE void rt_move_known(RtGame *g, RtValue card, RtValue to, int where,
     }
     rt__move(g, card, to, where, site);
 }
+/* rt_move_picked_known: rt_move_known of a card that a choice has just
+   taken from cell at of zone from (rt_pick_card_at; at 0: the choice was
+   asked, not answered in place), moved first thing: the cell is closed
+   without looking for the card or reading which zone holds it, so that
+   after the random agent's draw little waits on loads (the zone's
+   shape as rt_move_all_known takes it). While the cell does not hold the
+   card, it is rt_move_known. */
+RT_HOT_INLINE void rt_move_picked_known(RtGame *g, RtValue card, int at, RtValue from, RtValue to, int where, int site,
+                                        int kind, int nstate, int keep, int live_from, int live_to)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (at >= 1 && rt__fast_move(x, from, to)) {
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0];
+        if (at <= n && src[at] == card) {
+            rt__close_cell(src, at, n);
+            rt__insert(x, card, to, where);
+            rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep, live_from,
+                             live_to);
+            return;
+        }
+    }
+    rt_move_known(g, card, to, where, site, kind, nstate, keep, live_to);
+}
 /* rt_move_all_known: rt_move_all of a move of a known shape. */
 RT_HOT_INLINE void rt_move_all_known(RtGame *g, RtValue from, RtValue to, int where, int site, int kind, int nstate,
                                      int keep, int live_from, int live_to)

@@ -226,11 +226,15 @@ static int draws(const IrNode *n)
 }
 
 /* pick_in_place: var is the card of zone coll the random agent draws in
-   place (rt_pick_card_now), and a block opens for the other agents,
+   place (rt_pick_card_now; with hint, a C local, rt_pick_card_at, which
+   keeps the card's cell in it), and a block opens for the other agents,
    whose options are built (the caller closes it). */
-static void pick_in_place(Emit *E, const char *var, const IrNode *coll)
+static void pick_in_place(Emit *E, const char *var, const IrNode *coll, const char *hint)
 {
-    emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+    if (hint)
+        emit_line(E, "%s = rt_pick_card_at(g, %s, &%s);", var, emit_zone_cells(E, coll), hint);
+    else
+        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
     emit_line(E, "if (%s == RT_NONE) {", var);
     E->indent++;
 }
@@ -292,11 +296,23 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     int plain_prompt = !s->fmt || s->fmt->nkids == 0;
     int drawn = coll->type.base == T_ZONE && s->kids[1] && s->live && plain_prompt && !draws(coll);
     int counted = (coll->type.base == T_ZONE && !s->kids[1] && plain_prompt && !draws(coll)) || drawn;
+    /* a card taken in place from its cell, moved first thing in the body:
+       the move closes that cell (E->hint_var; 0 once asked and resumed) */
+    const IrNode *first = body && body->op == IR_BLOCK && body->nkids > 0 ? body->kids[0] : body;
+    int moved_first = first && first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL &&
+                      first->kids[0]->index == s->index && first->kids[0]->type.base != T_ZONE && coll->op == IR_ZONE &&
+                      !draws(coll) && !ir_has_aggregate(coll);   /* read again as the pick read it */
+    const char *hint = counted && !drawn && moved_first ? arena_printf(E->a, "picked_at_%d", E->pc + 1) : NULL;
+    if (hint) {
+        emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "int %s = 0;", hint);
+    }
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     if (drawn)
         draw_in_place(E, s, var);
     else if (counted)
-        pick_in_place(E, var, coll);
+        pick_in_place(E, var, coll, hint);
     open_buffer(E);
     emit_prompt(E, s->fmt);
     const IrNode *label = s->label;   /* each item's, or NULL: the item's name */
@@ -307,6 +323,8 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     emit_line(E, "if (rt_option_count(g) > 0) {");
     E->indent++;
     decide(E);
+    if (hint)
+        emit_line(E, "%s = 0;", hint);
     emit_line(E, "%s = rt_chosen(g);", var);
     if (counted) {   /* drawn or asked: the body once, for either */
         int pc = E->pc;
@@ -319,7 +337,17 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         emit_line(E, "f->pc = %d;   /* drawn in place too: the state the decision leaves */", pc);
     }
     int depth = coll->type.base == T_ZONE ? emit_bind_zone_card(E, coll, s->index, body) : E->nbound;
+    const IrNode *hint_move = E->hint_move, *hint_from = E->hint_from;
+    const char *hint_var = E->hint_var;
+    if (hint) {
+        E->hint_move = first;
+        E->hint_from = coll;
+        E->hint_var = hint;
+    }
     emit_block(E, body);
+    E->hint_move = hint_move;
+    E->hint_from = hint_from;
+    E->hint_var = hint_var;
     emit_unbind(E, depth);
     E->indent--;
     if (els) {
@@ -329,6 +357,10 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         E->indent--;
     }
     emit_line(E, "}");
+    if (hint) {
+        E->indent--;
+        emit_line(E, "}");
+    }
 }
 
 /* repeated_options: the options of one pick of repeated choice s: the
@@ -429,7 +461,7 @@ void emit_choose(Emit *E, const IrNode *s)
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     if (counted)
-        pick_in_place(E, var, coll);
+        pick_in_place(E, var, coll, NULL);
     open_buffer(E);
     emit_prompt(E, s->fmt);
     const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */

@@ -296,7 +296,9 @@ Test(lang, the_random_agent_draws_a_menus_option_as_it_would_from_the_options)
    roll, for a kind that keeps some state slots, one that keeps none and
    a die that keeps them all, with live counts read in from, in to, in
    both and in neither (a chosen card's zone, or a `let` of a zone's top
-   card's, known only when it moves, with the count read there). Played without a log (the known moves) and
+   card's, known only when it moves, with the count read there; a card a
+   choice takes in place and moves first thing leaves the cell it was
+   taken from, live counts read in both zones). Played without a log (the known moves) and
    replayed with one (the runtime's general moves), 30 games leave the
    same state in `picked`; 1,000 games under the sanitized runtime, which
    recounts every live count after each step, find no count astray. */
@@ -311,7 +313,7 @@ Test(lang, a_move_whose_shape_cardc_knows_is_the_general_move)
                 "rt_pluck_known: KIND_cube RT_KEEP_ALL ZONE_cup, -1\n"
                 "rt_move_end_known: KIND_token RT_KEEP_SOME -1, ZONE_hand\n"
                 "rt_move_end_known: KIND_stone RT_KEEP_NONE -1, ZONE_pile\n"
-                "rt_move_known: KIND_token RT_KEEP_SOME ZONE_hand\n"
+                "rt_move_picked_known: KIND_token RT_KEEP_SOME ZONE_table, ZONE_hand\n"
                 "rt_pluck_known: KIND_token RT_KEEP_SOME ZONE_hand, ZONE_table\n"
                 "rt_move_all_known: KIND_cube RT_KEEP_ALL -1, ZONE_cup\n"
                 "rt_move_known: KIND_token RT_KEEP_SOME -1\n"

@@ -139,47 +139,51 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_steps, VCELL_steps, rt_add(g, rt_var_at(g, VCELL_steps), 1, 4));
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/views/views.cards"
-        rt_choose_begin(g, f->me, 0, 0, 5);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 6));
-        if (L->v_c == RT_NONE) {
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+        {
+            int picked_at_1 = 0;
+            rt_choose_begin(g, f->me, 0, 0, 5);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 6), &picked_at_1);
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 7);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 7);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 5);
                 }
-                rt_opt_done(g, &ob, 5);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    picked_at_1 = 0;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
+                f->pc = 1;   /* drawn in place too: the state the decision leaves */
+                #line 30 "tests/cardc/good/views/views.cards"
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_pile, f->me, 10), rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9, KIND_chip, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
             }
-        }
-        if (L->v_c != RT_NONE) {
-            f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 30 "tests/cardc/good/views/views.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9, KIND_chip, 1, RT_KEEP_NONE, -1);
-            if (rt_check(g)) return RT_END;
         }
         #line 31 "tests/cardc/good/views/views.cards"
-        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 10), 11);
+        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 11), 12);
         if (rt_check(g)) return RT_END;
         #line 32 "tests/cardc/good/views/views.cards"
         if (rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me) >= 2) {
             #line 32 "tests/cardc/good/views/views.cards"
-            return rt_win(g, f->me, 12);
+            return rt_win(g, f->me, 13);
         }
-#line 180 "views.c"
+#line 184 "views.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
@@ -241,10 +245,11 @@ static const RtSite Site_table[] = {
     { 0, 30, 15 }, /* 7: tests/cardc/good/views/views.cards:30:15 */
     { 0, 30, 35 }, /* 8: tests/cardc/good/views/views.cards:30:35 */
     { 0, 30, 25 }, /* 9: tests/cardc/good/views/views.cards:30:25 */
-    { 0, 31, 3 }, /* 10: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 30, 15 }, /* 10: tests/cardc/good/views/views.cards:30:15 */
     { 0, 31, 3 }, /* 11: tests/cardc/good/views/views.cards:31:3 */
-    { 0, 32, 18 }, /* 12: tests/cardc/good/views/views.cards:32:18 */
-    { 0, 28, 1 }, /* 13: tests/cardc/good/views/views.cards:28:1 */
+    { 0, 31, 3 }, /* 12: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 32, 18 }, /* 13: tests/cardc/good/views/views.cards:32:18 */
+    { 0, 28, 1 }, /* 14: tests/cardc/good/views/views.cards:28:1 */
 };
 
 /* the view's values: function values */
@@ -302,7 +307,7 @@ const RtGameDef views_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    14, Site_table, 1, Site_files,
+    15, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
