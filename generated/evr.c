@@ -1171,7 +1171,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 if (L->v_c != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 7 "cards/evr/events.csv"
-                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 28), rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 27), rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 28, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 7 "cards/evr/events.csv"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 30);
@@ -1232,7 +1232,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 if (L->v_c != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 11 "cards/evr/events.csv"
-                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 37), rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 36, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 36), rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 37, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 11 "cards/evr/events.csv"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 39);
@@ -1363,7 +1363,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 21 "cards/evr/events.csv"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 59), rt_zone_of(g, ZONE_deck, f->me, 57), RT_AT_TOP, 58, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 58), rt_zone_of(g, ZONE_deck, f->me, 57), RT_AT_TOP, 59, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 21 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
@@ -1654,7 +1654,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 55 "cards/evr/imperial.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 105), rt_zone_of(g, ZONE_deck, f->me, 103), RT_AT_TOP, 104, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 104), rt_zone_of(g, ZONE_deck, f->me, 103), RT_AT_TOP, 105, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
@@ -1735,7 +1735,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 72 "cards/evr/imperial.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_play, f->me, 117), rt_zone_of(g, ZONE_deck, f->me, 115), RT_AT_BOTTOM, 116, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_play, f->me, 116), rt_zone_of(g, ZONE_deck, f->me, 115), RT_AT_BOTTOM, 117, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2226,7 +2226,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 18 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 198), rt_zone_of(g, ZONE_deck, f->me, 196), RT_AT_TOP, 197, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 196), RT_AT_TOP, 198, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 18 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 199), 200);
@@ -2479,7 +2479,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             if (L->v_s != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 75 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 249), rt_zone_of(g, ZONE_used, f->me, 247), RT_AT_TOP, 248, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 248), rt_zone_of(g, ZONE_used, f->me, 247), RT_AT_TOP, 249, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 77 "cards/evr/rebel.cards"
                 if (Fn_out_of_strategies(g, f, f->me)) {
@@ -2517,7 +2517,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                     if (L->v_c != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 78 "cards/evr/rebel.cards"
-                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 258), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 257), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 258, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                         #line 78 "cards/evr/rebel.cards"
                         rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 260);
@@ -3229,7 +3229,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (L->v_s != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 57 "cards/evr/rules.cards"
-                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 357), rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 356, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 356), rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 357, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3278,11 +3278,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
-                            int at = zc[0] <= 32 ? rt_top_bit_at(mask_1, pick) : -2;
+                            const int32_t *masked = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
+                            int at = masked[0] <= 32 ? rt_top_bit_at(mask_1, pick) : -2;
                             if (at >= 0) {
                                 drawn_value = 1;
-                                drawn_card = zc[1 + at];
+                                drawn_card = masked[1 + at];
                             } else if (at == -2) {
                                 {
                                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
@@ -3300,11 +3300,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
-                            int at = zc[0] <= 32 ? rt_top_bit_at(mask_2, pick) : -2;
+                            const int32_t *masked = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
+                            int at = masked[0] <= 32 ? rt_top_bit_at(mask_2, pick) : -2;
                             if (at >= 0) {
                                 drawn_value = 2;
-                                drawn_card = zc[1 + at];
+                                drawn_card = masked[1 + at];
                             } else if (at == -2) {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
@@ -4219,8 +4219,8 @@ static const RtSite Site_table[] = {
     { 0, 7, 15 }, /* 24: cards/evr/events.csv:7:15 */
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
     { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
-    { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
-    { 0, 7, 15 }, /* 28: cards/evr/events.csv:7:15 */
+    { 0, 7, 15 }, /* 27: cards/evr/events.csv:7:15 */
+    { 0, 7, 39 }, /* 28: cards/evr/events.csv:7:39 */
     { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
     { 0, 7, 56 }, /* 30: cards/evr/events.csv:7:56 */
     { 0, 6, 106 }, /* 31: cards/evr/events.csv:6:106 */
@@ -4228,8 +4228,8 @@ static const RtSite Site_table[] = {
     { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
     { 0, 11, 15 }, /* 34: cards/evr/events.csv:11:15 */
     { 0, 11, 49 }, /* 35: cards/evr/events.csv:11:49 */
-    { 0, 11, 39 }, /* 36: cards/evr/events.csv:11:39 */
-    { 0, 11, 15 }, /* 37: cards/evr/events.csv:11:15 */
+    { 0, 11, 15 }, /* 36: cards/evr/events.csv:11:15 */
+    { 0, 11, 39 }, /* 37: cards/evr/events.csv:11:39 */
     { 0, 11, 64 }, /* 38: cards/evr/events.csv:11:64 */
     { 0, 11, 56 }, /* 39: cards/evr/events.csv:11:56 */
     { 0, 10, 113 }, /* 40: cards/evr/events.csv:10:113 */
@@ -4250,8 +4250,8 @@ static const RtSite Site_table[] = {
     { 0, 21, 118 }, /* 55: cards/evr/events.csv:21:118 */
     { 0, 21, 118 }, /* 56: cards/evr/events.csv:21:118 */
     { 0, 21, 148 }, /* 57: cards/evr/events.csv:21:148 */
-    { 0, 21, 138 }, /* 58: cards/evr/events.csv:21:138 */
-    { 0, 21, 118 }, /* 59: cards/evr/events.csv:21:118 */
+    { 0, 21, 118 }, /* 58: cards/evr/events.csv:21:118 */
+    { 0, 21, 138 }, /* 59: cards/evr/events.csv:21:138 */
     { 0, 21, 164 }, /* 60: cards/evr/events.csv:21:164 */
     { 0, 21, 156 }, /* 61: cards/evr/events.csv:21:156 */
     { 0, 21, 106 }, /* 62: cards/evr/events.csv:21:106 */
@@ -4296,8 +4296,8 @@ static const RtSite Site_table[] = {
     { 2, 55, 17 }, /* 101: cards/evr/imperial.cards:55:17 */
     { 2, 55, 17 }, /* 102: cards/evr/imperial.cards:55:17 */
     { 2, 55, 47 }, /* 103: cards/evr/imperial.cards:55:47 */
-    { 2, 55, 37 }, /* 104: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 17 }, /* 105: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 17 }, /* 104: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 37 }, /* 105: cards/evr/imperial.cards:55:37 */
     { 2, 55, 64 }, /* 106: cards/evr/imperial.cards:55:64 */
     { 2, 55, 56 }, /* 107: cards/evr/imperial.cards:55:56 */
     { 2, 54, 3 }, /* 108: cards/evr/imperial.cards:54:3 */
@@ -4308,8 +4308,8 @@ static const RtSite Site_table[] = {
     { 2, 72, 17 }, /* 113: cards/evr/imperial.cards:72:17 */
     { 2, 72, 17 }, /* 114: cards/evr/imperial.cards:72:17 */
     { 2, 72, 37 }, /* 115: cards/evr/imperial.cards:72:37 */
-    { 2, 72, 27 }, /* 116: cards/evr/imperial.cards:72:27 */
-    { 2, 72, 17 }, /* 117: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 17 }, /* 116: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 27 }, /* 117: cards/evr/imperial.cards:72:27 */
     { 2, 70, 3 }, /* 118: cards/evr/imperial.cards:70:3 */
     { 2, 82, 5 }, /* 119: cards/evr/imperial.cards:82:5 */
     { 2, 82, 17 }, /* 120: cards/evr/imperial.cards:82:17 */
@@ -4389,8 +4389,8 @@ static const RtSite Site_table[] = {
     { 4, 18, 17 }, /* 194: cards/evr/rebel.cards:18:17 */
     { 4, 18, 17 }, /* 195: cards/evr/rebel.cards:18:17 */
     { 4, 18, 47 }, /* 196: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 37 }, /* 197: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 17 }, /* 198: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 17 }, /* 197: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 37 }, /* 198: cards/evr/rebel.cards:18:37 */
     { 4, 18, 64 }, /* 199: cards/evr/rebel.cards:18:64 */
     { 4, 18, 56 }, /* 200: cards/evr/rebel.cards:18:56 */
     { 4, 17, 3 }, /* 201: cards/evr/rebel.cards:17:3 */
@@ -4440,8 +4440,8 @@ static const RtSite Site_table[] = {
     { 4, 74, 17 }, /* 245: cards/evr/rebel.cards:74:17 */
     { 4, 74, 17 }, /* 246: cards/evr/rebel.cards:74:17 */
     { 4, 75, 17 }, /* 247: cards/evr/rebel.cards:75:17 */
-    { 4, 75, 7 }, /* 248: cards/evr/rebel.cards:75:7 */
-    { 4, 74, 17 }, /* 249: cards/evr/rebel.cards:74:17 */
+    { 4, 74, 17 }, /* 248: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 7 }, /* 249: cards/evr/rebel.cards:75:7 */
     { 4, 77, 39 }, /* 250: cards/evr/rebel.cards:77:39 */
     { 4, 77, 50 }, /* 251: cards/evr/rebel.cards:77:50 */
     { 4, 77, 34 }, /* 252: cards/evr/rebel.cards:77:34 */
@@ -4449,8 +4449,8 @@ static const RtSite Site_table[] = {
     { 4, 78, 19 }, /* 254: cards/evr/rebel.cards:78:19 */
     { 4, 78, 19 }, /* 255: cards/evr/rebel.cards:78:19 */
     { 4, 78, 49 }, /* 256: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 39 }, /* 257: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 19 }, /* 258: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 19 }, /* 257: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 39 }, /* 258: cards/evr/rebel.cards:78:39 */
     { 4, 78, 66 }, /* 259: cards/evr/rebel.cards:78:66 */
     { 4, 78, 58 }, /* 260: cards/evr/rebel.cards:78:58 */
     { 4, 73, 3 }, /* 261: cards/evr/rebel.cards:73:3 */
@@ -4548,8 +4548,8 @@ static const RtSite Site_table[] = {
     { 5, 57, 21 }, /* 353: cards/evr/rules.cards:57:21 */
     { 5, 57, 21 }, /* 354: cards/evr/rules.cards:57:21 */
     { 5, 57, 58 }, /* 355: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 356: cards/evr/rules.cards:57:48 */
-    { 5, 57, 21 }, /* 357: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 356: cards/evr/rules.cards:57:21 */
+    { 5, 57, 48 }, /* 357: cards/evr/rules.cards:57:48 */
     { 5, 66, 5 }, /* 358: cards/evr/rules.cards:66:5 */
     { 5, 75, 37 }, /* 359: cards/evr/rules.cards:75:37 */
     { 5, 90, 36 }, /* 360: cards/evr/rules.cards:90:36 */

@@ -3297,7 +3297,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (L->v_a != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 137 "cards/galaxy/rules.cards"
-                rt_move_picked_known(g, L->v_a, picked_at_1, rt_zone_of(g, ZONE_allies, f->me, 54), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_a, picked_at_1, rt_zone_of(g, ZONE_allies, f->me, 53), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 54, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 138 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -5077,8 +5077,8 @@ static const RtSite Site_table[] = {
     { 2, 136, 3 }, /* 50: cards/galaxy/rules.cards:136:3 */
     { 2, 136, 15 }, /* 51: cards/galaxy/rules.cards:136:15 */
     { 2, 136, 15 }, /* 52: cards/galaxy/rules.cards:136:15 */
-    { 2, 137, 5 }, /* 53: cards/galaxy/rules.cards:137:5 */
-    { 2, 136, 15 }, /* 54: cards/galaxy/rules.cards:136:15 */
+    { 2, 136, 15 }, /* 53: cards/galaxy/rules.cards:136:15 */
+    { 2, 137, 5 }, /* 54: cards/galaxy/rules.cards:137:5 */
     { 2, 140, 7 }, /* 55: cards/galaxy/rules.cards:140:7 */
     { 2, 142, 7 }, /* 56: cards/galaxy/rules.cards:142:7 */
     { 2, 143, 27 }, /* 57: cards/galaxy/rules.cards:143:27 */

@@ -727,11 +727,11 @@ static void find_fused(Emit *E, const IrNode *s, int i, int nact)
     const IrNode *ac = s->kids[3 + i];
     emit_line(E, "{");
     E->indent++;
-    emit_line(E, "const int32_t *zc = %s;", emit_zone_cells(E, ac->kids[0]));
-    emit_line(E, "int at = zc[0] <= 32 ? rt_top_bit_at(mask_%d, pick) : -2;", i);
+    emit_line(E, "const int32_t *masked = %s;", emit_zone_cells(E, ac->kids[0]));
+    emit_line(E, "int at = masked[0] <= 32 ? rt_top_bit_at(mask_%d, pick) : -2;", i);
     emit_line(E, "if (at >= 0) {");
     emit_line(E, "    drawn_value = %s;", item_value(E, ac, i, nact));
-    emit_line(E, "    drawn_card = zc[1 + at];");
+    emit_line(E, "    drawn_card = masked[1 + at];");
     emit_line(E, "} else if (at == -2) {");
     E->indent++;
     options_loop(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index, NULL,

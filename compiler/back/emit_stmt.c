@@ -905,10 +905,12 @@ static void move(Emit *E, const IrNode *s)
         const char *shape = c->type.base == T_ZONE ? move_shape(E, c, s->kids[1]) : card_move_shape(E, c, s->kids[1]);
         const char *test = guard ? arena_printf(E->a, "if (%s[0] != 0) ", emit_zone_cells(E, c)) : "";
         const char *picked = s == E->hint_move ? move_shape(E, E->hint_from, s->kids[1]) : NULL;
-        if (picked)   /* the card a choice has just taken from the cell in hint_var */
-            emit_line(E, "rt_move_picked_known(g, %s, %s, %s, %s, %s, %d%s);", w, E->hint_var,
-                      emit_expr(E, E->hint_from), z, where, emit_site(E, s->loc), picked);
-        else
+        if (picked) {   /* the card a choice has just taken from the cell in hint_var */
+            const char *from_zone = emit_expr(E, E->hint_from);   /* its site, then the move's: see emit_site */
+            int site = emit_site(E, s->loc);
+            emit_line(E, "rt_move_picked_known(g, %s, %s, %s, %s, %s, %d%s);", w, E->hint_var, from_zone, z, where, site,
+                      picked);
+        } else
             emit_line(E, "%srt_%s%s(g, %s, %s, %s, %d%s);", test, c->type.base == T_ZONE ? "move_all" : "move",
                       shape ? "_known" : "", w, z, where, emit_site(E, s->loc), shape ? shape : "");
     }

@@ -168,7 +168,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 30 "tests/cardc/good/views/views.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_pile, f->me, 10), rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9, KIND_chip, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_pile, f->me, 9), rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 10, KIND_chip, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -244,8 +244,8 @@ static const RtSite Site_table[] = {
     { 0, 30, 15 }, /* 6: tests/cardc/good/views/views.cards:30:15 */
     { 0, 30, 15 }, /* 7: tests/cardc/good/views/views.cards:30:15 */
     { 0, 30, 35 }, /* 8: tests/cardc/good/views/views.cards:30:35 */
-    { 0, 30, 25 }, /* 9: tests/cardc/good/views/views.cards:30:25 */
-    { 0, 30, 15 }, /* 10: tests/cardc/good/views/views.cards:30:15 */
+    { 0, 30, 15 }, /* 9: tests/cardc/good/views/views.cards:30:15 */
+    { 0, 30, 25 }, /* 10: tests/cardc/good/views/views.cards:30:25 */
     { 0, 31, 3 }, /* 11: tests/cardc/good/views/views.cards:31:3 */
     { 0, 31, 3 }, /* 12: tests/cardc/good/views/views.cards:31:3 */
     { 0, 32, 18 }, /* 13: tests/cardc/good/views/views.cards:32:18 */
