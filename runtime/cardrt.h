@@ -818,7 +818,7 @@ static inline int rt_answer_now(RtGame *g)
    builds the options and asks (rt_opt_done, rt_answer_now).
    rt_pick_card_at: the same, and *at the card's cell (1..count; left as
    it is when no card is taken), for a move of it that need not look for
-   it (rt_move_hinted_known). */
+   it (rt_move_picked_known). */
 RT_HOT_INLINE RtValue rt_pick_card_at(RtGame *g, const int32_t *cells, int *at)
 {
     const RtGamePrefix *x = rt__pre(g);

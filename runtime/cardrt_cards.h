@@ -307,6 +307,18 @@ RT_HOT_INLINE void rt_pluck_known(RtGame *g, RtValue from, int at, RtValue to, i
     }
     rt__pluck(g, from, at, to, where, site);
 }
+/* rt__leave_cell_known: card, in cell at of zone from (cells src, count
+   n), leaves it for zone to at where: the one step of the `_known` moves
+   of a single card once they have found it (rt__close_cell, rt__insert,
+   rt__arrive_known). */
+RT_HOT_INLINE void rt__leave_cell_known(RtGame *g, const RtGamePrefix *x, RtValue card, int32_t *src, int at, int n,
+                                        RtValue from, RtValue to, int where, int kind, int nstate, int keep,
+                                        int live_from, int live_to)
+{
+    rt__close_cell(src, at, n);
+    rt__insert(x, card, to, where);
+    rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep, live_from, live_to);
+}
 /* rt_move_known: rt_move of a card cardc knows the kind of (a variable
    bound to a zone of that kind, a card drawn from one) to a declared
    zone that takes it: after the plain arguments, the kind's shape and
@@ -322,9 +334,8 @@ RT_HOT_INLINE void rt_move_known(RtGame *g, RtValue card, RtValue to, int where,
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
         if (at && from != to) {
-            rt__close_cell(src, at, n);
-            rt__insert(x, card, to, where);
-            rt__arrive_known(g, x, card, cs, from, to, kind, nstate, keep, rt__live_decl(x, from), live_to);
+            rt__leave_cell_known(g, x, card, src, at, n, from, to, where, kind, nstate, keep, rt__live_decl(x, from),
+                                 live_to);
             return;
         }
     }
@@ -345,10 +356,7 @@ RT_HOT_INLINE void rt_move_picked_known(RtGame *g, RtValue card, int at, RtValue
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (at <= n && src[at] == card) {
-            rt__close_cell(src, at, n);
-            rt__insert(x, card, to, where);
-            rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep, live_from,
-                             live_to);
+            rt__leave_cell_known(g, x, card, src, at, n, from, to, where, kind, nstate, keep, live_from, live_to);
             return;
         }
     }
@@ -404,11 +412,8 @@ RT_HOT_INLINE void rt_move_end_known(RtGame *g, RtValue from, int end, RtValue t
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0) {
-            RtValue card = src[end ? 1 : n];
-            rt__close_cell(src, end ? 1 : n, n);
-            rt__insert(x, card, to, where);
-            rt__arrive_known(g, x, card, x->card_cells + card * RT__STRIDE(x), from, to, kind, nstate, keep,
-                             live_from, live_to);
+            rt__leave_cell_known(g, x, src[end ? 1 : n], src, end ? 1 : n, n, from, to, where, kind, nstate, keep,
+                                 live_from, live_to);
             return;
         }
     }
