@@ -38,6 +38,14 @@
 #else
 #define RT_HOT_INLINE static inline
 #endif
+/* RT_COLD: a function called only when the game fails: the compiler
+   lays the paths that call it out of the hot code (GCC and clang; the
+   figures in docs/runtime.md "Performance"). */
+#if defined(__GNUC__)
+#define RT_COLD __attribute__((cold))
+#else
+#define RT_COLD
+#endif
 
 /* The most frames the frame stack holds (nested calls and runs); cardc
    rejects a chain of calls deeper than this. */
@@ -436,11 +444,11 @@ static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
 /* Out-of-line halves of the inline primitives: each is called only when
    the inline check failed, fails the game with the same message as ever
    and returns what the primitive returns then. Not for other callers. */
-RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p, int site);
-RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site);
-int rt__card_row_fail(RtGame *g, RtValue card, int kind, int site);
-RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int site);
-void rt__option_fail(RtGame *g, int site);
+RT_COLD RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p, int site);
+RT_COLD RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site);
+RT_COLD int rt__card_row_fail(RtGame *g, RtValue card, int kind, int site);
+RT_COLD RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int site);
+RT_COLD void rt__option_fail(RtGame *g, int site);
 
 /* ---- creating and driving a game ---------------------------------------- */
 

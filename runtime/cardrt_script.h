@@ -83,7 +83,7 @@ static inline ptrdiff_t rt_live_int_key(RtValue v, int32_t lo, int n)
 /* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
    zc are (p's instance of zone_decl; p is RT_NONE for a shared zone); an
    empty zone fails the game at site and gives RT_NONE. */
-RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site);
+RT_COLD RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site);
 static inline RtValue rt_top_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int site)
 {
     return zc[0] > 0 ? zc[zc[0]] : rt__top_at_fail(g, zone_decl, p, 0, site);
@@ -124,7 +124,7 @@ static inline RtValue rt_clamp_wide(int64_t v, RtValue lo, RtValue hi) { return 
    int32 range, or a division or modulo by zero, fails the game at site
    (rt__arith_fail names the operation and its operands) and gives 0. The
    check is one overflow flag on the fast path. */
-RtValue rt__arith_fail(RtGame *g, int site, int op, RtValue a, RtValue b);
+RT_COLD RtValue rt__arith_fail(RtGame *g, int site, int op, RtValue a, RtValue b);
 #if defined(__GNUC__)
 #define RT__OVF(fn, a, b, r) __builtin_##fn##_overflow(a, b, r)
 #else
@@ -231,7 +231,7 @@ enum { RT_CHOOSE_HIDDEN = 1 };
 enum { RT_LABEL_AUTO = -1, RT_LABEL_PLAYER = -2, RT_LABEL_SIDE = -3 };
 /* rt_choose_begin: start a decision of player (options follow); a bad
    player fails the game at site (the choice). */
-void rt__choose_fail(RtGame *g, int site);
+RT_COLD void rt__choose_fail(RtGame *g, int site);
 static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -377,7 +377,7 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
    the stack is full (the game failed at site). rt_run_entered runs that
    frame at once with fn, the script's own function, and returns what
    rt_run_top returns. */
-void rt__depth_fail(RtGame *g, int site);
+RT_COLD void rt__depth_fail(RtGame *g, int site);
 RT_HOT_INLINE RtValue *rt_enter(RtGame *g, int script, RtValue self, RtValue me, int nlocals, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -465,14 +465,14 @@ RtStatus rt_draw_game(RtGame *g);
 RtStatus rt_lose_game(RtGame *g);   /* every player loses: the game itself wins */
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */
-RtStatus rt_fail(RtGame *g, int site, const char *message);
+RT_COLD RtStatus rt_fail(RtGame *g, int site, const char *message);
 /* rt_check: nonzero once the game failed (or ended): generated code then returns RT_END. */
 static inline int rt_check(const RtGame *g) { return rt__pre(g)->hdr->status != RT_RUNNING; }
 /* rt_back_edge: one step of the game's budget, taken where a loop that
    need not end goes round again (a `while`, a `turns` loop) and at each
    round: past the budget the game fails at site ("game exceeded N steps
    in this loop"). Nonzero once the game failed (or ended), as rt_check. */
-void rt__steps_fail(RtGame *g, int site);
+RT_COLD void rt__steps_fail(RtGame *g, int site);
 static inline int rt_back_edge(RtGame *g, int site)
 {
     RtHeader *h = rt__pre(g)->hdr;

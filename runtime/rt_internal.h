@@ -161,7 +161,7 @@ static inline int rt__random_draw(RtAgent *a, int n)
    message", the top frame's script (without a frame, no location);
    RT_SITE_NONE: no location (an engine error). The first error wins;
    nothing happens once the game is over. */
-void rt__failf(RtGame *g, int site, const char *fmt, ...);
+RT_COLD void rt__failf(RtGame *g, int site, const char *fmt, ...);
 void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap);
 
 /* names (rt_state.c) */
