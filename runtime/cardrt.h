@@ -869,29 +869,6 @@ RT_HOT_INLINE int rt_draw_options_now(RtGame *g, int n)
 {
     return n <= rt__pre(g)->max_opts ? rt_draw_now(g, n) : -1;
 }
-/* rt__top_bit: the place of m's highest set bit; -1 when m is 0. */
-static inline int rt__top_bit(uint32_t m)
-{
-#if defined(__GNUC__)
-    return m ? 31 - __builtin_clz(m) : -1;
-#else
-    int i = -1;
-    for (; m; m >>= 1)
-        i++;
-    return i;
-#endif
-}
-/* rt_top_bit_at: the place of the (k+1)-th highest bit set in m (k from
-   0), or -1 when m has no more than k bits set: a counted decision's
-   item, the k-th from the top of a zone of at most 32 cards, when its
-   count set bit i for the card of cell 1 + i (docs/compiler.md "Counted
-   actions"). Only registers: nothing to load after the draw. */
-static inline int rt_top_bit_at(uint32_t m, int k)
-{
-    for (; k > 0; k--)   /* (of no bit left, & 31 clears none) */
-        m &= ~((uint32_t)1 << (rt__top_bit(m) & 31));
-    return rt__top_bit(m);
-}
 /* rt_drawn_option: the option rt_draw_options_now or rt_draw_now drew
    has value and card (RT_NONE for an option without one); rt_chosen and
    rt_chosen_card give them. */

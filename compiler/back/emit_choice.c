@@ -667,9 +667,10 @@ static int fused(Emit *E, const IrNode *ac)
 /* count_fused: the counts of actions first..last of turn s (fused, over
    the same zone) in one walk of the zone: each card read once for all
    of them; an action's when, read before the walk, keeps or clears its
-   count after it. Each action's mask_<i> gets bit i for the card of cell
-   1 + i that is its option (bits past 32 fold over: find_fused reads the
-   mask only for a zone of at most 32 cards). */
+   count after it. Each action's at_<k> gets, at its count before the
+   card, the card's cell less one (i): the cells of its options in their
+   order, one store per card and no branch (indices past 32 fold over:
+   find_fused reads at_<k> only for a zone of at most 32 cards). */
 static void count_fused(Emit *E, const IrNode *s, int first, int last)
 {
     emit_line(E, "{");
@@ -698,41 +699,37 @@ static void count_fused(Emit *E, const IrNode *s, int first, int last)
         }
         if (where) {
             emit_line(E, "uint32_t bit_%d = (uint32_t)%s;", i, emit_truth(E, where, emit_expr(E, where)));
+            emit_line(E, "at_%d[count_%d & 31] = (uint8_t)i;", i, i);
             emit_line(E, "count_%d += (int)bit_%d;", i, i);
-            emit_line(E, "mask_%d |= bit_%d << (i & 31);", i, i);
         } else {
+            emit_line(E, "at_%d[count_%d & 31] = (uint8_t)i;", i, i);
             emit_line(E, "count_%d++;", i);
-            emit_line(E, "mask_%d |= (uint32_t)1 << (i & 31);", i);
         }
         emit_unbind(E, depth);
     }
     E->indent--;
     emit_line(E, "}");
     for (int i = first; i <= last; i++)
-        if (s->kids[3 + i]->kids[2]) {
+        if (s->kids[3 + i]->kids[2])
             emit_line(E, "count_%d &= -when_%d;", i, i);
-            emit_line(E, "mask_%d &= (uint32_t)-when_%d;", i, i);
-        }
     E->indent--;
     emit_line(E, "}");
 }
 
 /* find_fused: the item drawn of action i of turn s, counted in a fused
-   walk (count_fused): from its mask, without reading the zone's cards
-   again, when the zone holds at most 32 of them (the pick-th option from
-   the top is the card of the pick-th highest bit: rt_top_bit_at); else
-   by walking the zone again, counting down (options_loop). */
+   walk (count_fused): the card of cell 1 + at_<i>[pick], one load after
+   the draw, when the zone holds at most 32 cards; else by walking the
+   zone again, counting down (options_loop). */
 static void find_fused(Emit *E, const IrNode *s, int i, int nact)
 {
     const IrNode *ac = s->kids[3 + i];
     emit_line(E, "{");
     E->indent++;
-    emit_line(E, "const int32_t *masked = %s;", emit_zone_cells(E, ac->kids[0]));
-    emit_line(E, "int at = masked[0] <= 32 ? rt_top_bit_at(mask_%d, pick) : -2;", i);
-    emit_line(E, "if (at >= 0) {");
+    emit_line(E, "const int32_t *drawn_from = %s;", emit_zone_cells(E, ac->kids[0]));
+    emit_line(E, "if (drawn_from[0] <= 32) {");
     emit_line(E, "    drawn_value = %s;", item_value(E, ac, i, nact));
-    emit_line(E, "    drawn_card = masked[1 + at];");
-    emit_line(E, "} else if (at == -2) {");
+    emit_line(E, "    drawn_card = drawn_from[1 + at_%d[pick]];", i);
+    emit_line(E, "} else {");
     E->indent++;
     options_loop(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index, NULL,
                  OPT_FIND, NULL);
@@ -762,7 +759,7 @@ static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
     }
     emit_line(E, "int %s;", counts.s);
     int *group_last = arena_alloc(E->a, sizeof *group_last * (size_t)nact);   /* i's fused group's last, or -1 */
-    Buf masks = {0};
+    Buf cells = {0};
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
         int last = i;
@@ -772,13 +769,13 @@ static void draw_action(Emit *E, const IrNode *s, int nact, int pc)
         for (int k = i; k <= last; k++) {
             group_last[k] = last > i ? last : -1;   /* -1: not fused */
             if (last > i)
-                buf_printf(&masks, "%smask_%d = 0", masks.len ? ", " : "", k);
+                buf_printf(&cells, "%sat_%d[32]", cells.len ? ", " : "", k);
         }
         i = last;
     }
-    if (masks.len)
-        emit_line(E, "uint32_t %s;", masks.s);
-    buf_free(&masks);
+    if (cells.len)
+        emit_line(E, "uint8_t %s;", cells.s);
+    buf_free(&cells);
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i], *when = ac->kids[2];
         const char *counter = arena_printf(E->a, "count_%d", i);

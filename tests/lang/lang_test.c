@@ -213,7 +213,7 @@ Test(lang, the_random_agent_draws_a_counted_choice_as_it_would_from_the_options)
 /* The actions of a turn are counted, not listed, when the random agent
    answers them in place (one such decision in the C; the two actions
    over the hand counted in one walk, the gated one cleared after it,
-   each item drawn found from its count's bits), and listed with a log:
+   each item drawn found from the cells its count noted), and listed with a log:
    30 games (seeds 1..30) take the same actions and items either way;
    every kind of action is taken in them. */
 Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
@@ -221,7 +221,7 @@ Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
     game_expect("counted_actions", "countedactions",
                 "grep -c 'rt_draw_options_now(' $d/countedactions.c && "
                 "grep -c 'count_2 &= -when_2;' $d/countedactions.c && "
-                "grep -c 'rt_top_bit_at(' $d/countedactions.c && "
+                "grep -c 'drawn_card = drawn_from\\[1 + at_' $d/countedactions.c && "
                 SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
                 "for s in $(seq 1 30); do $e log --seed $s; done | sed -n 's/^choose Player .: \\([a-z]*\\).*/\\1/p' | "
                 "sort | uniq -c | awk '{ print $2, ($1 > 100) }' && " SIM_1000,
@@ -241,14 +241,14 @@ Test(lang, the_random_agent_draws_a_turns_action_as_it_would_from_the_options)
                 "errors: 0\n");
 }
 
-/* Over a hand of 35 cards, past the 32 a count's bits cover, a turn's
+/* Over a hand of 35 cards, past the 32 cells a count notes, a turn's
    counted item is found by walking the hand again: 30 games (seeds
    1..30) tap and untap the same chips with the options drawn in place
    and listed, and both actions are taken in them. */
 Test(lang, a_turns_counted_item_in_a_zone_of_more_than_32_cards_is_found_by_walking_it)
 {
     game_expect("counted_many", "countedmany",
-                "grep -c 'rt_top_bit_at(' $d/countedmany.c && "
+                "grep -c 'drawn_card = drawn_from\\[1 + at_' $d/countedmany.c && "
                 SAME_AS_LISTED " && "
                 "for s in $(seq 1 30); do $e log --seed $s; done | sed -n 's/^choose Player .: \\([a-z]*\\).*/\\1/p' | "
                 "sort | uniq -c | awk '{ print $2, ($1 > 100) }' && " SIM_1000,

@@ -86,32 +86,3 @@ Test(rng, random_agents_are_seeded)
     for (int i = 0; i < 4; i++)
         cr_assert_eq(rt__xoshiro_next(a.rng), rt__xoshiro_next(b.rng));
 }
-
-/* rt_top_bit_at, which finds a counted decision's item from its count's
-   bits, is the place of the (k+1)-th highest bit set, as a walk from the
-   top bit down finds it, or -1 past the bits set: every k of masks at
-   the ends and at random. */
-Test(rng, the_kth_highest_bit_is_the_one_a_walk_from_the_top_finds)
-{
-    cr_assert_eq(rt_top_bit_at(0, 0), -1);
-    cr_assert_eq(rt_top_bit_at(0x80000000u, 0), 31);
-    cr_assert_eq(rt_top_bit_at(0x80000000u, 1), -1);
-    cr_assert_eq(rt_top_bit_at(0xBu, 0), 3);
-    cr_assert_eq(rt_top_bit_at(0xBu, 1), 1);
-    cr_assert_eq(rt_top_bit_at(0xBu, 2), 0);
-    cr_assert_eq(rt_top_bit_at(0xBu, 3), -1);
-    uint64_t s[4];
-    rt__xoshiro_seed(s, 11);
-    for (int t = 0; t < 20000; t++) {
-        uint32_t m = (uint32_t)(rt__xoshiro_next(s) >> 32) & (uint32_t)(rt__xoshiro_next(s) >> 32);
-        if (t % 7 == 0)
-            m = UINT32_MAX;
-        int k = 0;
-        for (int b = 31; b >= 0; b--)
-            if (m >> b & 1) {
-                cr_assert_eq(rt_top_bit_at(m, k), b, "mask %08x, bit %d from the top", m, k);
-                k++;
-            }
-        cr_assert_eq(rt_top_bit_at(m, k), -1, "mask %08x has %d bits", m, k);
-    }
-}
