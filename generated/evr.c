@@ -3248,7 +3248,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 13, 0, 358);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
-                uint32_t mask_1 = 0, mask_2 = 0;
+                uint8_t at_1[32], at_2[32];
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
@@ -3259,15 +3259,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         uint32_t bit_1 = (uint32_t)((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
+                        at_1[count_1 & 31] = (uint8_t)i;
                         count_1 += (int)bit_1;
-                        mask_1 |= bit_1 << (i & 31);
                         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                         uint32_t bit_2 = (uint32_t)(!!rt__state(g, it_c_2, 0));
+                        at_2[count_2 & 31] = (uint8_t)i;
                         count_2 += (int)bit_2;
-                        mask_2 |= bit_2 << (i & 31);
                     }
                     count_2 &= -when_2;
-                    mask_2 &= (uint32_t)-when_2;
                 }
                 /* action "pass" */
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 360)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
@@ -3278,12 +3277,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *masked = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
-                            int at = masked[0] <= 32 ? rt_top_bit_at(mask_1, pick) : -2;
-                            if (at >= 0) {
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
+                            if (drawn_from[0] <= 32) {
                                 drawn_value = 1;
-                                drawn_card = masked[1 + at];
-                            } else if (at == -2) {
+                                drawn_card = drawn_from[1 + at_1[pick]];
+                            } else {
                                 {
                                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3300,12 +3298,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *masked = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
-                            int at = masked[0] <= 32 ? rt_top_bit_at(mask_2, pick) : -2;
-                            if (at >= 0) {
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
+                            if (drawn_from[0] <= 32) {
                                 drawn_value = 2;
-                                drawn_card = masked[1 + at];
-                            } else if (at == -2) {
+                                drawn_card = drawn_from[1 + at_2[pick]];
+                            } else {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
                                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
@@ -3621,7 +3618,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3625 "evr.c"
+#line 3622 "evr.c"
         break;
     default:
         return rt_fail(g, 429, "bad resume point");
@@ -3696,7 +3693,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3700 "evr.c"
+#line 3697 "evr.c"
         break;
     default:
         return rt_fail(g, 436, "bad resume point");
@@ -3880,7 +3877,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3884 "evr.c"
+#line 3881 "evr.c"
         break;
     default:
         return rt_fail(g, 460, "bad resume point");
