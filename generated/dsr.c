@@ -13,6 +13,7 @@
 #include <string.h>
 
 #define CARDRT_LIVE_UPDATE Live_in
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 8
 #include "cardrt.h"
 #include "dsr.h"
@@ -2048,7 +2049,7 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 0))->fd_role == ENUM_hero)) || (v_vehicles && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 1))->fd_role == ENUM_vehicle))) || (v_droids && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 2))->fd_role == ENUM_droid)));
-#line 2052 "dsr.c"
+#line 2053 "dsr.c"
 }
 
 /* cw for each value of its parameters, worked out by cardc */
@@ -2062,7 +2063,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_cw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 2066 "dsr.c"
+#line 2067 "dsr.c"
 }
 
 /* ccw for each value of its parameters, worked out by cardc */
@@ -2076,7 +2077,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_ccw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 2080 "dsr.c"
+#line 2081 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -2088,7 +2089,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return rt_select((v_f == v_s), 1, rt_select((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0));
-#line 2092 "dsr.c"
+#line 2093 "dsr.c"
 }
 
 /* double for each value of its parameters, worked out by cardc */
@@ -2102,7 +2103,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return (uint32_t)v_s < 8u ? Tab_double[v_s] : rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 2106 "dsr.c"
+#line 2107 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -2115,7 +2116,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 3))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 4))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 5))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 6))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 7))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 8))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 9))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 10))->fd_need_l))));
-#line 2119 "dsr.c"
+#line 2120 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -2127,7 +2128,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 2131 "dsr.c"
+#line 2132 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -2142,7 +2143,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((seq[0] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 15))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 16))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 17))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 18))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 19))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 20))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 21))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 22))->fd_need_l))))), (seq[0] > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26))))))) ? (seq[1] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 27))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 28))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 29))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 30))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 31))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 32))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 33))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 34))->fd_need_l))))), rt_sub(g, seq[1], (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39)) : 0);
-#line 2146 "dsr.c"
+#line 2147 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -2156,7 +2157,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return (seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 40))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 41))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 42))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 43))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 44))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 45))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 46))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 47))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 52))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 53))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 54))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 55))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 56))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 57))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 58))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 59))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64)) : 0)), 1, 65), 2, 66), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 67))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 68))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 69))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 70))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 71))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 72))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 73))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 74))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 79))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 80))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 81))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 82))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 83))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 84))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 85))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 86))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91)) : 0)), 1, 92), 2, 93), 94)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 95))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 96))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 97))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 98))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 99))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 100))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 101))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 102))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 107))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 108))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 109))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 110))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 111))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 112))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 113))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 114))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119)) : 0)), 1, 120), 2, 121), 122)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 123))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 124))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 125))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 126))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 127))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 128))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 129))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 130))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 135))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 136))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 137))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 138))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 139))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 140))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 141))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 142))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147)) : 0)), 1, 148), 2, 149), 150));
-#line 2160 "dsr.c"
+#line 2161 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -2170,7 +2171,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return (((seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 151))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 152))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 153))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 154))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 155))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 156))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 157))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 158))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 163))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 164))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 165))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 166))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 167))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 168))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 169))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 170))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175)) : 0)), 1, 176), 2, 177), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 178))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 179))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 180))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 181))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 182))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 183))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 184))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 185))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 190))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 191))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 192))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 193))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 194))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 195))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 196))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 197))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202)) : 0)), 1, 203), 2, 204), 205)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 206))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 207))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 208))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 209))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 210))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 211))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 212))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 213))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 218))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 219))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 220))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 221))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 222))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 223))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 224))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 225))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230)) : 0)), 1, 231), 2, 232), 233)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 234))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 235))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 236))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 237))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 238))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 239))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 240))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 241))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 246))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 247))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 248))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 249))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 250))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 251))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 252))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 253))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258)) : 0)), 1, 259), 2, 260), 261))) == 0);
-#line 2174 "dsr.c"
+#line 2175 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -2183,7 +2184,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 262))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 263))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 264))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 265))->fd_cost_l)) > 0);
-#line 2187 "dsr.c"
+#line 2188 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -2196,7 +2197,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 268))->fd_imperial) || (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 269), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 270))->fd_capacity))));
-#line 2200 "dsr.c"
+#line 2201 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -2209,7 +2210,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 271))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 272))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 273))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 274))->fd_cost_l)) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 2213 "dsr.c"
+#line 2214 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -2224,7 +2225,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 276))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 277))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 278))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 279))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 280))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 281))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 282))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 283))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 288))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 289))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 290))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 291))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 292))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 293))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 294))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 295))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 301))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 302))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 303))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 304))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 305))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 306))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 307))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 308))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 313))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 314))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 315))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 316))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 317))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 318))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 319))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 320))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 326))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 327))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 328))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 329))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 330))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 331))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 332))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 333))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 338))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 339))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 340))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 341))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 342))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 343))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 344))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 345))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 351))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 352))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 353))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 354))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 355))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 356))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 357))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 358))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 363))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 364))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 365))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 366))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 367))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 368))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 369))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 370))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375)) : 0)) > 0)));
-#line 2228 "dsr.c"
+#line 2229 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -2235,7 +2236,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 2239 "dsr.c"
+#line 2240 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -2252,7 +2253,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 2256 "dsr.c"
+#line 2257 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -2271,7 +2272,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 390))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 391))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 392))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 393))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 394))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 395))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 396))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 397))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 402))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 403))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 404))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 405))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 406))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 407))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 408))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 409))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414)) : 0)) > 0)) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 418))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 419))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 420))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 421))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 422))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 430))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 431))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 432))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 433))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 434))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_support), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 443))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 444))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 445))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 446))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 447))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 455))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 456))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 457))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 458))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 459))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 468))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 469))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 470))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 471))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 472))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 480))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 481))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 482))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 483))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 484))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489)) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 2275 "dsr.c"
+#line 2276 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -2283,7 +2284,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 2287 "dsr.c"
+#line 2288 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -2294,7 +2295,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 2298 "dsr.c"
+#line 2299 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -2305,7 +2306,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 491))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 492))->fd_effect == ENUM_sabotage));
-#line 2309 "dsr.c"
+#line 2310 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -2320,7 +2321,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Inst_alliance(g, it_t)->fd_effect == ENUM_heal) | (int)(Inst_alliance(g, it_t)->fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 2324 "dsr.c"
+#line 2325 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -2330,7 +2331,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 2334 "dsr.c"
+#line 2335 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -2345,7 +2346,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 2349 "dsr.c"
+#line 2350 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -2355,7 +2356,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 2359 "dsr.c"
+#line 2360 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -2373,7 +2374,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 495))->fd_symbol_shown, it_c, 0)) return 1;
     }
     return acc;
-#line 2377 "dsr.c"
+#line 2378 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -2384,7 +2385,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 494))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 2388 "dsr.c"
+#line 2389 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -2395,7 +2396,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 2399 "dsr.c"
+#line 2400 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -2406,7 +2407,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 2410 "dsr.c"
+#line 2411 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -2422,7 +2423,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 2426 "dsr.c"
+#line 2427 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -2433,7 +2434,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 2437 "dsr.c"
+#line 2438 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -2446,7 +2447,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 496) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 497) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 498) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 499) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 500) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 501) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 502) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 2450 "dsr.c"
+#line 2451 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -2462,7 +2463,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 503) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 504) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 505) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 506) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 507) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 508) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 509) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 2466 "dsr.c"
+#line 2467 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -2473,7 +2474,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 2477 "dsr.c"
+#line 2478 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -2489,7 +2490,7 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 510))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 511))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 512))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 513))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 514))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 515))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 516))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 517))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 518) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 519) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 520) : rt_card_state(g, v_c, KIND_asset, 5, 521))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 522))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 523))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 524))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 525))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 526))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 527))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 528))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 529))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 530) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 531) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 532) : rt_card_state(g, v_c, KIND_asset, 5, 533))))), 534)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 535))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 536))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 537))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 538))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 539))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 540))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 541))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 542))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 543) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 544) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 545) : rt_card_state(g, v_c, KIND_asset, 5, 546))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 547))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 548))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 549))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 550))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 551))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 552))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 553))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 554))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 555) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 556) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 557) : rt_card_state(g, v_c, KIND_asset, 5, 558))))), 559)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 560))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 561))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 562))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 563))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 564))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 565))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 566))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 567))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 568) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 569) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 570) : rt_card_state(g, v_c, KIND_asset, 5, 571))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 572))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 573))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 574))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 575))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 576))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 577))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 578))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 579))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 580) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 581) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 582) : rt_card_state(g, v_c, KIND_asset, 5, 583))))), 584)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 585))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 586))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 587))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 588))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 589))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 590))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 591))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 592))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 593) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 594) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 595) : rt_card_state(g, v_c, KIND_asset, 5, 596))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 597))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 598))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 599))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 600))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 601))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 602))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 603))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 604))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 605) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 606) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 607) : rt_card_state(g, v_c, KIND_asset, 5, 608))))), 609)) : 0)) > 0)))));
-#line 2493 "dsr.c"
+#line 2494 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -2506,7 +2507,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 610) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 611) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 612) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 613) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 614) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 615) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 616) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 2510 "dsr.c"
+#line 2511 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -2518,7 +2519,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 2522 "dsr.c"
+#line 2523 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -2536,7 +2537,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 620) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 621) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 622) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 623) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 624) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 625) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 626) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_die_of)) > 0) return 1;
     }
     return acc;
-#line 2540 "dsr.c"
+#line 2541 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -2547,7 +2548,7 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 617)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 619))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 2551 "dsr.c"
+#line 2552 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -2563,7 +2564,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 2567 "dsr.c"
+#line 2568 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -2573,7 +2574,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 2577 "dsr.c"
+#line 2578 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -2590,7 +2591,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 628)) : 0)), 1, 629), 2, 630), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 631)) : 0)), 1, 632), 2, 633), 634)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635)) : 0)), 1, 636), 2, 637), 638)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639)) : 0)), 1, 640), 2, 641), 642))), (seq[12] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 2594 "dsr.c"
+#line 2595 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -2607,7 +2608,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 643)) : 0)), 1, 644), 2, 645), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 646)) : 0)), 1, 647), 2, 648), 649)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650)) : 0)), 1, 651), 2, 652), 653)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654)) : 0)), 1, 655), 2, 656), 657))), (seq[14] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
     }
     return acc;
-#line 2611 "dsr.c"
+#line 2612 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -2617,7 +2618,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 2621 "dsr.c"
+#line 2622 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -2633,7 +2634,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 659) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 660) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 661) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 662) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 663) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 664) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 665) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 2637 "dsr.c"
+#line 2638 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -2644,7 +2645,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 2648 "dsr.c"
+#line 2649 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -2657,7 +2658,7 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
     return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 666), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 667))->fd_capacity));
-#line 2661 "dsr.c"
+#line 2662 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -2675,7 +2676,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))) return 1;
     }
     return acc;
-#line 2679 "dsr.c"
+#line 2680 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -2701,7 +2702,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 670, "max of no items");
     return acc;
-#line 2705 "dsr.c"
+#line 2706 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -2712,7 +2713,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 2716 "dsr.c"
+#line 2717 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -2727,7 +2728,7 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 671) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 672), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 673), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 674))->fd_capacity))));
-#line 2731 "dsr.c"
+#line 2732 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -2737,7 +2738,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2741 "dsr.c"
+#line 2742 "dsr.c"
 }
 
 struct Locals_score {
@@ -2766,7 +2767,7 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 675);
     }
     return acc;
-#line 2770 "dsr.c"
+#line 2771 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -2783,7 +2784,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2787 "dsr.c"
+#line 2788 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2800,7 +2801,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 679);
     }
     return acc;
-#line 2804 "dsr.c"
+#line 2805 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2816,7 +2817,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 681)[0], 682);
     }
     return acc;
-#line 2820 "dsr.c"
+#line 2821 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2832,7 +2833,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 686);
     }
     return acc;
-#line 2836 "dsr.c"
+#line 2837 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2850,7 +2851,7 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     }
     L->v_q_2 = 0;
     return acc;
-#line 2854 "dsr.c"
+#line 2855 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2866,7 +2867,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 691);
     }
     return acc;
-#line 2870 "dsr.c"
+#line 2871 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2883,7 +2884,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2887 "dsr.c"
+#line 2888 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2899,7 +2900,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 676), 677), (8 * Agg2_score(g, f, L)), 678), rt_add(g, seq[0], Agg3_score(g, f, L), 680)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 683), 684)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 688), 689)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 690), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 692), 693)), (15 * Agg8_score(g, f, L)), 694), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 695));
-#line 2903 "dsr.c"
+#line 2904 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2912,7 +2913,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 700))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 701))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 702))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 703))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 704))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 705))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 706))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 707))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 708))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 709))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 710))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 712) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 713) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 714) : rt_card_state(g, v_c, KIND_asset, 5, 715))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 723))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 724) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 725) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 726) : rt_card_state(g, v_c, KIND_asset, 5, 727))))), 728)) : 0)), 729)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 730))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 735))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 736))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 737))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 738))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 739))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 740))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 741))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 742))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 743))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 744))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 745))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 746) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 747) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 748) : rt_card_state(g, v_c, KIND_asset, 5, 749))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 750))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 751))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 752))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 753))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 754))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 755))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 756))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 757))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 758) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 759) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 760) : rt_card_state(g, v_c, KIND_asset, 5, 761))))), 762)) : 0)), 763)), 764)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 765))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 766))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 767))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 768))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 769))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 770))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 771))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 772))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 773))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 774))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 775))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 776))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 777))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 778))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 779))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 780))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 781) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 782) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 783) : rt_card_state(g, v_c, KIND_asset, 5, 784))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 785))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 786))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 787))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 788))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 789))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 790))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 791))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 792))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 793) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 794) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 795) : rt_card_state(g, v_c, KIND_asset, 5, 796))))), 797)) : 0)), 798)), 799)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 800))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 801))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 802))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 803))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 804))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 805))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 806))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 807))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 808))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 809))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 810))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 811))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 812))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 813))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 814))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 815))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 820))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 821))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 822))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 823))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 824))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 825))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 826))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 827))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 828) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 829) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 830) : rt_card_state(g, v_c, KIND_asset, 5, 831))))), 832)) : 0)), 833)), 834));
-#line 2916 "dsr.c"
+#line 2917 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -3062,7 +3063,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3066 "dsr.c"
+#line 3067 "dsr.c"
         break;
     default:
         return rt_fail(g, 848, "bad resume point");
@@ -3154,7 +3155,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3158 "dsr.c"
+#line 3159 "dsr.c"
         break;
     default:
         return rt_fail(g, 856, "bad resume point");
@@ -3209,7 +3210,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3213 "dsr.c"
+#line 3214 "dsr.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -3259,7 +3260,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3263 "dsr.c"
+#line 3264 "dsr.c"
         break;
     default:
         return rt_fail(g, 870, "bad resume point");
@@ -3292,7 +3293,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3296 "dsr.c"
+#line 3297 "dsr.c"
         break;
     default:
         return rt_fail(g, 873, "bad resume point");
@@ -3330,7 +3331,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3334 "dsr.c"
+#line 3335 "dsr.c"
         break;
     default:
         return rt_fail(g, 875, "bad resume point");
@@ -3385,7 +3386,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3389 "dsr.c"
+#line 3390 "dsr.c"
         break;
     default:
         return rt_fail(g, 878, "bad resume point");
@@ -3424,7 +3425,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3428 "dsr.c"
+#line 3429 "dsr.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -3488,7 +3489,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3492 "dsr.c"
+#line 3493 "dsr.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -3534,7 +3535,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3538 "dsr.c"
+#line 3539 "dsr.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -3747,7 +3748,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3751 "dsr.c"
+#line 3752 "dsr.c"
         break;
     default:
         return rt_fail(g, 919, "bad resume point");
@@ -3773,7 +3774,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3777 "dsr.c"
+#line 3778 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3799,7 +3800,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3803 "dsr.c"
+#line 3804 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3822,7 +3823,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3826 "dsr.c"
+#line 3827 "dsr.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -3950,7 +3951,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3954 "dsr.c"
+#line 3955 "dsr.c"
         break;
     default:
         return rt_fail(g, 933, "bad resume point");
@@ -4092,7 +4093,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4096 "dsr.c"
+#line 4097 "dsr.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -4128,7 +4129,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 4132 "dsr.c"
+#line 4133 "dsr.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -4411,7 +4412,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 4415 "dsr.c"
+#line 4416 "dsr.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -4561,7 +4562,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4565 "dsr.c"
+#line 4566 "dsr.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -4601,7 +4602,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4605 "dsr.c"
+#line 4606 "dsr.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -4661,7 +4662,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4665 "dsr.c"
+#line 4666 "dsr.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -4692,7 +4693,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4696 "dsr.c"
+#line 4697 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:175: any */
@@ -4708,7 +4709,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4712 "dsr.c"
+#line 4713 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:180: any */
@@ -4724,7 +4725,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4728 "dsr.c"
+#line 4729 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:182: any */
@@ -4740,7 +4741,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4744 "dsr.c"
+#line 4745 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:168: assign_menu */
@@ -4951,7 +4952,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4955 "dsr.c"
+#line 4956 "dsr.c"
         break;
     default:
         return rt_fail(g, 1001, "bad resume point");
@@ -5001,7 +5002,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 5005 "dsr.c"
+#line 5006 "dsr.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -5097,7 +5098,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 5101 "dsr.c"
+#line 5102 "dsr.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -5349,7 +5350,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5353 "dsr.c"
+#line 5354 "dsr.c"
         break;
     default:
         return rt_fail(g, 1016, "bad resume point");
@@ -5438,7 +5439,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 5442 "dsr.c"
+#line 5443 "dsr.c"
         break;
     default:
         return rt_fail(g, 1022, "bad resume point");
@@ -5469,7 +5470,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 241 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
         if (rt_check(g)) return RT_END;
-#line 5473 "dsr.c"
+#line 5474 "dsr.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -5553,7 +5554,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5557 "dsr.c"
+#line 5558 "dsr.c"
         break;
     default:
         return rt_fail(g, 1042, "bad resume point");
@@ -5672,7 +5673,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5676 "dsr.c"
+#line 5677 "dsr.c"
         break;
     default:
         return rt_fail(g, 1048, "bad resume point");
@@ -5759,7 +5760,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5763 "dsr.c"
+#line 5764 "dsr.c"
         break;
     default:
         return rt_fail(g, 1053, "bad resume point");
@@ -5811,7 +5812,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5815 "dsr.c"
+#line 5816 "dsr.c"
         break;
     default:
         return rt_fail(g, 1059, "bad resume point");
@@ -5941,7 +5942,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5945 "dsr.c"
+#line 5946 "dsr.c"
         break;
     default:
         return rt_fail(g, 1072, "bad resume point");
@@ -6031,7 +6032,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6035 "dsr.c"
+#line 6036 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -6244,7 +6245,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 352 "cards/dsr/rules.cards"
         if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 6248 "dsr.c"
+#line 6249 "dsr.c"
         break;
     default:
         return rt_fail(g, 1091, "bad resume point");
@@ -6286,7 +6287,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 357 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 6290 "dsr.c"
+#line 6291 "dsr.c"
         break;
     default:
         return rt_fail(g, 1095, "bad resume point");
@@ -6500,7 +6501,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6504 "dsr.c"
+#line 6505 "dsr.c"
         break;
     default:
         return rt_fail(g, 1106, "bad resume point");
@@ -6578,7 +6579,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6582 "dsr.c"
+#line 6583 "dsr.c"
         break;
     default:
         return rt_fail(g, 1111, "bad resume point");
@@ -6629,7 +6630,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1125))->fd_capacity; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 6633 "dsr.c"
+#line 6634 "dsr.c"
         break;
     default:
         return rt_fail(g, 1126, "bad resume point");
@@ -6659,7 +6660,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6663 "dsr.c"
+#line 6664 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:393: heal_two_rebels */
@@ -6800,7 +6801,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6804 "dsr.c"
+#line 6805 "dsr.c"
         break;
     default:
         return rt_fail(g, 1137, "bad resume point");
@@ -6859,7 +6860,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6863 "dsr.c"
+#line 6864 "dsr.c"
         break;
     default:
         return rt_fail(g, 1141, "bad resume point");
@@ -7121,7 +7122,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7125 "dsr.c"
+#line 7126 "dsr.c"
         break;
     default:
         return rt_fail(g, 1155, "bad resume point");
@@ -7171,7 +7172,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7175 "dsr.c"
+#line 7176 "dsr.c"
         break;
     default:
         return rt_fail(g, 1166, "bad resume point");
@@ -7365,7 +7366,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7369 "dsr.c"
+#line 7370 "dsr.c"
         break;
     default:
         return rt_fail(g, 1185, "bad resume point");
@@ -7452,7 +7453,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7456 "dsr.c"
+#line 7457 "dsr.c"
         break;
     default:
         return rt_fail(g, 1194, "bad resume point");
@@ -7486,7 +7487,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7490 "dsr.c"
+#line 7491 "dsr.c"
         break;
     default:
         return rt_fail(g, 1196, "bad resume point");
@@ -7514,7 +7515,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7518 "dsr.c"
+#line 7519 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:526: any */
@@ -7530,7 +7531,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1197)[0] == 0) return 1;
     }
     return acc;
-#line 7534 "dsr.c"
+#line 7535 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:519: game_end */
@@ -7605,7 +7606,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 536 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7609 "dsr.c"
+#line 7610 "dsr.c"
         break;
     default:
         return rt_fail(g, 1199, "bad resume point");
@@ -7856,7 +7857,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7860 "dsr.c"
+#line 7861 "dsr.c"
         break;
     default:
         return rt_fail(g, 1218, "bad resume point");
@@ -7902,7 +7903,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1220)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7906 "dsr.c"
+#line 7907 "dsr.c"
         break;
     default:
         return rt_fail(g, 1221, "bad resume point");

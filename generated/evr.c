@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -924,7 +925,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 928 "evr.c"
+#line 929 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -935,7 +936,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 1))->fd_exhausted_value : Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 2))->fd_value);
-#line 939 "evr.c"
+#line 940 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -951,7 +952,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Inst_resource(g, it_c)->fd_exhausted_value, Inst_resource(g, it_c)->fd_value));
     }
     return acc;
-#line 955 "evr.c"
+#line 956 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -962,7 +963,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 966 "evr.c"
+#line 967 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -976,7 +977,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))->fd_objective));
-#line 980 "evr.c"
+#line 981 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -989,7 +990,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))->fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
-#line 993 "evr.c"
+#line 994 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -1004,7 +1005,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 1008 "evr.c"
+#line 1009 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -1019,7 +1020,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))->fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 1023 "evr.c"
+#line 1024 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -1035,7 +1036,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Inst_strategy(g, it_s)->fd_cancels) return 1;
     }
     return acc;
-#line 1039 "evr.c"
+#line 1040 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -1046,7 +1047,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 1050 "evr.c"
+#line 1051 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -1057,7 +1058,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 1061 "evr.c"
+#line 1062 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -1078,7 +1079,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1082 "evr.c"
+#line 1083 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -1103,7 +1104,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 1107 "evr.c"
+#line 1108 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -1118,7 +1119,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 1122 "evr.c"
+#line 1123 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1178,7 +1179,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1182 "evr.c"
+#line 1183 "evr.c"
         break;
     default:
         return rt_fail(g, 31, "bad resume point");
@@ -1239,7 +1240,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1243 "evr.c"
+#line 1244 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1265,7 +1266,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 41);
         }
-#line 1269 "evr.c"
+#line 1270 "evr.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1290,7 +1291,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1294 "evr.c"
+#line 1295 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1315,7 +1316,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 52);
         }
-#line 1319 "evr.c"
+#line 1320 "evr.c"
         break;
     default:
         return rt_fail(g, 53, "bad resume point");
@@ -1369,7 +1370,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
             }
         }
-#line 1373 "evr.c"
+#line 1374 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1384,7 +1385,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1388 "evr.c"
+#line 1389 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1399,7 +1400,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1403 "evr.c"
+#line 1404 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1414,7 +1415,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 65);
-#line 1418 "evr.c"
+#line 1419 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1429,7 +1430,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1433 "evr.c"
+#line 1434 "evr.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -1455,7 +1456,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1459 "evr.c"
+#line 1460 "evr.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -1497,7 +1498,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 71), RT_AT_TOP, 72, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1501 "evr.c"
+#line 1502 "evr.c"
         break;
     default:
         return rt_fail(g, 73, "bad resume point");
@@ -1522,7 +1523,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1526 "evr.c"
+#line 1527 "evr.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -1537,7 +1538,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 83);
-#line 1541 "evr.c"
+#line 1542 "evr.c"
         break;
     default:
         return rt_fail(g, 84, "bad resume point");
@@ -1579,7 +1580,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 87), RT_AT_TOP, 88, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1583 "evr.c"
+#line 1584 "evr.c"
         break;
     default:
         return rt_fail(g, 89, "bad resume point");
@@ -1606,7 +1607,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 96), 0, rt_zone_of(g, ZONE_play, f->me, 97), RT_AT_TOP, 98, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1610 "evr.c"
+#line 1611 "evr.c"
         break;
     default:
         return rt_fail(g, 99, "bad resume point");
@@ -1660,7 +1661,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
             }
         }
-#line 1664 "evr.c"
+#line 1665 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -1687,7 +1688,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 110);
             }
         }
-#line 1691 "evr.c"
+#line 1692 "evr.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -1739,7 +1740,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1743 "evr.c"
+#line 1744 "evr.c"
         break;
     default:
         return rt_fail(g, 118, "bad resume point");
@@ -1780,7 +1781,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 121);
         }
-#line 1784 "evr.c"
+#line 1785 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1822,7 +1823,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1826 "evr.c"
+#line 1827 "evr.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -1893,7 +1894,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1897 "evr.c"
+#line 1898 "evr.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -1934,7 +1935,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 148);
         }
-#line 1938 "evr.c"
+#line 1939 "evr.c"
         break;
     default:
         return rt_fail(g, 149, "bad resume point");
@@ -1961,7 +1962,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 156), 0, rt_zone_of(g, ZONE_play, f->me, 157), RT_AT_TOP, 158, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1965 "evr.c"
+#line 1966 "evr.c"
         break;
     default:
         return rt_fail(g, 159, "bad resume point");
@@ -1976,7 +1977,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 160);
-#line 1980 "evr.c"
+#line 1981 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -2018,7 +2019,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 164), RT_AT_BOTTOM, 165, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2022 "evr.c"
+#line 2023 "evr.c"
         break;
     default:
         return rt_fail(g, 166, "bad resume point");
@@ -2067,7 +2068,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 171);
         }
-#line 2071 "evr.c"
+#line 2072 "evr.c"
         break;
     default:
         return rt_fail(g, 172, "bad resume point");
@@ -2084,7 +2085,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 173);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 174);
-#line 2088 "evr.c"
+#line 2089 "evr.c"
         break;
     default:
         return rt_fail(g, 175, "bad resume point");
@@ -2111,7 +2112,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 182), 0, rt_zone_of(g, ZONE_play, f->me, 183), RT_AT_TOP, 184, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2115 "evr.c"
+#line 2116 "evr.c"
         break;
     default:
         return rt_fail(g, 185, "bad resume point");
@@ -2137,7 +2138,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 187);
             }
         }
-#line 2141 "evr.c"
+#line 2142 "evr.c"
         break;
     default:
         return rt_fail(g, 188, "bad resume point");
@@ -2178,7 +2179,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 191);
         }
-#line 2182 "evr.c"
+#line 2183 "evr.c"
         break;
     default:
         return rt_fail(g, 192, "bad resume point");
@@ -2232,7 +2233,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 199), 200);
             }
         }
-#line 2236 "evr.c"
+#line 2237 "evr.c"
         break;
     default:
         return rt_fail(g, 201, "bad resume point");
@@ -2259,7 +2260,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 208), 0, rt_zone_of(g, ZONE_play, f->me, 209), RT_AT_TOP, 210, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2263 "evr.c"
+#line 2264 "evr.c"
         break;
     default:
         return rt_fail(g, 211, "bad resume point");
@@ -2301,7 +2302,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 214), RT_AT_TOP, 215, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2305 "evr.c"
+#line 2306 "evr.c"
         break;
     default:
         return rt_fail(g, 216, "bad resume point");
@@ -2343,7 +2344,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 219), RT_AT_BOTTOM, 220, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2347 "evr.c"
+#line 2348 "evr.c"
         break;
     default:
         return rt_fail(g, 221, "bad resume point");
@@ -2415,7 +2416,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2419 "evr.c"
+#line 2420 "evr.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -2430,7 +2431,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 242);
-#line 2434 "evr.c"
+#line 2435 "evr.c"
         break;
     default:
         return rt_fail(g, 243, "bad resume point");
@@ -2525,7 +2526,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2529 "evr.c"
+#line 2530 "evr.c"
         break;
     default:
         return rt_fail(g, 261, "bad resume point");
@@ -2596,7 +2597,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2600 "evr.c"
+#line 2601 "evr.c"
         break;
     default:
         return rt_fail(g, 279, "bad resume point");
@@ -2637,7 +2638,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             #line 104 "cards/evr/rebel.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 282);
         }
-#line 2641 "evr.c"
+#line 2642 "evr.c"
         break;
     default:
         return rt_fail(g, 283, "bad resume point");
@@ -2679,7 +2680,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 286), RT_AT_TOP, 287, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2683 "evr.c"
+#line 2684 "evr.c"
         break;
     default:
         return rt_fail(g, 288, "bad resume point");
@@ -2721,7 +2722,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 291), RT_AT_BOTTOM, 292, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2725 "evr.c"
+#line 2726 "evr.c"
         break;
     default:
         return rt_fail(g, 293, "bad resume point");
@@ -2748,7 +2749,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 300), 0, rt_zone_of(g, ZONE_play, f->me, 301), RT_AT_TOP, 302, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2752 "evr.c"
+#line 2753 "evr.c"
         break;
     default:
         return rt_fail(g, 303, "bad resume point");
@@ -2763,7 +2764,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 304);
-#line 2767 "evr.c"
+#line 2768 "evr.c"
         break;
     default:
         return rt_fail(g, 305, "bad resume point");
@@ -2805,7 +2806,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 308), RT_AT_BOTTOM, 309, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2809 "evr.c"
+#line 2810 "evr.c"
         break;
     default:
         return rt_fail(g, 310, "bad resume point");
@@ -2854,7 +2855,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 315);
         }
-#line 2858 "evr.c"
+#line 2859 "evr.c"
         break;
     default:
         return rt_fail(g, 316, "bad resume point");
@@ -2869,7 +2870,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 317);
-#line 2873 "evr.c"
+#line 2874 "evr.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -2911,7 +2912,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 321), RT_AT_TOP, 322, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2915 "evr.c"
+#line 2916 "evr.c"
         break;
     default:
         return rt_fail(g, 323, "bad resume point");
@@ -2937,7 +2938,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 325);
             }
         }
-#line 2941 "evr.c"
+#line 2942 "evr.c"
         break;
     default:
         return rt_fail(g, 326, "bad resume point");
@@ -3076,7 +3077,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3080 "evr.c"
+#line 3081 "evr.c"
         break;
     default:
         return rt_fail(g, 342, "bad resume point");
@@ -3144,7 +3145,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3148 "evr.c"
+#line 3149 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3618,7 +3619,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3622 "evr.c"
+#line 3623 "evr.c"
         break;
     default:
         return rt_fail(g, 429, "bad resume point");
@@ -3693,7 +3694,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3697 "evr.c"
+#line 3698 "evr.c"
         break;
     default:
         return rt_fail(g, 436, "bad resume point");
@@ -3877,7 +3878,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3881 "evr.c"
+#line 3882 "evr.c"
         break;
     default:
         return rt_fail(g, 460, "bad resume point");

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #define CARDRT_LIVE_UPDATE Live_in
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "galaxy.h"
@@ -2336,7 +2337,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 113 "cards/galaxy/game.cards"
     return (seq[0] = rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), rt_add(g, seq[0], ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - rt_select((!!(((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die))))))), 1, 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3));
-#line 2340 "galaxy.c"
+#line 2341 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:123: sum */
@@ -2352,7 +2353,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc += (Inst_space(g, it_s)->fd_reward_vp + Inst_space(g, it_s)->fd_reward_ally);
     }
     return acc;
-#line 2356 "galaxy.c"
+#line 2357 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:120: function pending */
@@ -2362,7 +2363,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 121 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) + (rt_var_at(g, VCELL_row_completed) ? Agg1_pending(g, f) : 0));
-#line 2366 "galaxy.c"
+#line 2367 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:129: function sith_earned */
@@ -2372,7 +2373,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 130 "cards/galaxy/game.cards"
     return ((int)((int)((int)(!!rt_var_at(g, VCELL_rerolled)) | (int)(!!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) & (int)(rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) & (int)(!((int)(rt_zone_cells_at(g, ZCELL_placed)[0] == 1) & (int)(!!rt_var_at(g, VCELL_last_by_die)))));
-#line 2376 "galaxy.c"
+#line 2377 "galaxy.c"
 }
 
 /* stage_of for each value of its parameters, worked out by cardc */
@@ -2386,7 +2387,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 134 "cards/galaxy/game.cards"
     return (uint32_t)v_b < 7u ? Tab_stage_of[v_b] : rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 2390 "galaxy.c"
+#line 2391 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:142: function free_spaces */
@@ -2396,7 +2397,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 142 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_7);
-#line 2400 "galaxy.c"
+#line 2401 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: function can_place */
@@ -2407,7 +2408,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 146 "cards/galaxy/game.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0)) & (int)(!!(rt_live_at(g, LCELL_6 + rt_live_key(v_f, 6)) > 0)));
-#line 2411 "galaxy.c"
+#line 2412 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: function row_done */
@@ -2419,7 +2420,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 150 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_8 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 2423 "galaxy.c"
+#line 2424 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -2443,7 +2444,7 @@ static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usab
     }
     L->v_t = 0;
     return acc;
-#line 2447 "galaxy.c"
+#line 2448 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:153: function rebel_usable */
@@ -2457,7 +2458,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 154 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 2461 "galaxy.c"
+#line 2462 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: all */
@@ -2473,7 +2474,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 2477 "galaxy.c"
+#line 2478 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:157: function best */
@@ -2484,7 +2485,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 157 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 2488 "galaxy.c"
+#line 2489 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -2774,7 +2775,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2778 "galaxy.c"
+#line 2779 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -2912,7 +2913,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 2916 "galaxy.c"
+#line 2917 "galaxy.c"
         break;
     default:
         return rt_fail(g, 29, "bad resume point");
@@ -3085,7 +3086,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 3089 "galaxy.c"
+#line 3090 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -3131,7 +3132,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 3135 "galaxy.c"
+#line 3136 "galaxy.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -3249,7 +3250,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3253 "galaxy.c"
+#line 3254 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -3360,7 +3361,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3364 "galaxy.c"
+#line 3365 "galaxy.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -3505,7 +3506,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3509 "galaxy.c"
+#line 3510 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -3563,7 +3564,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             }
         }
         if (rt_check(g)) return RT_END;
-#line 3567 "galaxy.c"
+#line 3568 "galaxy.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -3759,7 +3760,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3763 "galaxy.c"
+#line 3764 "galaxy.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -3835,7 +3836,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3839 "galaxy.c"
+#line 3840 "galaxy.c"
         break;
     default:
         return rt_fail(g, 93, "bad resume point");
@@ -3973,7 +3974,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 103);
             }
         }
-#line 3977 "galaxy.c"
+#line 3978 "galaxy.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -4059,7 +4060,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4063 "galaxy.c"
+#line 4064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 115, "bad resume point");
@@ -4211,7 +4212,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4215 "galaxy.c"
+#line 4216 "galaxy.c"
         break;
     default:
         return rt_fail(g, 126, "bad resume point");
@@ -4257,7 +4258,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 128)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4261 "galaxy.c"
+#line 4262 "galaxy.c"
         break;
     default:
         return rt_fail(g, 129, "bad resume point");
@@ -4297,7 +4298,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4301 "galaxy.c"
+#line 4302 "galaxy.c"
         break;
     default:
         return rt_fail(g, 131, "bad resume point");
@@ -4372,7 +4373,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4376 "galaxy.c"
+#line 4377 "galaxy.c"
         break;
     default:
         return rt_fail(g, 134, "bad resume point");

@@ -184,12 +184,21 @@ RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card,
                rt__live_decl(x, zone), rt__reset_of(x, k), rt__kept(x, k));
     return 1;
 }
+/* RT__KNOWING(x): the record of what players know is on (rt_know_on);
+   0 in the C of a game that never reveals nor looks (cardc defines
+   CARDRT_NO_KNOWLEDGE: no script of it starts the record), so that its
+   inline moves do not read the record's first cell. */
+#ifdef CARDRT_NO_KNOWLEDGE
+#define RT__KNOWING(x) ((void)(x), 0)
+#else
+#define RT__KNOWING(x) ((x)->know_cells[0])
+#endif
 /* rt__fast_move: a move from zone from to zone to may take the inline
    fast path: no log is kept, no record of what players know, and both
    zones are valid and not the same. */
 static inline int rt__fast_move(const RtGamePrefix *x, RtValue from, RtValue to)
 {
-    return !x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+    return !x->log_on && !RT__KNOWING(x) && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
            to != from;
 }
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
@@ -236,7 +245,7 @@ RT_HOT_INLINE void rt__close_cell(int32_t *z, int at, int n)
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
+    if (!x->log_on && !RT__KNOWING(x) && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
         RtValue from = x->card_cells[card * RT__STRIDE(x)];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
@@ -328,7 +337,7 @@ RT_HOT_INLINE void rt_move_known(RtGame *g, RtValue card, RtValue to, int where,
                                  int keep, int live_to)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)to < (uint32_t)x->nzi) {
+    if (!x->log_on && !RT__KNOWING(x) && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)to < (uint32_t)x->nzi) {
         int32_t *cs = x->card_cells + card * RT__STRIDE(x);
         RtValue from = cs[0];
         int32_t *src = x->cells + x->zone_off[from];

@@ -1110,6 +1110,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         buf_put(&out, "#define CARDRT_NO_LIVE 1\n");
     else   /* and call the game's own Live_in directly (emit_live.c) */
         buf_put(&out, "#define CARDRT_LIVE_UPDATE Live_in\n");
+    if (!emit_knows(E))   /* no script starts the record of what players know: the moves skip its test */
+        buf_put(&out, "#define CARDRT_NO_KNOWLEDGE 1\n");
     emit_cell_shape(m, &out);
     buf_printf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
     buf_put(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");

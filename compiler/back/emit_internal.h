@@ -268,6 +268,9 @@ void emit_turns(Emit *E, const IrNode *s);
 
 /* emit_unit: the C of unit ui (a function or a script) into out. */
 void emit_unit(Emit *E, Buf *out, int ui);
+/* emit_knows: some unit of the game reveals or looks (its setup and round
+   scripts then start the record of what each player knows). */
+int emit_knows(const Emit *E);
 /* Maps (emit_graph.c): the tables of the maps the code reads (after the
    units are written); the head of a pure loop over a set of spaces (as
    emit_pure_loop_open); the C call that pushes such a set as a list

@@ -32,17 +32,24 @@ static int has_reveal(const IrNode *n)
     return 0;
 }
 
+/* emit_knows: see emit_internal.h. */
+int emit_knows(const Emit *E)
+{
+    for (int u = 0; u < E->ir->nunits; u++)
+        if (has_reveal(E->ir->units[u].body))
+            return 1;
+    return 0;
+}
+
 /* keeps_knowledge: unit ui is a setup or round script of a game that
    reveals or looks: it starts the record of what each player knows
    (rt_know_on), so that the record covers the whole game. */
 static int keeps_knowledge(const Emit *E, int ui)
 {
-    int top = 0, any = 0;
+    int top = 0;
     for (int v = 0; v < E->m->nvariants; v++)
         top |= E->m->variants[v].setup == ui || E->m->variants[v].round == ui;
-    for (int u = 0; top && !any && u < E->ir->nunits; u++)
-        any = has_reveal(E->ir->units[u].body);
-    return any;
+    return top && emit_knows(E);
 }
 
 /* begin_unit: E set to write unit ui's body into body and its helper

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -93,7 +94,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 97 "aggregates.c"
+#line 98 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -104,7 +105,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
-#line 108 "aggregates.c"
+#line 109 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -116,7 +117,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
-#line 120 "aggregates.c"
+#line 121 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
@@ -131,7 +132,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 135 "aggregates.c"
+#line 136 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -141,7 +142,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 145 "aggregates.c"
+#line 146 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
@@ -156,7 +157,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 160 "aggregates.c"
+#line 161 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -166,7 +167,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 170 "aggregates.c"
+#line 171 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -181,7 +182,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 185 "aggregates.c"
+#line 186 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -191,7 +192,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 195 "aggregates.c"
+#line 196 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -208,7 +209,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 212 "aggregates.c"
+#line 213 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -220,7 +221,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 224 "aggregates.c"
+#line 225 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -232,7 +233,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 236 "aggregates.c"
+#line 237 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -248,7 +249,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 252 "aggregates.c"
+#line 253 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -259,7 +260,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 263 "aggregates.c"
+#line 264 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -300,7 +301,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 304 "aggregates.c"
+#line 305 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -320,7 +321,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 324 "aggregates.c"
+#line 325 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");

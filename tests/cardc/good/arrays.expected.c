@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -77,7 +78,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, rt_get(g, VAR_track + rt_index(g, it_c, 1, 3, "track", 0), v_p), 1);
     }
     return acc;
-#line 81 "arrays.c"
+#line 82 "arrays.c"
 }
 
 /* tests/cardc/good/arrays/arrays.cards:22: function total */
@@ -88,7 +89,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 22 "tests/cardc/good/arrays/arrays.cards"
     return Agg1_total(g, f, v_p);
-#line 92 "arrays.c"
+#line 93 "arrays.c"
 }
 
 struct Locals_setup {
@@ -120,7 +121,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 124 "arrays.c"
+#line 125 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -201,7 +202,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 205 "arrays.c"
+#line 206 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");

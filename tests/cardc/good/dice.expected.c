@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_PLAYERS 2
 #include "cardrt.h"
@@ -133,7 +134,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 137 "dice.c"
+#line 138 "dice.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -161,7 +162,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc = rt_add(g, acc, (seq[0] = Count_symbol(g, it_d_2, ENUM_hit, 7), rt_add(g, seq[0], rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10)), 11);
     }
     return acc;
-#line 165 "dice.c"
+#line 166 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -209,7 +210,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 213 "dice.c"
+#line 214 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_PLAYERS 2
 #include "cardrt.h"
@@ -130,7 +131,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 134 "enums.c"
+#line 135 "enums.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -191,7 +192,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 11);
             }
         }
-#line 195 "enums.c"
+#line 196 "enums.c"
         break;
     default:
         return rt_fail(g, 12, "bad resume point");

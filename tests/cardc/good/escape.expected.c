@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -114,7 +115,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 118 "escape.c"
+#line 119 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -156,7 +157,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 160 "escape.c"
+#line 161 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

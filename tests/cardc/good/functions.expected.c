@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -102,7 +103,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Inst_chip(g, it_c)->fd_value);
     }
     return acc;
-#line 106 "functions.c"
+#line 107 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
@@ -113,7 +114,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/functions/functions.cards"
     return Agg1_total(g, f, v_p);
-#line 117 "functions.c"
+#line 118 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
@@ -127,7 +128,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
     return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))->fd_value));
-#line 131 "functions.c"
+#line 132 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -142,7 +143,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
     return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))->fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))->fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 146 "functions.c"
+#line 147 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -157,7 +158,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
     return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))->fd_value)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))->fd_value))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_chip(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))->fd_value)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
-#line 161 "functions.c"
+#line 162 "functions.c"
 }
 
 struct Locals_setup {
@@ -199,7 +200,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 203 "functions.c"
+#line 204 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -252,7 +253,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 256 "functions.c"
+#line 257 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -220,7 +221,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 224 "graph.c"
+#line 225 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -264,7 +265,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 11, "argmax of no items");
     return acc;
-#line 268 "graph.c"
+#line 269 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -289,7 +290,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 14, "argmin of no items");
     return acc;
-#line 293 "graph.c"
+#line 294 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -311,7 +312,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, reach_from, reach_to, avoid, 16);
-#line 315 "graph.c"
+#line 316 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -398,7 +399,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 23);
         }
-#line 402 "graph.c"
+#line 403 "graph.c"
         break;
     default:
         return rt_fail(g, 24, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -118,7 +119,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Inst_token(g, it_c)->fd_bonus, Inst_token(g, it_c)->fd_value);
     }
     return acc;
-#line 122 "mini.c"
+#line 123 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -129,7 +130,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 133 "mini.c"
+#line 134 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -140,7 +141,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 144 "mini.c"
+#line 145 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -198,7 +199,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 202 "mini.c"
+#line 203 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -377,7 +378,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 35);
             }
         }
-#line 381 "mini.c"
+#line 382 "mini.c"
         break;
     default:
         return rt_fail(g, 36, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -155,7 +156,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Inst_assert(g, it_L)->fd_offsetof + Inst_assert(g, it_L)->fd_i) + Inst_assert(g, it_L)->fd_while_);
     }
     return acc;
-#line 159 "names.c"
+#line 160 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -166,7 +167,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 170 "names.c"
+#line 171 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -184,7 +185,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 188 "names.c"
+#line 189 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -199,7 +200,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return (seq[0] = Agg1_memo1(g, f, v_f, v_i), (seq[0] + Memo_fn_x(g, f, memo1, v_f)));
-#line 203 "names.c"
+#line 204 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -212,7 +213,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return (seq[0] = Memo_memo1(g, f, memo1, f->me, 0), (seq[0] + Memo_memo1(g, f, memo1, f->me, 0)));
-#line 216 "names.c"
+#line 217 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -228,7 +229,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
-#line 232 "names.c"
+#line 233 "names.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -288,7 +289,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 292 "names.c"
+#line 293 "names.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -335,7 +336,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 10);
             }
         }
-#line 339 "names.c"
+#line 340 "names.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_LIVE_UPDATE Live_in
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_PLAYERS 2
 #include "cardrt.h"
@@ -92,7 +93,7 @@ static inline RtValue Fn_can_fill(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 34 "tests/cardc/good/plain/plain.cards"
     return ((int)(!!(rt_live_at(g, LCELL_1 + rt_live_key(v_f, 3)) > 0)) & (int)(!!(rt_live_at(g, LCELL_2 + rt_live_key(v_f, 3)) > 0)));
-#line 96 "plain.c"
+#line 97 "plain.c"
 }
 
 struct Locals_proc_fill {
@@ -183,7 +184,7 @@ static RtStatus Script_proc_fill(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4), 5);
             if (rt_check(g)) return RT_END;
         }
-#line 187 "plain.c"
+#line 188 "plain.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -235,7 +236,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 239 "plain.c"
+#line 240 "plain.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -266,7 +267,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!(rt__state(g, it_s_2, 0))) return 0;
     }
     return acc;
-#line 270 "plain.c"
+#line 271 "plain.c"
 }
 
 /* tests/cardc/good/plain/plain.cards:42: round */
@@ -407,7 +408,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 411 "plain.c"
+#line 412 "plain.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -173,7 +174,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
         }
-#line 177 "prelude.c"
+#line 178 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -188,7 +189,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 192 "prelude.c"
+#line 193 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 0
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 4
@@ -94,7 +95,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 98 "teams.c"
+#line 99 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -133,7 +134,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 137 "teams.c"
+#line 138 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -159,7 +160,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 25, "argmax of no items");
     return acc;
-#line 163 "teams.c"
+#line 164 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -358,7 +359,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 26);
-#line 362 "teams.c"
+#line 363 "teams.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");

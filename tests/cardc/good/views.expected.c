@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -75,7 +76,7 @@ static inline RtValue Fn_values(RtGame *g, RtFrame *f)
     (void)f;
     #line 18 "tests/cardc/good/views/views.cards"
     return rt_var_at(g, VCELL_steps);
-#line 79 "views.c"
+#line 80 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: sum */
@@ -91,7 +92,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
         acc += Inst_chip(g, it_c)->fd_value;
     }
     return acc;
-#line 95 "views.c"
+#line 96 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: function var_hidden */
@@ -102,7 +103,7 @@ static inline RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     return Agg1_var_hidden(g, f, v_p);
-#line 106 "views.c"
+#line 107 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:25: setup */
@@ -117,7 +118,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 121 "views.c"
+#line 122 "views.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -180,7 +181,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 13);
         }
-#line 184 "views.c"
+#line 185 "views.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
