@@ -225,7 +225,6 @@ static void emit_cell_shape(const Model *m, Buf *out)
         buf_printf(out, "#define CARDRT_PLAYERS %d\n", m->min_players);
 }
 
-
 static const char *ctype_of_field(AstType t)
 {
     switch (t) {
