@@ -3040,9 +3040,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
+                int picked_at_1 = 0;
                 rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 335);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 336));
+                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 336), &picked_at_1);
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -3061,11 +3062,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 1:;
+                    picked_at_1 = 0;
                     L->v_c_2 = rt_chosen(g);
                 }
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 338), RT_AT_TOP, 339);
+                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 339), rt_zone_of(g, ZONE_deck, L->v_p_2, 338), RT_AT_TOP, 340, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3073,14 +3075,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 340), 341);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 341), 342);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3081 "evr.c"
+#line 3083 "evr.c"
         break;
     default:
-        return rt_fail(g, 342, "bad resume point");
+        return rt_fail(g, 343, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3145,7 +3147,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3149 "evr.c"
+#line 3151 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3166,24 +3168,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 343, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 344, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The event is ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 344)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 345)));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 345); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 346); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 346);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 347);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 347))->fd_reveal, L->v_ability_card, f->me, 347);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 348))->fd_reveal, L->v_ability_card, f->me, 348);
             if (st != RT_DONE)
                 return st;
         }
@@ -3194,28 +3196,28 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 348)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 349)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 349);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 350), RT_AT_TOP, 351, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 350);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 351), RT_AT_TOP, 352, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 352);
-                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 353), &picked_at_2);
+                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 353);
+                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 354), &picked_at_2);
                     if (L->v_s == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 354);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 355);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
                                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 352);
+                            rt_opt_done(g, &ob, 353);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -3230,7 +3232,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (L->v_s != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 57 "cards/evr/rules.cards"
-                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 356), rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 357, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 357), rt_zone_of(g, ZONE_chosen, L->v_p, 356), RT_AT_TOP, 358, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3246,7 +3248,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 358);
+            rt_choose_begin(g, f->me, 13, 0, 359);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 uint8_t at_1[32], at_2[32];
@@ -3255,7 +3257,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 359);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 360);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3270,7 +3272,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     count_2 &= -when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 360)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3278,13 +3280,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 1;
                                 drawn_card = drawn_from[1 + at_1[pick]];
                             } else {
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_c = zc[1 + i]; (void)it_c;
                                         pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3299,14 +3301,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 2;
                                 drawn_card = drawn_from[1 + at_2[pick]];
                             } else {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 365);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                             pick -= (!!rt__state(g, it_c_2, 0));
@@ -3324,7 +3326,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 365, "a choice has fewer options than its count");
+                        return rt_fail(g, 366, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3336,7 +3338,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 366);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
@@ -3345,7 +3347,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -3353,10 +3355,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 358);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 369)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 359);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 369, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 370, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3366,25 +3368,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 370)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 371)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 371), rt_zone_of(g, ZONE_deck, f->me, 372), RT_AT_TOP, 373, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 372), rt_zone_of(g, ZONE_deck, f->me, 373), RT_AT_TOP, 374, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 374), 375);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 375), 376);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 376), 0, rt_zone_of(g, ZONE_play, f->me, 377), RT_AT_TOP, 378, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 377), 0, rt_zone_of(g, ZONE_play, f->me, 378), RT_AT_TOP, 379, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 379);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 380);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 380);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 381);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3394,15 +3396,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 381);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 382);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 382);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 383);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 383)) return RT_END;
+            if (rt_back_edge(g, 384)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3412,24 +3414,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 384);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 385), RT_AT_TOP, 386, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 385);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 386), RT_AT_TOP, 387, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 387);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 388);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 388);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 389);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 389), 390);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 390), 391);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3439,7 +3441,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 391);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 392);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3455,7 +3457,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 392), 393);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 393), 394);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3465,7 +3467,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 394);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 395);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3482,18 +3484,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 395), RT_AT_TOP, 396);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 396), RT_AT_TOP, 397);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 397);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 398);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 398);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 399), RT_AT_TOP, 400, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 399);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 400), RT_AT_TOP, 401, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3510,19 +3512,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 401);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 402);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 402), RT_AT_TOP, 403, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 403), RT_AT_TOP, 404, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 404), 405);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 405), 406);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 406);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 407);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3543,7 +3545,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 407);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 408);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3556,41 +3558,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 408);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 409);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 409)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 410)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 410); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 411); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 411, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 412, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 412);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 413), RT_AT_TOP, 414, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 413);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 414), RT_AT_TOP, 415, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 415);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 416), RT_AT_TOP, 417, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 416);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 417), RT_AT_TOP, 418, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 418);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 419), RT_AT_TOP, 420, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 419);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 420), RT_AT_TOP, 421, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 421), 422);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 422), 423);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3608,21 +3610,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 423);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 424), RT_AT_TOP, 425, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 424);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 425), RT_AT_TOP, 426, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 426);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 427), RT_AT_TOP, 428, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 427);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 428), RT_AT_TOP, 429, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3623 "evr.c"
+#line 3625 "evr.c"
         break;
     default:
-        return rt_fail(g, 429, "bad resume point");
+        return rt_fail(g, 430, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3653,7 +3655,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 430);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 431);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3675,7 +3677,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 431), RT_AT_TOP, 432);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 432), RT_AT_TOP, 433);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3683,9 +3685,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 433), 434);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 434), 435);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 435);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 436);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3694,10 +3696,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3698 "evr.c"
+#line 3700 "evr.c"
         break;
     default:
-        return rt_fail(g, 436, "bad resume point");
+        return rt_fail(g, 437, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3729,14 +3731,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 437);
+            rt_choose_begin(g, f->me, 13, 0, 438);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 438);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 439);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3751,7 +3753,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 439);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 440);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3766,7 +3768,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 440, "a choice has fewer options than its count");
+                        return rt_fail(g, 441, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3778,7 +3780,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 441);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 442);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3786,9 +3788,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 437);
+                rt_opt_done(g, &ob, 438);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 442, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 443, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3798,25 +3800,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 443)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 444)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 444), rt_zone_of(g, ZONE_deck, f->me, 445), RT_AT_TOP, 446, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 445), rt_zone_of(g, ZONE_deck, f->me, 446), RT_AT_TOP, 447, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 447), 448);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 448), 449);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 449), 0, rt_zone_of(g, ZONE_play, f->me, 450), RT_AT_TOP, 451, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 450), 0, rt_zone_of(g, ZONE_play, f->me, 451), RT_AT_TOP, 452, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 452);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 453);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 453);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 454);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3828,7 +3830,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 454)) return RT_END;
+            if (rt_back_edge(g, 455)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3843,7 +3845,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 455)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 456)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3851,19 +3853,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 456); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 457); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 457);
+            return rt_win(g, L->v_p, 458);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 458)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 459)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3871,17 +3873,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 459); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 460); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3882 "evr.c"
+#line 3884 "evr.c"
         break;
     default:
-        return rt_fail(g, 460, "bad resume point");
+        return rt_fail(g, 461, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4529,128 +4531,129 @@ static const RtSite Site_table[] = {
     { 5, 23, 19 }, /* 336: cards/evr/rules.cards:23:19 */
     { 5, 23, 19 }, /* 337: cards/evr/rules.cards:23:19 */
     { 5, 23, 53 }, /* 338: cards/evr/rules.cards:23:53 */
-    { 5, 23, 43 }, /* 339: cards/evr/rules.cards:23:43 */
-    { 5, 27, 30 }, /* 340: cards/evr/rules.cards:27:30 */
-    { 5, 27, 22 }, /* 341: cards/evr/rules.cards:27:22 */
-    { 5, 5, 1 }, /* 342: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 343: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 344: cards/evr/rules.cards:48:24 */
+    { 5, 23, 19 }, /* 339: cards/evr/rules.cards:23:19 */
+    { 5, 23, 43 }, /* 340: cards/evr/rules.cards:23:43 */
+    { 5, 27, 30 }, /* 341: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 342: cards/evr/rules.cards:27:22 */
+    { 5, 5, 1 }, /* 343: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 344: cards/evr/rules.cards:47:5 */
     { 5, 48, 24 }, /* 345: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 346: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 347: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 348: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 349: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 350: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 351: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 352: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 353: cards/evr/rules.cards:57:21 */
+    { 5, 48, 24 }, /* 346: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 347: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 348: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 349: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 350: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 351: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 352: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 353: cards/evr/rules.cards:57:9 */
     { 5, 57, 21 }, /* 354: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 355: cards/evr/rules.cards:57:58 */
-    { 5, 57, 21 }, /* 356: cards/evr/rules.cards:57:21 */
-    { 5, 57, 48 }, /* 357: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 358: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 359: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 360: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 361: cards/evr/rules.cards:75:37 */
+    { 5, 57, 21 }, /* 355: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 356: cards/evr/rules.cards:57:58 */
+    { 5, 57, 21 }, /* 357: cards/evr/rules.cards:57:21 */
+    { 5, 57, 48 }, /* 358: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 359: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 360: cards/evr/rules.cards:75:37 */
+    { 5, 90, 36 }, /* 361: cards/evr/rules.cards:90:36 */
     { 5, 75, 37 }, /* 362: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 363: cards/evr/rules.cards:82:41 */
+    { 5, 75, 37 }, /* 363: cards/evr/rules.cards:75:37 */
     { 5, 82, 41 }, /* 364: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 365: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 366: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 367: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 368: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 369: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 370: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 371: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 372: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 373: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 374: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 375: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 376: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 377: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 378: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 379: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 380: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 381: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 382: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 383: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 384: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 385: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 386: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 387: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 388: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 389: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 390: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 391: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 392: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 393: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 394: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 395: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 396: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 397: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 398: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 399: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 400: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 401: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 402: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 403: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 404: cards/evr/rules.cards:132:9 */
+    { 5, 82, 41 }, /* 365: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 366: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 367: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 368: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 369: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 370: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 371: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 372: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 373: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 374: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 375: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 376: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 377: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 378: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 379: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 380: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 381: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 382: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 383: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 384: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 385: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 386: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 387: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 388: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 389: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 390: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 391: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 392: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 393: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 394: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 395: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 396: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 397: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 398: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 399: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 400: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 401: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 402: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 403: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 404: cards/evr/rules.cards:131:9 */
     { 5, 132, 9 }, /* 405: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 406: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 407: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 408: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 409: cards/evr/rules.cards:140:48 */
+    { 5, 132, 9 }, /* 406: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 407: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 408: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 409: cards/evr/rules.cards:137:35 */
     { 5, 140, 48 }, /* 410: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 411: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 412: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 413: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 414: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 415: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 416: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 417: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 418: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 419: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 420: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 421: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 422: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 423: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 424: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 425: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 426: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 427: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 428: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 429: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 430: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 431: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 432: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 433: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 434: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 435: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 436: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 437: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 438: cards/evr/tutorial.cards:28:39 */
+    { 5, 140, 48 }, /* 411: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 412: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 413: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 414: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 415: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 416: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 417: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 418: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 419: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 420: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 421: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 422: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 423: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 424: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 425: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 426: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 427: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 428: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 429: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 430: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 431: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 432: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 433: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 434: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 435: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 436: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 437: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 438: cards/evr/tutorial.cards:23:7 */
     { 6, 28, 39 }, /* 439: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 440: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 441: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 442: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 443: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 444: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 445: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 446: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 447: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 448: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 449: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 450: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 451: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 452: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 453: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 454: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 455: cards/evr/tutorial.cards:40:24 */
+    { 6, 28, 39 }, /* 440: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 441: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 442: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 443: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 444: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 445: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 446: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 447: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 448: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 449: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 450: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 451: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 452: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 453: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 454: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 455: cards/evr/tutorial.cards:23:7 */
     { 6, 40, 24 }, /* 456: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 457: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 458: cards/evr/tutorial.cards:43:25 */
+    { 6, 40, 24 }, /* 457: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 458: cards/evr/tutorial.cards:41:9 */
     { 6, 43, 25 }, /* 459: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 460: cards/evr/tutorial.cards:20:3 */
+    { 6, 43, 25 }, /* 460: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 461: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4821,7 +4824,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    461, Site_table, 7, Site_files,
+    462, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4847,7 +4850,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    461, Site_table, 7, Site_files,
+    462, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

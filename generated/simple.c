@@ -6151,7 +6151,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 268);
+                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 268, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/simple/missions.cards"
@@ -7033,7 +7033,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         rt_list_add(g, L->v_chosen, L->v_u, 335);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 338);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 338, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -7074,7 +7074,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 341);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 341, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }

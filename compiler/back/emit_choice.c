@@ -285,6 +285,42 @@ static void draw_in_place(Emit *E, const IrNode *s, const char *var)
     E->indent++;
 }
 
+/* first_move: the first statement of choice s's body when it moves the
+   card chosen (the choice's local, from a zone read again as the pick
+   read it), else NULL: after a pick in place that move can close the
+   card's cell without looking for it (rt_move_picked_known). */
+static const IrNode *first_move(const IrNode *s)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4];
+    const IrNode *first = body && body->op == IR_BLOCK && body->nkids > 0 ? body->kids[0] : body;
+    int moved_first = first && first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL &&
+                      first->kids[0]->index == s->index && first->kids[0]->type.base != T_ZONE && coll->op == IR_ZONE &&
+                      !draws(coll) && !ir_has_aggregate(coll);
+    return moved_first ? first : NULL;
+}
+
+/* emit_hinted_body: the body of choice s, its local bound to the zone's
+   kind (emit_bind_zone_card) and, with hint (the C local that keeps the
+   cell of the card picked), its first move told where the card is
+   (E->hint_var; 0 once asked and resumed). */
+static void emit_hinted_body(Emit *E, const IrNode *s, const char *hint)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4];
+    int depth = coll->type.base == T_ZONE ? emit_bind_zone_card(E, coll, s->index, body) : E->nbound;
+    const IrNode *hint_move = E->hint_move, *hint_from = E->hint_from;
+    const char *hint_var = E->hint_var;
+    if (hint) {
+        E->hint_move = first_move(s);
+        E->hint_from = coll;
+        E->hint_var = hint;
+    }
+    emit_block(E, body);
+    E->hint_move = hint_move;
+    E->hint_from = hint_from;
+    E->hint_var = hint_var;
+    emit_unbind(E, depth);
+}
+
 /* choose_one: `choose x in COLL [where ...] { ... } [else { ... }]`. A
    choice of any card of a zone (no where, a prompt without holes) is
    counted, not built, when the random agent answers it in place
@@ -292,17 +328,13 @@ static void draw_in_place(Emit *E, const IrNode *s, const char *var)
    (draw_in_place): the options are built only for the other agents. */
 static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
 {
-    const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
+    const IrNode *coll = s->kids[0], *els = s->kids[5];
     int plain_prompt = !s->fmt || s->fmt->nkids == 0;
     int drawn = coll->type.base == T_ZONE && s->kids[1] && s->live && plain_prompt && !draws(coll);
     int counted = (coll->type.base == T_ZONE && !s->kids[1] && plain_prompt && !draws(coll)) || drawn;
     /* a card taken in place from its cell, moved first thing in the body:
-       the move closes that cell (E->hint_var; 0 once asked and resumed) */
-    const IrNode *first = body && body->op == IR_BLOCK && body->nkids > 0 ? body->kids[0] : body;
-    int moved_first = first && first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL &&
-                      first->kids[0]->index == s->index && first->kids[0]->type.base != T_ZONE && coll->op == IR_ZONE &&
-                      !draws(coll) && !ir_has_aggregate(coll);   /* read again as the pick read it */
-    const char *hint = counted && !drawn && moved_first ? arena_printf(E->a, "picked_at_%d", E->pc + 1) : NULL;
+       the move closes that cell */
+    const char *hint = counted && !drawn && first_move(s) ? arena_printf(E->a, "picked_at_%d", E->pc + 1) : NULL;
     if (hint) {
         emit_line(E, "{");
         E->indent++;
@@ -336,19 +368,7 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         E->indent++;
         emit_line(E, "f->pc = %d;   /* drawn in place too: the state the decision leaves */", pc);
     }
-    int depth = coll->type.base == T_ZONE ? emit_bind_zone_card(E, coll, s->index, body) : E->nbound;
-    const IrNode *hint_move = E->hint_move, *hint_from = E->hint_from;
-    const char *hint_var = E->hint_var;
-    if (hint) {
-        E->hint_move = first;
-        E->hint_from = coll;
-        E->hint_var = hint;
-    }
-    emit_block(E, body);
-    E->hint_move = hint_move;
-    E->hint_from = hint_from;
-    E->hint_var = hint_var;
-    emit_unbind(E, depth);
+    emit_hinted_body(E, s, hint);
     E->indent--;
     if (els) {
         emit_line(E, "} else {");
@@ -456,12 +476,15 @@ void emit_choose(Emit *E, const IrNode *s)
         emit_line(E, "%s = rt_list_new(g, %d);", chosen, at);
         emit_line(E, "if (%s < 0) return RT_END;", chosen);
     }
+    const char *hint = counted && first_move(s) ? arena_printf(E->a, "picked_at_%d", E->pc + 1) : NULL;
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
+    if (hint)
+        emit_line(E, "int %s = 0;", hint);
     begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     if (counted)
-        pick_in_place(E, var, coll, NULL);
+        pick_in_place(E, var, coll, hint);
     open_buffer(E);
     emit_prompt(E, s->fmt);
     const IrNode *fmt = s->label && s->label->nkids ? s->label : NULL;   /* a label with holes */
@@ -481,6 +504,8 @@ void emit_choose(Emit *E, const IrNode *s)
                   model_string((Model *)E->m, "done"));
     emit_line(E, "if (rt_option_count(g) == 0) break;");
     decide(E);
+    if (hint)
+        emit_line(E, "%s = 0;", hint);
     emit_line(E, "%s = rt_chosen(g);", var);
     if (s->flags & IR_UP_TO)
         emit_line(E, "if (%s == RT_NONE) break;", var);
@@ -494,7 +519,7 @@ void emit_choose(Emit *E, const IrNode *s)
         emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
         emit_line(E, "if (rt_check(g)) return RT_END;");
     }
-    emit_block(E, s->kids[4]);
+    emit_hinted_body(E, s, hint);
     E->indent--;
     emit_line(E, "}");
     if (els) {

@@ -127,17 +127,20 @@ Test(lang, a_live_count_is_what_scanning_its_zone_gives)
 /* A repeated choice whose body moves the chosen card out of the zone,
    and puts none back, keeps no list of the cards chosen (one list in the
    C: the choice that puts the card back), and the one whose every card
-   is an option is drawn in place; with a log (the options built) the 30
+   is an option is drawn in place, the cell of the card drawn kept for
+   the move that takes it; with a log (the options built) the 30
    games take the same chips; over 200 games, the choice that puts the
    card back never offers it again. */
 Test(lang, a_choice_whose_cards_leave_keeps_no_list_of_them)
 {
     game_expect("chosen_leave", "chosenleave",
-                "grep -c 'rt_list_new(' $d/chosenleave.c && grep -c 'rt_pick_card_now(' $d/chosenleave.c && "
+                "grep -c 'rt_list_new(' $d/chosenleave.c && grep -c 'rt_pick_card_at(' $d/chosenleave.c && "
+                "grep -c 'rt_move_picked_known(' $d/chosenleave.c && "
                 SAME_AS_LISTED " && "
                 "for s in $(seq 1 200); do $e log --seed $s; done | "
                 "awk '/put back$/ { back++ } /chosen again$/ { again++ } END { print back \" put back, \" again + 0 \" chosen again\" }' && "
                 "$e log --seed 1 | sed -n '11,31p' && " SIM_1000,
+                "1\n"
                 "1\n"
                 "1\n"
                 "30 the same\n"
