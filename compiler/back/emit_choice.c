@@ -769,7 +769,8 @@ static void find_fused(Emit *E, const IrNode *s, int i, int nact)
    options are counted, in the order and with the reads that list them
    (a failure fails the game as the listing would); the agent draws one
    of them all (rt_draw_options_now); the action is found by its count
-   and the item by walking its items again, counting down; then the
+   and the item from the cells its fused count noted (find_fused) or by
+   walking its items again, counting down; then the
    script stores the decision's resume point pc, as the decision would,
    and goes on at drawn_<pc>, where the chosen action is read. Other
    agents (and a log) get the options built, after this block. */

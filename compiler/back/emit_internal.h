@@ -49,11 +49,12 @@ typedef struct Emit {
        whether the code written reads it (used). */
     struct { int slot, kind, used; const char *cname; } bound[16];
     int nbound;
-    /* A choice of any card of a zone (emit_choice.c, choose_one) whose
-       body starts by moving that card: that move (hint_move), the
-       choice's zone (hint_from), and the C local holding the cell the
-       random agent took the card from (hint_var: rt_pick_card_at, 0 when
-       asked), which the move passes on (rt_move_picked_known). */
+    /* A choice of any card of a zone (emit_choice.c: choose_one and
+       emit_choose) whose body starts by moving that card: that move
+       (hint_move), the choice's zone (hint_from), and the C local holding
+       the cell the random agent took the card from (hint_var:
+       rt_pick_card_at, 0 when asked), which the move passes on
+       (rt_move_picked_known). */
     const IrNode *hint_move, *hint_from;
     const char *hint_var;
     int in_options;        /* options are being added to the local RtOptBuf ob */
