@@ -777,6 +777,7 @@ stmt
     | DRAW_GAME                       { $$ = NODE(AST_DRAW_GAME, @1); }
     | LOSE_GAME                       { $$ = NODE(AST_LOSE_GAME, @1); }
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
+    | LOG PUBLIC STRING               { $$ = parse_log(ctx, @1, @3, $3); $$->flags |= LOG_PUBLIC; }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
     /* reveal -> "reveal" expr ["to" (expr | "all" NAME "in" expr ["where" expr])];

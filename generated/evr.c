@@ -12,7 +12,6 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
-#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -416,19 +415,19 @@ static const struct Row_strategy Rows_strategy[] = {
         .fd_cancels = 0,
         .fd_effect = 29,
     },
-    { /* cards/evr/imperial.cards:162: Propaganda */
+    { /* cards/evr/imperial.cards:166: Propaganda */
         .fd_faction = SIDE_imperial,
         .fd_text = "Gain 1 influence. Your opponent loses 1 influence.",
         .fd_cancels = 0,
         .fd_effect = 30,
     },
-    { /* cards/evr/imperial.cards:171: Reinforcements */
+    { /* cards/evr/imperial.cards:175: Reinforcements */
         .fd_faction = SIDE_imperial,
         .fd_text = "Play a card.",
         .fd_cancels = 0,
         .fd_effect = 31,
     },
-    { /* cards/evr/imperial.cards:182: Intimidation */
+    { /* cards/evr/imperial.cards:186: Intimidation */
         .fd_faction = SIDE_imperial,
         .fd_text = "Exhaust each of your opponent's ready characters.",
         .fd_cancels = 0,
@@ -446,19 +445,19 @@ static const struct Row_strategy Rows_strategy[] = {
         .fd_cancels = 0,
         .fd_effect = 48,
     },
-    { /* cards/evr/rebel.cards:169: Diplomacy */
+    { /* cards/evr/rebel.cards:173: Diplomacy */
         .fd_faction = SIDE_rebel,
         .fd_text = "Gain 2 influence.",
         .fd_cancels = 0,
         .fd_effect = 49,
     },
-    { /* cards/evr/rebel.cards:175: Hit and Run */
+    { /* cards/evr/rebel.cards:179: Hit and Run */
         .fd_faction = SIDE_rebel,
         .fd_text = "Discard 1 of your opponent's resource cards with a value of 2 or less.",
         .fd_cancels = 0,
         .fd_effect = 50,
     },
-    { /* cards/evr/rebel.cards:183: Hope */
+    { /* cards/evr/rebel.cards:187: Hope */
         .fd_faction = SIDE_rebel,
         .fd_text = "Ready each of your exhausted resource cards.",
         .fd_cancels = 0,
@@ -925,7 +924,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 929 "evr.c"
+#line 928 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -936,7 +935,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 1))->fd_exhausted_value : Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 2))->fd_value);
-#line 940 "evr.c"
+#line 939 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -952,7 +951,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Inst_resource(g, it_c)->fd_exhausted_value, Inst_resource(g, it_c)->fd_value));
     }
     return acc;
-#line 956 "evr.c"
+#line 955 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -963,7 +962,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 967 "evr.c"
+#line 966 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -977,7 +976,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))->fd_objective));
-#line 981 "evr.c"
+#line 980 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -990,7 +989,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))->fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
-#line 994 "evr.c"
+#line 993 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -1005,7 +1004,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 1009 "evr.c"
+#line 1008 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -1020,7 +1019,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))->fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 1024 "evr.c"
+#line 1023 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -1036,7 +1035,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Inst_strategy(g, it_s)->fd_cancels) return 1;
     }
     return acc;
-#line 1040 "evr.c"
+#line 1039 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -1047,7 +1046,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 1051 "evr.c"
+#line 1050 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -1058,7 +1057,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 1062 "evr.c"
+#line 1061 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -1079,7 +1078,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1083 "evr.c"
+#line 1082 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -1104,7 +1103,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 1108 "evr.c"
+#line 1107 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -1119,7 +1118,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 1123 "evr.c"
+#line 1122 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1179,7 +1178,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1183 "evr.c"
+#line 1182 "evr.c"
         break;
     default:
         return rt_fail(g, 31, "bad resume point");
@@ -1240,7 +1239,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1244 "evr.c"
+#line 1243 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1266,7 +1265,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 41);
         }
-#line 1270 "evr.c"
+#line 1269 "evr.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1291,7 +1290,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1295 "evr.c"
+#line 1294 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1316,7 +1315,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 52);
         }
-#line 1320 "evr.c"
+#line 1319 "evr.c"
         break;
     default:
         return rt_fail(g, 53, "bad resume point");
@@ -1370,7 +1369,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
             }
         }
-#line 1374 "evr.c"
+#line 1373 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1385,7 +1384,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1389 "evr.c"
+#line 1388 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1400,7 +1399,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1404 "evr.c"
+#line 1403 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1415,7 +1414,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 65);
-#line 1419 "evr.c"
+#line 1418 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1430,7 +1429,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1434 "evr.c"
+#line 1433 "evr.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -1456,7 +1455,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1460 "evr.c"
+#line 1459 "evr.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -1498,7 +1497,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 71), RT_AT_TOP, 72, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1502 "evr.c"
+#line 1501 "evr.c"
         break;
     default:
         return rt_fail(g, 73, "bad resume point");
@@ -1523,7 +1522,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1527 "evr.c"
+#line 1526 "evr.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -1538,7 +1537,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 83);
-#line 1542 "evr.c"
+#line 1541 "evr.c"
         break;
     default:
         return rt_fail(g, 84, "bad resume point");
@@ -1580,7 +1579,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 87), RT_AT_TOP, 88, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1584 "evr.c"
+#line 1583 "evr.c"
         break;
     default:
         return rt_fail(g, 89, "bad resume point");
@@ -1607,7 +1606,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 96), 0, rt_zone_of(g, ZONE_play, f->me, 97), RT_AT_TOP, 98, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1611 "evr.c"
+#line 1610 "evr.c"
         break;
     default:
         return rt_fail(g, 99, "bad resume point");
@@ -1661,7 +1660,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
             }
         }
-#line 1665 "evr.c"
+#line 1664 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -1688,7 +1687,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 110);
             }
         }
-#line 1692 "evr.c"
+#line 1691 "evr.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -1740,7 +1739,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1744 "evr.c"
+#line 1743 "evr.c"
         break;
     default:
         return rt_fail(g, 118, "bad resume point");
@@ -1781,7 +1780,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 121);
         }
-#line 1785 "evr.c"
+#line 1784 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1823,7 +1822,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1827 "evr.c"
+#line 1826 "evr.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -1894,7 +1893,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1898 "evr.c"
+#line 1897 "evr.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -1935,7 +1934,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 148);
         }
-#line 1939 "evr.c"
+#line 1938 "evr.c"
         break;
     default:
         return rt_fail(g, 149, "bad resume point");
@@ -1962,7 +1961,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 156), 0, rt_zone_of(g, ZONE_play, f->me, 157), RT_AT_TOP, 158, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1966 "evr.c"
+#line 1965 "evr.c"
         break;
     default:
         return rt_fail(g, 159, "bad resume point");
@@ -1977,7 +1976,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 160);
-#line 1981 "evr.c"
+#line 1980 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -2019,7 +2018,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 164), RT_AT_BOTTOM, 165, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2023 "evr.c"
+#line 2022 "evr.c"
         break;
     default:
         return rt_fail(g, 166, "bad resume point");
@@ -2037,20 +2036,23 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     struct Locals_imperial_infiltration_effect *L = (struct Locals_imperial_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 167);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 168));
+        #line 158 "cards/evr/imperial.cards"
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 167), RT_REVEAL_LOOK, f->me, 168);
+        if (rt_check(g)) return RT_END;
+        #line 159 "cards/evr/imperial.cards"
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 169);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 170));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 169);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 171);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 167);
+                rt_opt_done(g, &ob, 169);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2063,59 +2065,59 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 170);
-            #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 171);
+            #line 160 "cards/evr/imperial.cards"
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 172);
+            #line 161 "cards/evr/imperial.cards"
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 173);
         }
-#line 2072 "evr.c"
+#line 2074 "evr.c"
         break;
     default:
-        return rt_fail(g, 172, "bad resume point");
+        return rt_fail(g, 174, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:165: Propaganda.effect */
+/* cards/evr/imperial.cards:169: Propaganda.effect */
 static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 173);
-        #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 174);
-#line 2089 "evr.c"
+        #line 170 "cards/evr/imperial.cards"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 175);
+        #line 171 "cards/evr/imperial.cards"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 176);
+#line 2091 "evr.c"
         break;
     default:
-        return rt_fail(g, 175, "bad resume point");
+        return rt_fail(g, 177, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:174: Reinforcements.effect */
+/* cards/evr/imperial.cards:178: Reinforcements.effect */
 static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 175 "cards/evr/imperial.cards"
+        #line 179 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
-            #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 176)[0] == 0) {
-                #line 176 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 177), rt_zone_of(g, ZONE_deck, f->me, 178), RT_AT_TOP, 179, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            #line 180 "cards/evr/imperial.cards"
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 178)[0] == 0) {
+                #line 180 "cards/evr/imperial.cards"
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 179), rt_zone_of(g, ZONE_deck, f->me, 180), RT_AT_TOP, 181, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
-                #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 180), 181);
+                #line 180 "cards/evr/imperial.cards"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 182), 183);
             }
-            #line 177 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 182), 0, rt_zone_of(g, ZONE_play, f->me, 183), RT_AT_TOP, 184, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            #line 181 "cards/evr/imperial.cards"
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 184), 0, rt_zone_of(g, ZONE_play, f->me, 185), RT_AT_TOP, 186, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2116 "evr.c"
+#line 2118 "evr.c"
         break;
     default:
-        return rt_fail(g, 185, "bad resume point");
+        return rt_fail(g, 187, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2124,24 +2126,24 @@ struct Locals_intimidation_effect {
     RtValue v_c;
 };
 
-/* cards/evr/imperial.cards:185: Intimidation.effect */
+/* cards/evr/imperial.cards:189: Intimidation.effect */
 static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 186 "cards/evr/imperial.cards"
+        #line 190 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 186));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 188));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                #line 186 "cards/evr/imperial.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 187);
+                #line 190 "cards/evr/imperial.cards"
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 189);
             }
         }
-#line 2142 "evr.c"
+#line 2144 "evr.c"
         break;
     default:
-        return rt_fail(g, 188, "bad resume point");
+        return rt_fail(g, 190, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2157,17 +2159,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 189);
+        rt_choose_begin(g, f->me, 1, 0, 191);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 190);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 192);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 189);
+            rt_opt_done(g, &ob, 191);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2177,12 +2179,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 191);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 193);
         }
-#line 2183 "evr.c"
+#line 2185 "evr.c"
         break;
     default:
-        return rt_fail(g, 192, "bad resume point");
+        return rt_fail(g, 194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2200,19 +2202,19 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         #line 18 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 193);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 194), &picked_at_1);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 195);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 196), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 195);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 197);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 193);
+                    rt_opt_done(g, &ob, 195);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2227,16 +2229,16 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 18 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 196), RT_AT_TOP, 198, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 199), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 200, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 18 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 199), 200);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 201), 202);
             }
         }
-#line 2237 "evr.c"
+#line 2239 "evr.c"
         break;
     default:
-        return rt_fail(g, 201, "bad resume point");
+        return rt_fail(g, 203, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2249,21 +2251,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 202)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 204)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 203), rt_zone_of(g, ZONE_deck, f->me, 204), RT_AT_TOP, 205, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 205), rt_zone_of(g, ZONE_deck, f->me, 206), RT_AT_TOP, 207, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 206), 207);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 208), 209);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 208), 0, rt_zone_of(g, ZONE_play, f->me, 209), RT_AT_TOP, 210, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 210), 0, rt_zone_of(g, ZONE_play, f->me, 211), RT_AT_TOP, 212, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2264 "evr.c"
+#line 2266 "evr.c"
         break;
     default:
-        return rt_fail(g, 211, "bad resume point");
+        return rt_fail(g, 213, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2279,17 +2281,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 212);
+        rt_choose_begin(g, f->me, 1, 0, 214);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 213);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 215);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 212);
+            rt_opt_done(g, &ob, 214);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2299,13 +2301,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 214), RT_AT_TOP, 215, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 216), RT_AT_TOP, 217, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2306 "evr.c"
+#line 2308 "evr.c"
         break;
     default:
-        return rt_fail(g, 216, "bad resume point");
+        return rt_fail(g, 218, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2321,17 +2323,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 217);
+        rt_choose_begin(g, f->me, 1, 0, 219);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 218);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 220);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 217);
+            rt_opt_done(g, &ob, 219);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2341,13 +2343,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 219), RT_AT_BOTTOM, 220, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 221), RT_AT_BOTTOM, 222, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2348 "evr.c"
+#line 2350 "evr.c"
         break;
     default:
-        return rt_fail(g, 221, "bad resume point");
+        return rt_fail(g, 223, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2363,22 +2365,22 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 224)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 223), rt_zone_of(g, ZONE_deck, f->me, 224), RT_AT_TOP, 225, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 225), rt_zone_of(g, ZONE_deck, f->me, 226), RT_AT_TOP, 227, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 226), 227);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 228), 229);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 228)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 230)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 229), 0, rt_zone_of(g, ZONE_looking, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 231), 0, rt_zone_of(g, ZONE_looking, f->me, 232), RT_AT_TOP, 233, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 232);
+            rt_choose_begin(g, f->me, 79, 0, 234);
             {
-                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 233)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 234))->fd_capacity;   /* play it */
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 235)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 236))->fd_capacity;   /* play it */
                 int menu_1 = 1;   /* put it on the bottom of your deck */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -2394,7 +2396,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 5);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 6);
-                    rt_opt_done(g, &ob, 232);
+                    rt_opt_done(g, &ob, 234);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2407,19 +2409,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 235), rt_zone_of(g, ZONE_play, f->me, 236), RT_AT_TOP, 237, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 237), rt_zone_of(g, ZONE_play, f->me, 238), RT_AT_TOP, 239, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 238), rt_zone_of(g, ZONE_deck, f->me, 239), RT_AT_BOTTOM, 240, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 240), rt_zone_of(g, ZONE_deck, f->me, 241), RT_AT_BOTTOM, 242, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2420 "evr.c"
+#line 2422 "evr.c"
         break;
     default:
-        return rt_fail(g, 241, "bad resume point");
+        return rt_fail(g, 243, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2430,11 +2432,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 242);
-#line 2435 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 244);
+#line 2437 "evr.c"
         break;
     default:
-        return rt_fail(g, 243, "bad resume point");
+        return rt_fail(g, 245, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2453,19 +2455,19 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         #line 74 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 4, 0, 244);
-            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 245), &picked_at_1);
+            rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 246);
+            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 247), &picked_at_1);
             if (L->v_s == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 246);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 248);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 244);
+                    rt_opt_done(g, &ob, 246);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2480,30 +2482,30 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             if (L->v_s != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 75 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 248), rt_zone_of(g, ZONE_used, f->me, 247), RT_AT_TOP, 249, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 250), rt_zone_of(g, ZONE_used, f->me, 249), RT_AT_TOP, 251, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 77 "cards/evr/rebel.cards"
                 if (Fn_out_of_strategies(g, f, f->me)) {
                     #line 77 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 250), rt_zone_of(g, ZONE_strategies, f->me, 251), RT_AT_TOP, 252, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 252), rt_zone_of(g, ZONE_strategies, f->me, 253), RT_AT_TOP, 254, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 78 "cards/evr/rebel.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 253);
-                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 254), &picked_at_2);
+                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 255);
+                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 256), &picked_at_2);
                     if (L->v_c == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 255);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 257);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_c = zc[1 + i]; (void)it_c;
                                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 253);
+                            rt_opt_done(g, &ob, 255);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -2518,18 +2520,18 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                     if (L->v_c != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 78 "cards/evr/rebel.cards"
-                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 257), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 258, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 259), rt_zone_of(g, ZONE_deck, f->me, 258), RT_AT_TOP, 260, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                         #line 78 "cards/evr/rebel.cards"
-                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 260);
+                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 261), 262);
                     }
                 }
             }
         }
-#line 2530 "evr.c"
+#line 2532 "evr.c"
         break;
     default:
-        return rt_fail(g, 261, "bad resume point");
+        return rt_fail(g, 263, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2545,20 +2547,20 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 262)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 264)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 263), rt_zone_of(g, ZONE_deck, f->me, 264), RT_AT_TOP, 265, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 266), 267);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 268), 269);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 268)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 270)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 269), 0, rt_zone_of(g, ZONE_looking, f->me, 270), RT_AT_TOP, 271, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 271), 0, rt_zone_of(g, ZONE_looking, f->me, 272), RT_AT_TOP, 273, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 272);
+            rt_choose_begin(g, f->me, 79, 0, 274);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -2575,7 +2577,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 272);
+                    rt_opt_done(g, &ob, 274);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2588,19 +2590,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 273), rt_zone_of(g, ZONE_deck, f->me, 274), RT_AT_TOP, 275, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 275), rt_zone_of(g, ZONE_deck, f->me, 276), RT_AT_TOP, 277, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 276), rt_zone_of(g, ZONE_deck, f->me, 277), RT_AT_BOTTOM, 278, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 278), rt_zone_of(g, ZONE_deck, f->me, 279), RT_AT_BOTTOM, 280, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2601 "evr.c"
+#line 2603 "evr.c"
         break;
     default:
-        return rt_fail(g, 279, "bad resume point");
+        return rt_fail(g, 281, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2616,17 +2618,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 280);
+        rt_choose_begin(g, f->me, 1, 0, 282);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 281);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 283);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 280);
+            rt_opt_done(g, &ob, 282);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2636,12 +2638,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 282);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 284);
         }
-#line 2642 "evr.c"
+#line 2644 "evr.c"
         break;
     default:
-        return rt_fail(g, 283, "bad resume point");
+        return rt_fail(g, 285, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2657,17 +2659,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 284);
+        rt_choose_begin(g, f->me, 1, 0, 286);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 285);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 287);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 284);
+            rt_opt_done(g, &ob, 286);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2677,13 +2679,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 286), RT_AT_TOP, 287, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 288), RT_AT_TOP, 289, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2684 "evr.c"
+#line 2686 "evr.c"
         break;
     default:
-        return rt_fail(g, 288, "bad resume point");
+        return rt_fail(g, 290, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2699,17 +2701,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 289);
+        rt_choose_begin(g, f->me, 1, 0, 291);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 290);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 292);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 289);
+            rt_opt_done(g, &ob, 291);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2719,13 +2721,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 291), RT_AT_BOTTOM, 292, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 293), RT_AT_BOTTOM, 294, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2726 "evr.c"
+#line 2728 "evr.c"
         break;
     default:
-        return rt_fail(g, 293, "bad resume point");
+        return rt_fail(g, 295, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2738,21 +2740,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 294)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 296)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 295), rt_zone_of(g, ZONE_deck, f->me, 296), RT_AT_TOP, 297, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 297), rt_zone_of(g, ZONE_deck, f->me, 298), RT_AT_TOP, 299, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 298), 299);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 300), 301);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 300), 0, rt_zone_of(g, ZONE_play, f->me, 301), RT_AT_TOP, 302, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 302), 0, rt_zone_of(g, ZONE_play, f->me, 303), RT_AT_TOP, 304, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2753 "evr.c"
+#line 2755 "evr.c"
         break;
     default:
-        return rt_fail(g, 303, "bad resume point");
+        return rt_fail(g, 305, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2763,11 +2765,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 304);
-#line 2768 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 306);
+#line 2770 "evr.c"
         break;
     default:
-        return rt_fail(g, 305, "bad resume point");
+        return rt_fail(g, 307, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2783,17 +2785,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 306);
+        rt_choose_begin(g, f->me, 1, 0, 308);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 307);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 309);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 306);
+            rt_opt_done(g, &ob, 308);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2803,13 +2805,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 308), RT_AT_BOTTOM, 309, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 310), RT_AT_BOTTOM, 311, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2810 "evr.c"
+#line 2812 "evr.c"
         break;
     default:
-        return rt_fail(g, 310, "bad resume point");
+        return rt_fail(g, 312, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2824,20 +2826,23 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     struct Locals_rebel_infiltration_effect *L = (struct Locals_rebel_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 311);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 312));
+        #line 165 "cards/evr/rebel.cards"
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 313), RT_REVEAL_LOOK, f->me, 314);
+        if (rt_check(g)) return RT_END;
+        #line 166 "cards/evr/rebel.cards"
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 315);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 316));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 313);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 317);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 311);
+                rt_opt_done(g, &ob, 315);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2850,30 +2855,30 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
-            #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 314);
-            #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 315);
+            #line 167 "cards/evr/rebel.cards"
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 318);
+            #line 168 "cards/evr/rebel.cards"
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 319);
         }
-#line 2859 "evr.c"
+#line 2864 "evr.c"
         break;
     default:
-        return rt_fail(g, 316, "bad resume point");
+        return rt_fail(g, 320, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/rebel.cards:172: Diplomacy.effect */
+/* cards/evr/rebel.cards:176: Diplomacy.effect */
 static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 317);
-#line 2874 "evr.c"
+        #line 176 "cards/evr/rebel.cards"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 321);
+#line 2879 "evr.c"
         break;
     default:
-        return rt_fail(g, 318, "bad resume point");
+        return rt_fail(g, 322, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2882,24 +2887,24 @@ struct Locals_hit_and_run_effect {
     RtValue v_c;
 };
 
-/* cards/evr/rebel.cards:178: Hit and Run.effect */
+/* cards/evr/rebel.cards:182: Hit and Run.effect */
 static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
 {
     struct Locals_hit_and_run_effect *L = (struct Locals_hit_and_run_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 319);
+        #line 183 "cards/evr/rebel.cards"
+        rt_choose_begin(g, f->me, 1, 0, 323);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 320);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 324);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 319);
+            rt_opt_done(g, &ob, 323);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2908,14 +2913,14 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 179 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 321), RT_AT_TOP, 322, KIND_resource, 1, RT_KEEP_NONE, -1);
+            #line 183 "cards/evr/rebel.cards"
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 325), RT_AT_TOP, 326, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2916 "evr.c"
+#line 2921 "evr.c"
         break;
     default:
-        return rt_fail(g, 323, "bad resume point");
+        return rt_fail(g, 327, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2924,24 +2929,24 @@ struct Locals_hope_effect {
     RtValue v_c;
 };
 
-/* cards/evr/rebel.cards:186: Hope.effect */
+/* cards/evr/rebel.cards:190: Hope.effect */
 static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 187 "cards/evr/rebel.cards"
+        #line 191 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 324));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 328));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                #line 187 "cards/evr/rebel.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 325);
+                #line 191 "cards/evr/rebel.cards"
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 329);
             }
         }
-#line 2942 "evr.c"
+#line 2947 "evr.c"
         break;
     default:
-        return rt_fail(g, 326, "bad resume point");
+        return rt_fail(g, 330, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2967,6 +2972,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 7 "cards/evr/rules.cards"
@@ -2978,7 +2984,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 327);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 331);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -2997,7 +3003,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Inst_strategy(g, it_s)->fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 328), RT_AT_TOP, 329);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 332), RT_AT_TOP, 333);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -3015,12 +3021,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Inst_resource(g, it_c)->fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 330), RT_AT_TOP, 331);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 334), RT_AT_TOP, 335);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 332), RT_AT_TOP, 333);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 336), RT_AT_TOP, 337);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3033,7 +3039,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 334);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 338);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
@@ -3041,20 +3047,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                 int picked_at_1 = 0;
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 335);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 339);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 336), &picked_at_1);
+                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 340), &picked_at_1);
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 337);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 341);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 335);
+                        rt_opt_done(g, &ob, 339);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -3067,7 +3073,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
-                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 339), rt_zone_of(g, ZONE_deck, L->v_p_2, 338), RT_AT_TOP, 340, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 343), rt_zone_of(g, ZONE_deck, L->v_p_2, 342), RT_AT_TOP, 344, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3075,14 +3081,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 341), 342);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 345), 346);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3083 "evr.c"
+#line 3089 "evr.c"
         break;
     default:
-        return rt_fail(g, 343, "bad resume point");
+        return rt_fail(g, 347, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3147,7 +3153,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3151 "evr.c"
+#line 3157 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3158,6 +3164,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 39 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:39: phase planning */
         rt_log_phase(g, 7);
@@ -3168,24 +3175,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 344, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 348, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The event is ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 345)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 349)));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 346); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 350); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 347);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 351);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 348))->fd_reveal, L->v_ability_card, f->me, 348);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 352))->fd_reveal, L->v_ability_card, f->me, 352);
             if (st != RT_DONE)
                 return st;
         }
@@ -3196,28 +3203,28 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 349)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 353)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 350);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 351), RT_AT_TOP, 352, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 354);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 356, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 353);
-                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 354), &picked_at_2);
+                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 357);
+                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 358), &picked_at_2);
                     if (L->v_s == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 355);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 359);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
                                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 353);
+                            rt_opt_done(g, &ob, 357);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -3232,7 +3239,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (L->v_s != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 57 "cards/evr/rules.cards"
-                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 357), rt_zone_of(g, ZONE_chosen, L->v_p, 356), RT_AT_TOP, 358, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 361), rt_zone_of(g, ZONE_chosen, L->v_p, 360), RT_AT_TOP, 362, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3248,7 +3255,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 359);
+            rt_choose_begin(g, f->me, 13, 0, 363);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 uint8_t at_1[32], at_2[32];
@@ -3257,7 +3264,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 360);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3272,7 +3279,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     count_2 &= -when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 361)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 365)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3280,13 +3287,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 362);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 366);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 1;
                                 drawn_card = drawn_from[1 + at_1[pick]];
                             } else {
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 363);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_c = zc[1 + i]; (void)it_c;
                                         pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3301,14 +3308,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 2;
                                 drawn_card = drawn_from[1 + at_2[pick]];
                             } else {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 365);
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 369);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                             pick -= (!!rt__state(g, it_c_2, 0));
@@ -3326,7 +3333,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 366, "a choice has fewer options than its count");
+                        return rt_fail(g, 370, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3338,7 +3345,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 371);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
@@ -3347,7 +3354,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 372);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -3355,10 +3362,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 369)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 359);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 373)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 363);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 370, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 374, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3368,25 +3375,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 371)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 375)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 372), rt_zone_of(g, ZONE_deck, f->me, 373), RT_AT_TOP, 374, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 376), rt_zone_of(g, ZONE_deck, f->me, 377), RT_AT_TOP, 378, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 375), 376);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 379), 380);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 377), 0, rt_zone_of(g, ZONE_play, f->me, 378), RT_AT_TOP, 379, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 381), 0, rt_zone_of(g, ZONE_play, f->me, 382), RT_AT_TOP, 383, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 380);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 384);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 381);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 385);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3396,15 +3403,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 382);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 386);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 383);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 387);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 384)) return RT_END;
+            if (rt_back_edge(g, 388)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3414,24 +3421,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 385);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 386), RT_AT_TOP, 387, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 389);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 390), RT_AT_TOP, 391, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 388);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 392);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 389);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 393);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 390), 391);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 394), 395);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3441,7 +3448,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 392);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 396);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3457,7 +3464,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 393), 394);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 397), 398);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3467,7 +3474,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 395);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 399);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3484,18 +3491,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 396), RT_AT_TOP, 397);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 400), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 398);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 402);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 399);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 400), RT_AT_TOP, 401, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 403);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 404), RT_AT_TOP, 405, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3512,19 +3519,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 402);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 406);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 403), RT_AT_TOP, 404, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 407), RT_AT_TOP, 408, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 405), 406);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 409), 410);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 407);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 411);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3545,7 +3552,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 408);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 412);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3558,41 +3565,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 409);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 413);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 410)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 414)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 411); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 415); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 412, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 416, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 413);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 414), RT_AT_TOP, 415, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 417);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 418), RT_AT_TOP, 419, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 416);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 417), RT_AT_TOP, 418, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 420);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 421), RT_AT_TOP, 422, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 419);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 420), RT_AT_TOP, 421, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 423);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 424), RT_AT_TOP, 425, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 422), 423);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 426), 427);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3610,21 +3617,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 424);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 425), RT_AT_TOP, 426, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 428);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 429), RT_AT_TOP, 430, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 427);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 428), RT_AT_TOP, 429, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 431);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 432), RT_AT_TOP, 433, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3625 "evr.c"
+#line 3632 "evr.c"
         break;
     default:
-        return rt_fail(g, 430, "bad resume point");
+        return rt_fail(g, 434, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3644,6 +3651,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
     struct Locals_tutorial_setup *L = (struct Locals_tutorial_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 8 "cards/evr/tutorial.cards"
@@ -3655,7 +3663,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 431);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 435);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3677,7 +3685,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 432), RT_AT_TOP, 433);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 436), RT_AT_TOP, 437);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3685,9 +3693,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 434), 435);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 438), 439);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 436);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 440);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3696,10 +3704,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3700 "evr.c"
+#line 3708 "evr.c"
         break;
     default:
-        return rt_fail(g, 437, "bad resume point");
+        return rt_fail(g, 441, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3721,6 +3729,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
     struct Locals_tutorial_round *L = (struct Locals_tutorial_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 21 "cards/evr/tutorial.cards"
         /* cards/evr/tutorial.cards:21: phase struggle */
         rt_log_phase(g, 8);
@@ -3731,14 +3740,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 438);
+            rt_choose_begin(g, f->me, 13, 0, 442);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 439);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 443);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3753,7 +3762,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 440);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 444);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3768,7 +3777,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 441, "a choice has fewer options than its count");
+                        return rt_fail(g, 445, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3780,7 +3789,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 442);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 446);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3788,9 +3797,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 438);
+                rt_opt_done(g, &ob, 442);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 443, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 447, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3800,25 +3809,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 444)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 448)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 445), rt_zone_of(g, ZONE_deck, f->me, 446), RT_AT_TOP, 447, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 449), rt_zone_of(g, ZONE_deck, f->me, 450), RT_AT_TOP, 451, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 448), 449);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 452), 453);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 450), 0, rt_zone_of(g, ZONE_play, f->me, 451), RT_AT_TOP, 452, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 454), 0, rt_zone_of(g, ZONE_play, f->me, 455), RT_AT_TOP, 456, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 453);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 457);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 454);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 458);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3830,7 +3839,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 455)) return RT_END;
+            if (rt_back_edge(g, 459)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3845,7 +3854,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 456)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 460)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3853,19 +3862,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 457); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 461); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 458);
+            return rt_win(g, L->v_p, 462);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 459)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 463)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3873,17 +3882,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 460); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 464); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3884 "evr.c"
+#line 3893 "evr.c"
         break;
     default:
-        return rt_fail(g, 461, "bad resume point");
+        return rt_fail(g, 465, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3993,7 +4002,7 @@ static const RtVarDef vars[] = {
     { "winner", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "has_winner", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "infiltration_pick", 1, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PRIVATE, -1 },
-    { "has_pick", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
+    { "has_pick", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "busted", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "resolves", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "no_influence", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
@@ -4115,9 +4124,9 @@ static const RtScriptDef scripts[] = {
     { "Imperial Officer.power", "cards/evr/imperial.cards", 131, Script_imperial_officer_power, 0 },
     { "Imperial Shuttle.power", "cards/evr/imperial.cards", 137, Script_imperial_shuttle_power, 1 },
     { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, Script_imperial_infiltration_effect, 1 },
-    { "Propaganda.effect", "cards/evr/imperial.cards", 165, Script_propaganda_effect, 0 },
-    { "Reinforcements.effect", "cards/evr/imperial.cards", 174, Script_reinforcements_effect, 0 },
-    { "Intimidation.effect", "cards/evr/imperial.cards", 185, Script_intimidation_effect, 1 },
+    { "Propaganda.effect", "cards/evr/imperial.cards", 169, Script_propaganda_effect, 0 },
+    { "Reinforcements.effect", "cards/evr/imperial.cards", 178, Script_reinforcements_effect, 0 },
+    { "Intimidation.effect", "cards/evr/imperial.cards", 189, Script_intimidation_effect, 1 },
     { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, Script_luke_skywalker_power, 1 },
     { "Leia Organa.power", "cards/evr/rebel.cards", 17, Script_leia_organa_power, 1 },
     { "Han Solo.power", "cards/evr/rebel.cards", 25, Script_han_solo_power, 0 },
@@ -4134,9 +4143,9 @@ static const RtScriptDef scripts[] = {
     { "Rebel Spy.power", "cards/evr/rebel.cards", 138, Script_rebel_spy_power, 0 },
     { "Corellian Corvette.power", "cards/evr/rebel.cards", 144, Script_corellian_corvette_power, 1 },
     { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, Script_rebel_infiltration_effect, 1 },
-    { "Diplomacy.effect", "cards/evr/rebel.cards", 172, Script_diplomacy_effect, 0 },
-    { "Hit and Run.effect", "cards/evr/rebel.cards", 178, Script_hit_and_run_effect, 1 },
-    { "Hope.effect", "cards/evr/rebel.cards", 186, Script_hope_effect, 1 },
+    { "Diplomacy.effect", "cards/evr/rebel.cards", 176, Script_diplomacy_effect, 0 },
+    { "Hit and Run.effect", "cards/evr/rebel.cards", 182, Script_hit_and_run_effect, 1 },
+    { "Hope.effect", "cards/evr/rebel.cards", 190, Script_hope_effect, 1 },
     { "setup", "cards/evr/rules.cards", 5, Script_setup, 12 },
     { "round", "cards/evr/rules.cards", 36, Script_round, 44 },
     { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
@@ -4359,301 +4368,305 @@ static const RtSite Site_table[] = {
     { 2, 138, 53 }, /* 164: cards/evr/imperial.cards:138:53 */
     { 2, 138, 43 }, /* 165: cards/evr/imperial.cards:138:43 */
     { 2, 137, 3 }, /* 166: cards/evr/imperial.cards:137:3 */
-    { 2, 155, 5 }, /* 167: cards/evr/imperial.cards:155:5 */
-    { 2, 155, 17 }, /* 168: cards/evr/imperial.cards:155:17 */
-    { 2, 155, 17 }, /* 169: cards/evr/imperial.cards:155:17 */
-    { 2, 156, 7 }, /* 170: cards/evr/imperial.cards:156:7 */
-    { 2, 157, 7 }, /* 171: cards/evr/imperial.cards:157:7 */
-    { 2, 152, 3 }, /* 172: cards/evr/imperial.cards:152:3 */
-    { 2, 166, 5 }, /* 173: cards/evr/imperial.cards:166:5 */
-    { 2, 167, 5 }, /* 174: cards/evr/imperial.cards:167:5 */
-    { 2, 165, 3 }, /* 175: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 16 }, /* 176: cards/evr/imperial.cards:176:16 */
-    { 2, 176, 32 }, /* 177: cards/evr/imperial.cards:176:32 */
-    { 2, 176, 46 }, /* 178: cards/evr/imperial.cards:176:46 */
-    { 2, 176, 27 }, /* 179: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 63 }, /* 180: cards/evr/imperial.cards:176:63 */
-    { 2, 176, 55 }, /* 181: cards/evr/imperial.cards:176:55 */
-    { 2, 177, 16 }, /* 182: cards/evr/imperial.cards:177:16 */
-    { 2, 177, 28 }, /* 183: cards/evr/imperial.cards:177:28 */
-    { 2, 177, 7 }, /* 184: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 185: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 14 }, /* 186: cards/evr/imperial.cards:186:14 */
-    { 2, 186, 68 }, /* 187: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 188: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 5 }, /* 189: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 190: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 191: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 192: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 193: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 194: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 17 }, /* 195: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 196: cards/evr/rebel.cards:18:47 */
+    { 2, 158, 16 }, /* 167: cards/evr/imperial.cards:158:16 */
+    { 2, 158, 5 }, /* 168: cards/evr/imperial.cards:158:5 */
+    { 2, 159, 5 }, /* 169: cards/evr/imperial.cards:159:5 */
+    { 2, 159, 17 }, /* 170: cards/evr/imperial.cards:159:17 */
+    { 2, 159, 17 }, /* 171: cards/evr/imperial.cards:159:17 */
+    { 2, 160, 7 }, /* 172: cards/evr/imperial.cards:160:7 */
+    { 2, 161, 7 }, /* 173: cards/evr/imperial.cards:161:7 */
+    { 2, 152, 3 }, /* 174: cards/evr/imperial.cards:152:3 */
+    { 2, 170, 5 }, /* 175: cards/evr/imperial.cards:170:5 */
+    { 2, 171, 5 }, /* 176: cards/evr/imperial.cards:171:5 */
+    { 2, 169, 3 }, /* 177: cards/evr/imperial.cards:169:3 */
+    { 2, 180, 16 }, /* 178: cards/evr/imperial.cards:180:16 */
+    { 2, 180, 32 }, /* 179: cards/evr/imperial.cards:180:32 */
+    { 2, 180, 46 }, /* 180: cards/evr/imperial.cards:180:46 */
+    { 2, 180, 27 }, /* 181: cards/evr/imperial.cards:180:27 */
+    { 2, 180, 63 }, /* 182: cards/evr/imperial.cards:180:63 */
+    { 2, 180, 55 }, /* 183: cards/evr/imperial.cards:180:55 */
+    { 2, 181, 16 }, /* 184: cards/evr/imperial.cards:181:16 */
+    { 2, 181, 28 }, /* 185: cards/evr/imperial.cards:181:28 */
+    { 2, 181, 7 }, /* 186: cards/evr/imperial.cards:181:7 */
+    { 2, 178, 3 }, /* 187: cards/evr/imperial.cards:178:3 */
+    { 2, 190, 14 }, /* 188: cards/evr/imperial.cards:190:14 */
+    { 2, 190, 68 }, /* 189: cards/evr/imperial.cards:190:68 */
+    { 2, 189, 3 }, /* 190: cards/evr/imperial.cards:189:3 */
+    { 4, 10, 5 }, /* 191: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 192: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 193: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 194: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 195: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 196: cards/evr/rebel.cards:18:17 */
     { 4, 18, 17 }, /* 197: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 37 }, /* 198: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 64 }, /* 199: cards/evr/rebel.cards:18:64 */
-    { 4, 18, 56 }, /* 200: cards/evr/rebel.cards:18:56 */
-    { 4, 17, 3 }, /* 201: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 202: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 203: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 204: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 205: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 63 }, /* 206: cards/evr/rebel.cards:27:63 */
-    { 4, 27, 55 }, /* 207: cards/evr/rebel.cards:27:55 */
-    { 4, 28, 16 }, /* 208: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 209: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 210: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 211: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 212: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 213: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 214: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 215: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 216: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 217: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 218: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 219: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 220: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 221: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 222: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 223: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 224: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 225: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 61 }, /* 226: cards/evr/rebel.cards:53:61 */
-    { 4, 53, 53 }, /* 227: cards/evr/rebel.cards:53:53 */
-    { 4, 54, 18 }, /* 228: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 229: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 230: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 231: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 232: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 233: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 234: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 235: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 236: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 237: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 238: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 239: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 240: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 241: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 242: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 243: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 244: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 245: cards/evr/rebel.cards:74:17 */
-    { 4, 74, 17 }, /* 246: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 247: cards/evr/rebel.cards:75:17 */
+    { 4, 18, 47 }, /* 198: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 17 }, /* 199: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 37 }, /* 200: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 64 }, /* 201: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 56 }, /* 202: cards/evr/rebel.cards:18:56 */
+    { 4, 17, 3 }, /* 203: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 204: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 205: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 206: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 207: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 63 }, /* 208: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 55 }, /* 209: cards/evr/rebel.cards:27:55 */
+    { 4, 28, 16 }, /* 210: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 211: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 212: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 213: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 214: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 215: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 216: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 217: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 218: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 219: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 220: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 221: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 222: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 223: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 224: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 225: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 226: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 227: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 61 }, /* 228: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 53 }, /* 229: cards/evr/rebel.cards:53:53 */
+    { 4, 54, 18 }, /* 230: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 231: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 232: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 233: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 234: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 235: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 236: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 237: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 238: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 239: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 240: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 241: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 242: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 243: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 244: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 245: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 246: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 247: cards/evr/rebel.cards:74:17 */
     { 4, 74, 17 }, /* 248: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 7 }, /* 249: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 250: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 251: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 252: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 253: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 254: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 19 }, /* 255: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 256: cards/evr/rebel.cards:78:49 */
+    { 4, 75, 17 }, /* 249: cards/evr/rebel.cards:75:17 */
+    { 4, 74, 17 }, /* 250: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 7 }, /* 251: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 252: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 253: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 254: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 255: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 256: cards/evr/rebel.cards:78:19 */
     { 4, 78, 19 }, /* 257: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 39 }, /* 258: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 66 }, /* 259: cards/evr/rebel.cards:78:66 */
-    { 4, 78, 58 }, /* 260: cards/evr/rebel.cards:78:58 */
-    { 4, 73, 3 }, /* 261: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 262: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 263: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 264: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 265: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 61 }, /* 266: cards/evr/rebel.cards:89:61 */
-    { 4, 89, 53 }, /* 267: cards/evr/rebel.cards:89:53 */
-    { 4, 90, 18 }, /* 268: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 269: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 270: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 271: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 272: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 273: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 274: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 275: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 276: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 277: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 278: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 279: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 280: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 281: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 282: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 283: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 284: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 285: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 286: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 287: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 288: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 289: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 290: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 291: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 292: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 293: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 294: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 295: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 296: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 297: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 63 }, /* 298: cards/evr/rebel.cards:129:63 */
-    { 4, 129, 55 }, /* 299: cards/evr/rebel.cards:129:55 */
-    { 4, 130, 16 }, /* 300: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 301: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 302: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 303: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 304: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 305: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 306: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 307: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 308: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 309: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 310: cards/evr/rebel.cards:144:3 */
-    { 4, 162, 5 }, /* 311: cards/evr/rebel.cards:162:5 */
-    { 4, 162, 17 }, /* 312: cards/evr/rebel.cards:162:17 */
-    { 4, 162, 17 }, /* 313: cards/evr/rebel.cards:162:17 */
-    { 4, 163, 7 }, /* 314: cards/evr/rebel.cards:163:7 */
-    { 4, 164, 7 }, /* 315: cards/evr/rebel.cards:164:7 */
-    { 4, 159, 3 }, /* 316: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 12 }, /* 317: cards/evr/rebel.cards:172:12 */
-    { 4, 172, 3 }, /* 318: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 5 }, /* 319: cards/evr/rebel.cards:179:5 */
-    { 4, 179, 17 }, /* 320: cards/evr/rebel.cards:179:17 */
-    { 4, 179, 63 }, /* 321: cards/evr/rebel.cards:179:63 */
-    { 4, 179, 53 }, /* 322: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 323: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 14 }, /* 324: cards/evr/rebel.cards:187:14 */
-    { 4, 187, 42 }, /* 325: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 326: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 327: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 328: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 329: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 330: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 331: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 332: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 333: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 334: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 335: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 336: cards/evr/rules.cards:23:19 */
-    { 5, 23, 19 }, /* 337: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 338: cards/evr/rules.cards:23:53 */
-    { 5, 23, 19 }, /* 339: cards/evr/rules.cards:23:19 */
-    { 5, 23, 43 }, /* 340: cards/evr/rules.cards:23:43 */
-    { 5, 27, 30 }, /* 341: cards/evr/rules.cards:27:30 */
-    { 5, 27, 22 }, /* 342: cards/evr/rules.cards:27:22 */
-    { 5, 5, 1 }, /* 343: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 344: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 345: cards/evr/rules.cards:48:24 */
-    { 5, 48, 24 }, /* 346: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 347: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 348: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 349: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 350: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 351: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 352: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 353: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 354: cards/evr/rules.cards:57:21 */
-    { 5, 57, 21 }, /* 355: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 356: cards/evr/rules.cards:57:58 */
-    { 5, 57, 21 }, /* 357: cards/evr/rules.cards:57:21 */
-    { 5, 57, 48 }, /* 358: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 359: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 360: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 361: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 362: cards/evr/rules.cards:75:37 */
-    { 5, 75, 37 }, /* 363: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 364: cards/evr/rules.cards:82:41 */
-    { 5, 82, 41 }, /* 365: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 366: cards/evr/rules.cards:66:5 */
+    { 4, 78, 49 }, /* 258: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 19 }, /* 259: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 39 }, /* 260: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 66 }, /* 261: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 58 }, /* 262: cards/evr/rebel.cards:78:58 */
+    { 4, 73, 3 }, /* 263: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 264: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 265: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 266: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 267: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 61 }, /* 268: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 53 }, /* 269: cards/evr/rebel.cards:89:53 */
+    { 4, 90, 18 }, /* 270: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 271: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 272: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 273: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 274: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 275: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 276: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 277: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 278: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 279: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 280: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 281: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 282: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 283: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 284: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 285: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 286: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 287: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 288: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 289: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 290: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 291: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 292: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 293: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 294: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 295: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 296: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 297: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 298: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 299: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 63 }, /* 300: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 55 }, /* 301: cards/evr/rebel.cards:129:55 */
+    { 4, 130, 16 }, /* 302: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 303: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 304: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 305: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 306: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 307: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 308: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 309: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 310: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 311: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 312: cards/evr/rebel.cards:144:3 */
+    { 4, 165, 16 }, /* 313: cards/evr/rebel.cards:165:16 */
+    { 4, 165, 5 }, /* 314: cards/evr/rebel.cards:165:5 */
+    { 4, 166, 5 }, /* 315: cards/evr/rebel.cards:166:5 */
+    { 4, 166, 17 }, /* 316: cards/evr/rebel.cards:166:17 */
+    { 4, 166, 17 }, /* 317: cards/evr/rebel.cards:166:17 */
+    { 4, 167, 7 }, /* 318: cards/evr/rebel.cards:167:7 */
+    { 4, 168, 7 }, /* 319: cards/evr/rebel.cards:168:7 */
+    { 4, 159, 3 }, /* 320: cards/evr/rebel.cards:159:3 */
+    { 4, 176, 12 }, /* 321: cards/evr/rebel.cards:176:12 */
+    { 4, 176, 3 }, /* 322: cards/evr/rebel.cards:176:3 */
+    { 4, 183, 5 }, /* 323: cards/evr/rebel.cards:183:5 */
+    { 4, 183, 17 }, /* 324: cards/evr/rebel.cards:183:17 */
+    { 4, 183, 63 }, /* 325: cards/evr/rebel.cards:183:63 */
+    { 4, 183, 53 }, /* 326: cards/evr/rebel.cards:183:53 */
+    { 4, 182, 3 }, /* 327: cards/evr/rebel.cards:182:3 */
+    { 4, 191, 14 }, /* 328: cards/evr/rebel.cards:191:14 */
+    { 4, 191, 42 }, /* 329: cards/evr/rebel.cards:191:42 */
+    { 4, 190, 3 }, /* 330: cards/evr/rebel.cards:190:3 */
+    { 5, 7, 35 }, /* 331: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 332: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 333: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 334: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 335: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 336: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 337: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 338: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 339: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 340: cards/evr/rules.cards:23:19 */
+    { 5, 23, 19 }, /* 341: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 342: cards/evr/rules.cards:23:53 */
+    { 5, 23, 19 }, /* 343: cards/evr/rules.cards:23:19 */
+    { 5, 23, 43 }, /* 344: cards/evr/rules.cards:23:43 */
+    { 5, 27, 30 }, /* 345: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 346: cards/evr/rules.cards:27:22 */
+    { 5, 5, 1 }, /* 347: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 348: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 349: cards/evr/rules.cards:48:24 */
+    { 5, 48, 24 }, /* 350: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 351: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 352: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 353: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 354: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 355: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 356: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 357: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 358: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 359: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 360: cards/evr/rules.cards:57:58 */
+    { 5, 57, 21 }, /* 361: cards/evr/rules.cards:57:21 */
+    { 5, 57, 48 }, /* 362: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 363: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 364: cards/evr/rules.cards:75:37 */
+    { 5, 90, 36 }, /* 365: cards/evr/rules.cards:90:36 */
+    { 5, 75, 37 }, /* 366: cards/evr/rules.cards:75:37 */
     { 5, 75, 37 }, /* 367: cards/evr/rules.cards:75:37 */
     { 5, 82, 41 }, /* 368: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 369: cards/evr/rules.cards:90:36 */
+    { 5, 82, 41 }, /* 369: cards/evr/rules.cards:82:41 */
     { 5, 66, 5 }, /* 370: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 371: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 372: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 373: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 374: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 375: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 376: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 377: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 378: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 379: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 380: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 381: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 382: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 383: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 384: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 385: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 386: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 387: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 388: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 389: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 390: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 391: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 392: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 393: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 394: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 395: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 396: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 397: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 398: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 399: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 400: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 401: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 402: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 403: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 404: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 405: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 406: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 407: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 408: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 409: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 410: cards/evr/rules.cards:140:48 */
-    { 5, 140, 48 }, /* 411: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 412: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 413: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 414: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 415: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 416: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 417: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 418: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 419: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 420: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 421: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 422: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 423: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 424: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 425: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 426: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 427: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 428: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 429: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 430: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 431: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 432: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 433: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 434: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 435: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 436: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 437: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 438: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 439: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 440: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 441: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 442: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 443: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 444: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 445: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 446: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 447: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 448: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 449: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 450: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 451: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 452: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 453: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 454: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 455: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 456: cards/evr/tutorial.cards:40:24 */
-    { 6, 40, 24 }, /* 457: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 458: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 459: cards/evr/tutorial.cards:43:25 */
-    { 6, 43, 25 }, /* 460: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 461: cards/evr/tutorial.cards:20:3 */
+    { 5, 75, 37 }, /* 371: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 372: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 373: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 374: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 375: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 376: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 377: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 378: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 379: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 380: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 381: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 382: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 383: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 384: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 385: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 386: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 387: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 388: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 389: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 390: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 391: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 392: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 393: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 394: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 395: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 396: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 397: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 398: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 399: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 400: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 401: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 402: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 403: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 404: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 405: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 406: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 407: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 408: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 409: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 410: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 411: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 412: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 413: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 414: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 415: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 416: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 417: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 418: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 419: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 420: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 421: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 422: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 423: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 424: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 425: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 426: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 427: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 428: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 429: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 430: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 431: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 432: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 433: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 434: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 435: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 436: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 437: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 438: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 439: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 440: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 441: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 442: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 443: cards/evr/tutorial.cards:28:39 */
+    { 6, 28, 39 }, /* 444: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 445: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 446: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 447: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 448: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 449: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 450: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 451: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 452: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 453: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 454: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 455: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 456: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 457: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 458: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 459: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 460: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 461: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 462: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 463: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 464: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 465: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4824,7 +4837,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    462, Site_table, 7, Site_files,
+    466, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4850,7 +4863,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    462, Site_table, 7, Site_files,
+    466, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -589,6 +589,8 @@ static void st(Printer *P, const AstNode *s)
         break;
     case AST_LOG:
         tok(P, "log", line, 0);
+        if (s->flags & LOG_PUBLIC)
+            tok(P, "public", 0, 0);
         tok(P, print_text_literal(P->a, s->text ? s->text : ""), 0, 0);
         break;
     case AST_ROLL:

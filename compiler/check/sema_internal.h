@@ -137,6 +137,9 @@ void sema_die_states(Sema *S, const AstNode *n, int ki);
 /* sema_new_die_kind: the kind of die n with nfaces faces (in the model's
    arena; state `face` of type int, or of enum e when e >= 0); its index. */
 int sema_new_die_kind(Sema *S, const AstNode *n, int32_t *faces, int nfaces, int e);
+/* sema_check_flow: the secrecy check (sema_flow.c), after the units: every
+   place that shows something shows only what its audience may know. */
+void sema_check_flow(Sema *S);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

@@ -84,7 +84,7 @@ typedef enum AstKind {
     AST_WIN,         /* a=player; or with WIN_ALL: name=var, a=collection (players), c=where or NULL */
     AST_DRAW_GAME,   /* no fields */
     AST_LOSE_GAME,   /* no fields: every player loses to the game */
-    AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
+    AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs; flags LOG_PUBLIC */
     AST_ROLL,        /* a=die or zone of dice */
     AST_CALL_STMT,   /* name=procedure, list=args */
     AST_ELIMINATE,   /* a=player: out of the game for good */
@@ -149,7 +149,8 @@ enum {
     ZONE_PER_SPACE = 1 << 21,    /* `zone units per space`: a zone for each space of the map */
     TURNS_ALL_PASS = 1 << 22,    /* with TURNS_PASSES: `until all pass` (c is NULL) */
     CARD_CHANGES = 1 << 23,      /* a variant's `set card KIND "Name" { ... }`: new data for a base card */
-    DIE_INTERCHANGEABLE = 1 << 24 /* `die NAME ... interchangeable { ... }`: its zones hold its dice by face */
+    DIE_INTERCHANGEABLE = 1 << 24, /* `die NAME ... interchangeable { ... }`: its zones hold its dice by face */
+    LOG_PUBLIC = 1 << 25           /* `log public "..."`: an announcement the rules decree (its holes become public) */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

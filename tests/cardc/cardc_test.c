@@ -60,6 +60,23 @@ Test(diagnostics, every_bad_fixture_gives_its_exact_message)
     }
 }
 
+/* The secrecy check has no false alarm on the leaks of tests/cardc/bad
+   closed as the rules allow (a hidden choice, a reveal first, a private
+   variable, an announcement, a look before a pick): each is accepted. */
+Test(diagnostics, every_closed_leak_is_accepted)
+{
+    static char names[64][256];
+    int n = list_dir("tests/cardc/secret_ok", ".cards", names, 64);
+    cr_assert_geq(n, 6, "expected the closed leaks in tests/cardc/secret_ok");
+    for (int i = 0; i < n; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, CARDC " check tests/cardc/secret_ok/%s", names[i]);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 0, "%s: exit status %d, expected 0:\n%s", names[i], r.status, r.err);
+        run_free(&r);
+    }
+}
+
 /* A syntax error in one file: the other files are still checked (their
    name errors reported), the broken file's declarations not guessed at. */
 Test(diagnostics, syntax_errors_do_not_hide_name_errors_in_other_files)
