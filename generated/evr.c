@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_NO_KNOWLEDGE 1
 #define CARDRT_MAXSTATE 1
 #define CARDRT_NO_KEEP 1
 #define CARDRT_PLAYERS 2
@@ -24,19 +25,19 @@
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
 enum { KIND_resource = 0, KIND_strategy = 1, KIND_event = 2 };
-enum { ZONE_box = 0, ZONE_events = 1, ZONE_current = 2, ZONE_deck = 3, ZONE_play = 4, ZONE_discard = 5, ZONE_reserve = 6, ZONE_looking = 7, ZONE_strategies = 8, ZONE_chosen = 9, ZONE_revealed = 10, ZONE_used = 11, ZONE_infiltrated = 12, ZONE_forced = 13, ZONE_won_events = 14 };
+enum { ZONE_box = 0, ZONE_events = 1, ZONE_current = 2, ZONE_deck = 3, ZONE_play = 4, ZONE_discard = 5, ZONE_reserve = 6, ZONE_looking = 7, ZONE_strategies = 8, ZONE_chosen = 9, ZONE_revealed = 10, ZONE_used = 11, ZONE_infiltrated = 12, ZONE_forced = 13, ZONE_unused = 14, ZONE_won_events = 15 };
 enum { VAR_influence = 0, VAR_vp = 1, VAR_balance = 2, VAR_winner = 3, VAR_has_winner = 4, VAR_infiltration_pick = 5, VAR_has_pick = 6, VAR_busted = 7, VAR_resolves = 8, VAR_no_influence = 9, VAR_full_value = 10, VAR_no_character_powers = 11 };
 enum { CONST_target_vp = 0 };
 enum { FIXED_target_vp = 7 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
-enum { PLAYER_CELLS = 342 };
+enum { PLAYER_CELLS = 353 };
 enum { VCELL_influence = 139, VCELL_vp = 140, VCELL_balance = 0, VCELL_winner = 1, VCELL_has_winner = 2, VCELL_infiltration_pick = 141, VCELL_has_pick = 142, VCELL_busted = 143, VCELL_resolves = 144, VCELL_no_influence = 3, VCELL_full_value = 4, VCELL_no_character_powers = 5 };
-enum { ZCELL_box = 6, ZCELL_events = 89, ZCELL_current = 114, ZCELL_deck = 145, ZCELL_play = 194, ZCELL_discard = 243, ZCELL_reserve = 292, ZCELL_looking = 341, ZCELL_strategies = 390, ZCELL_chosen = 401, ZCELL_revealed = 412, ZCELL_used = 423, ZCELL_infiltrated = 434, ZCELL_forced = 445, ZCELL_won_events = 456 };
+enum { ZCELL_box = 6, ZCELL_events = 89, ZCELL_current = 114, ZCELL_deck = 145, ZCELL_play = 194, ZCELL_discard = 243, ZCELL_reserve = 292, ZCELL_looking = 341, ZCELL_strategies = 390, ZCELL_chosen = 401, ZCELL_revealed = 412, ZCELL_used = 423, ZCELL_infiltrated = 434, ZCELL_forced = 445, ZCELL_unused = 456, ZCELL_won_events = 467 };
 static const int32_t layout[] = {
-    /* zone capacities */ 82, 24, 24, 48, 48, 48, 48, 48, 10, 10, 10, 10, 10, 10, 24,
+    /* zone capacities */ 82, 24, 24, 48, 48, 48, 48, 48, 10, 10, 10, 10, 10, 10, 10, 24,
     /* vars */ VCELL_influence, VCELL_vp, VCELL_balance, VCELL_winner, VCELL_has_winner, VCELL_infiltration_pick, VCELL_has_pick, VCELL_busted, VCELL_resolves, VCELL_no_influence, VCELL_full_value, VCELL_no_character_powers,
-    /* zones */ ZCELL_box, ZCELL_events, ZCELL_current, ZCELL_deck, ZCELL_play, ZCELL_discard, ZCELL_reserve, ZCELL_looking, ZCELL_strategies, ZCELL_chosen, ZCELL_revealed, ZCELL_used, ZCELL_infiltrated, ZCELL_forced, ZCELL_won_events,
+    /* zones */ ZCELL_box, ZCELL_events, ZCELL_current, ZCELL_deck, ZCELL_play, ZCELL_discard, ZCELL_reserve, ZCELL_looking, ZCELL_strategies, ZCELL_chosen, ZCELL_revealed, ZCELL_used, ZCELL_infiltrated, ZCELL_forced, ZCELL_unused, ZCELL_won_events,
     PLAYER_CELLS,
 };
 
@@ -415,19 +416,19 @@ static const struct Row_strategy Rows_strategy[] = {
         .fd_cancels = 0,
         .fd_effect = 29,
     },
-    { /* cards/evr/imperial.cards:166: Propaganda */
+    { /* cards/evr/imperial.cards:167: Propaganda */
         .fd_faction = SIDE_imperial,
         .fd_text = "Gain 1 influence. Your opponent loses 1 influence.",
         .fd_cancels = 0,
         .fd_effect = 30,
     },
-    { /* cards/evr/imperial.cards:175: Reinforcements */
+    { /* cards/evr/imperial.cards:176: Reinforcements */
         .fd_faction = SIDE_imperial,
         .fd_text = "Play a card.",
         .fd_cancels = 0,
         .fd_effect = 31,
     },
-    { /* cards/evr/imperial.cards:186: Intimidation */
+    { /* cards/evr/imperial.cards:187: Intimidation */
         .fd_faction = SIDE_imperial,
         .fd_text = "Exhaust each of your opponent's ready characters.",
         .fd_cancels = 0,
@@ -445,19 +446,19 @@ static const struct Row_strategy Rows_strategy[] = {
         .fd_cancels = 0,
         .fd_effect = 48,
     },
-    { /* cards/evr/rebel.cards:173: Diplomacy */
+    { /* cards/evr/rebel.cards:174: Diplomacy */
         .fd_faction = SIDE_rebel,
         .fd_text = "Gain 2 influence.",
         .fd_cancels = 0,
         .fd_effect = 49,
     },
-    { /* cards/evr/rebel.cards:179: Hit and Run */
+    { /* cards/evr/rebel.cards:180: Hit and Run */
         .fd_faction = SIDE_rebel,
         .fd_text = "Discard 1 of your opponent's resource cards with a value of 2 or less.",
         .fd_cancels = 0,
         .fd_effect = 50,
     },
-    { /* cards/evr/rebel.cards:187: Hope */
+    { /* cards/evr/rebel.cards:188: Hope */
         .fd_faction = SIDE_rebel,
         .fd_text = "Ready each of your exhausted resource cards.",
         .fd_cancels = 0,
@@ -916,34 +917,34 @@ static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
     return m[0];
 }
 
-/* cards/evr/game.cards:88: function score */
+/* cards/evr/game.cards:90: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 88 "cards/evr/game.cards"
+    #line 90 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 928 "evr.c"
+#line 929 "evr.c"
 }
 
-/* cards/evr/game.cards:94: function worth */
+/* cards/evr/game.cards:96: function worth */
 static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 95 "cards/evr/game.cards"
+    #line 97 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 1))->fd_exhausted_value : Inst_resource(g, rt_card_inst(g, v_c, KIND_resource, 2))->fd_value);
-#line 939 "evr.c"
+#line 940 "evr.c"
 }
 
-/* cards/evr/game.cards:99: sum */
+/* cards/evr/game.cards:101: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 99 "cards/evr/game.cards"
+    #line 101 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 3);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -951,21 +952,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Inst_resource(g, it_c)->fd_exhausted_value, Inst_resource(g, it_c)->fd_value));
     }
     return acc;
-#line 955 "evr.c"
+#line 956 "evr.c"
 }
 
-/* cards/evr/game.cards:98: function total */
+/* cards/evr/game.cards:100: function total */
 static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 99 "cards/evr/game.cards"
+    #line 101 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 966 "evr.c"
+#line 967 "evr.c"
 }
 
-/* cards/evr/game.cards:101: function over */
+/* cards/evr/game.cards:103: function over */
 static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -974,12 +975,12 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)seq;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 101 "cards/evr/game.cards"
+    #line 103 "cards/evr/game.cards"
     return (seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))->fd_objective));
-#line 980 "evr.c"
+#line 981 "evr.c"
 }
 
-/* cards/evr/game.cards:105: function can_play */
+/* cards/evr/game.cards:107: function can_play */
 static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -987,12 +988,12 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_p;
-    #line 106 "cards/evr/game.cards"
+    #line 108 "cards/evr/game.cards"
     return ((seq[0] = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0], (seq[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))->fd_capacity)) && ((seq[1] = rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0], (seq[1] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0])) > 0));
-#line 993 "evr.c"
+#line 994 "evr.c"
 }
 
-/* cards/evr/game.cards:109: function beats */
+/* cards/evr/game.cards:111: function beats */
 static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -1002,12 +1003,12 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 110 "cards/evr/game.cards"
+    #line 112 "cards/evr/game.cards"
     return ((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))));
-#line 1008 "evr.c"
+#line 1009 "evr.c"
 }
 
-/* cards/evr/game.cards:113: function wins */
+/* cards/evr/game.cards:115: function wins */
 static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -1017,17 +1018,17 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 114 "cards/evr/game.cards"
+    #line 116 "cards/evr/game.cards"
     return ((((!((seq[0] = Memo_total(g, f, memo1, v_p), (seq[0] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))->fd_objective)))) && (((seq[1] = Memo_total(g, f, memo2, rt_next_player(g, v_p)), (seq[1] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))->fd_objective))) || (seq[2] = Memo_total(g, f, memo1, v_p), (seq[2] > Memo_total(g, f, memo2, rt_next_player(g, v_p))))))) || (((!((seq[3] = Memo_total(g, f, memo1, v_p), (seq[3] > Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))->fd_objective)))) && (seq[4] = Memo_total(g, f, memo1, v_p), (seq[4] == Memo_total(g, f, memo2, rt_next_player(g, v_p))))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 1023 "evr.c"
+#line 1024 "evr.c"
 }
 
-/* cards/evr/game.cards:118: any */
+/* cards/evr/game.cards:120: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 118 "cards/evr/game.cards"
+    #line 120 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p, 14);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1035,29 +1036,29 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Inst_strategy(g, it_s)->fd_cancels) return 1;
     }
     return acc;
-#line 1039 "evr.c"
+#line 1040 "evr.c"
 }
 
-/* cards/evr/game.cards:117: function deceives */
+/* cards/evr/game.cards:119: function deceives */
 static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 118 "cards/evr/game.cards"
+    #line 120 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 1050 "evr.c"
+#line 1051 "evr.c"
 }
 
-/* cards/evr/game.cards:121: function out_of_strategies */
+/* cards/evr/game.cards:123: function out_of_strategies */
 static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 122 "cards/evr/game.cards"
+    #line 124 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
-#line 1061 "evr.c"
+#line 1062 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -1078,7 +1079,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1082 "evr.c"
+#line 1083 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -1103,7 +1104,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
-#line 1107 "evr.c"
+#line 1108 "evr.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -1118,7 +1119,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
-#line 1122 "evr.c"
+#line 1123 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -1178,7 +1179,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1182 "evr.c"
+#line 1183 "evr.c"
         break;
     default:
         return rt_fail(g, 31, "bad resume point");
@@ -1239,7 +1240,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1243 "evr.c"
+#line 1244 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1265,7 +1266,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 41);
         }
-#line 1269 "evr.c"
+#line 1270 "evr.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1290,7 +1291,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1294 "evr.c"
+#line 1295 "evr.c"
         break;
     default:
         return rt_fail(g, 51, "bad resume point");
@@ -1315,7 +1316,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 52);
         }
-#line 1319 "evr.c"
+#line 1320 "evr.c"
         break;
     default:
         return rt_fail(g, 53, "bad resume point");
@@ -1369,7 +1370,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
             }
         }
-#line 1373 "evr.c"
+#line 1374 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1384,7 +1385,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1388 "evr.c"
+#line 1389 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1399,7 +1400,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1403 "evr.c"
+#line 1404 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1414,7 +1415,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 65);
-#line 1418 "evr.c"
+#line 1419 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1429,7 +1430,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1433 "evr.c"
+#line 1434 "evr.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -1455,7 +1456,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1459 "evr.c"
+#line 1460 "evr.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -1497,7 +1498,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 71), RT_AT_TOP, 72, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1501 "evr.c"
+#line 1502 "evr.c"
         break;
     default:
         return rt_fail(g, 73, "bad resume point");
@@ -1522,7 +1523,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1526 "evr.c"
+#line 1527 "evr.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -1537,7 +1538,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 83);
-#line 1541 "evr.c"
+#line 1542 "evr.c"
         break;
     default:
         return rt_fail(g, 84, "bad resume point");
@@ -1579,7 +1580,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 87), RT_AT_TOP, 88, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1583 "evr.c"
+#line 1584 "evr.c"
         break;
     default:
         return rt_fail(g, 89, "bad resume point");
@@ -1606,7 +1607,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 96), 0, rt_zone_of(g, ZONE_play, f->me, 97), RT_AT_TOP, 98, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1610 "evr.c"
+#line 1611 "evr.c"
         break;
     default:
         return rt_fail(g, 99, "bad resume point");
@@ -1660,7 +1661,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
             }
         }
-#line 1664 "evr.c"
+#line 1665 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -1687,7 +1688,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 110);
             }
         }
-#line 1691 "evr.c"
+#line 1692 "evr.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -1739,7 +1740,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1743 "evr.c"
+#line 1744 "evr.c"
         break;
     default:
         return rt_fail(g, 118, "bad resume point");
@@ -1780,7 +1781,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             #line 82 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 121);
         }
-#line 1784 "evr.c"
+#line 1785 "evr.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -1822,7 +1823,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1826 "evr.c"
+#line 1827 "evr.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -1854,7 +1855,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 135), 0, rt_zone_of(g, ZONE_looking, f->me, 136), RT_AT_TOP, 137, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0, 138);
+            rt_choose_begin(g, f->me, 80, 0, 138);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -1893,7 +1894,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1897 "evr.c"
+#line 1898 "evr.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -1934,7 +1935,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             #line 113 "cards/evr/imperial.cards"
             rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 148);
         }
-#line 1938 "evr.c"
+#line 1939 "evr.c"
         break;
     default:
         return rt_fail(g, 149, "bad resume point");
@@ -1961,7 +1962,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 156), 0, rt_zone_of(g, ZONE_play, f->me, 157), RT_AT_TOP, 158, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1965 "evr.c"
+#line 1966 "evr.c"
         break;
     default:
         return rt_fail(g, 159, "bad resume point");
@@ -1976,7 +1977,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 160);
-#line 1980 "evr.c"
+#line 1981 "evr.c"
         break;
     default:
         return rt_fail(g, 161, "bad resume point");
@@ -2018,7 +2019,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 164), RT_AT_BOTTOM, 165, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2022 "evr.c"
+#line 2023 "evr.c"
         break;
     default:
         return rt_fail(g, 166, "bad resume point");
@@ -2037,22 +2038,22 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 158 "cards/evr/imperial.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 167), RT_REVEAL_LOOK, f->me, 168);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 167), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 168), RT_AT_TOP, 169, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 169);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 170));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 170);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 171));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 171);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 172);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 169);
+                rt_opt_done(g, &ob, 170);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2066,58 +2067,61 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 160 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 172);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 173);
             #line 161 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 173);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 174);
         }
-#line 2074 "evr.c"
+        #line 163 "cards/evr/imperial.cards"
+        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 175), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 176), RT_AT_TOP, 177, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        if (rt_check(g)) return RT_END;
+#line 2078 "evr.c"
         break;
     default:
-        return rt_fail(g, 174, "bad resume point");
+        return rt_fail(g, 178, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:169: Propaganda.effect */
+/* cards/evr/imperial.cards:170: Propaganda.effect */
 static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 170 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 175);
         #line 171 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 176);
-#line 2091 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 179);
+        #line 172 "cards/evr/imperial.cards"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 180);
+#line 2095 "evr.c"
         break;
     default:
-        return rt_fail(g, 177, "bad resume point");
+        return rt_fail(g, 181, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:178: Reinforcements.effect */
+/* cards/evr/imperial.cards:179: Reinforcements.effect */
 static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 179 "cards/evr/imperial.cards"
+        #line 180 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
-            #line 180 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 178)[0] == 0) {
-                #line 180 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 179), rt_zone_of(g, ZONE_deck, f->me, 180), RT_AT_TOP, 181, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
-                if (rt_check(g)) return RT_END;
-                #line 180 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 182), 183);
-            }
             #line 181 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 184), 0, rt_zone_of(g, ZONE_play, f->me, 185), RT_AT_TOP, 186, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 182)[0] == 0) {
+                #line 181 "cards/evr/imperial.cards"
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 183), rt_zone_of(g, ZONE_deck, f->me, 184), RT_AT_TOP, 185, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                if (rt_check(g)) return RT_END;
+                #line 181 "cards/evr/imperial.cards"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 186), 187);
+            }
+            #line 182 "cards/evr/imperial.cards"
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 188), 0, rt_zone_of(g, ZONE_play, f->me, 189), RT_AT_TOP, 190, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2118 "evr.c"
+#line 2122 "evr.c"
         break;
     default:
-        return rt_fail(g, 187, "bad resume point");
+        return rt_fail(g, 191, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2126,24 +2130,24 @@ struct Locals_intimidation_effect {
     RtValue v_c;
 };
 
-/* cards/evr/imperial.cards:189: Intimidation.effect */
+/* cards/evr/imperial.cards:190: Intimidation.effect */
 static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 190 "cards/evr/imperial.cards"
+        #line 191 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 188));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 192));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                #line 190 "cards/evr/imperial.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 189);
+                #line 191 "cards/evr/imperial.cards"
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 193);
             }
         }
-#line 2144 "evr.c"
+#line 2148 "evr.c"
         break;
     default:
-        return rt_fail(g, 190, "bad resume point");
+        return rt_fail(g, 194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2159,17 +2163,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 191);
+        rt_choose_begin(g, f->me, 1, 0, 195);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 192);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 196);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 191);
+            rt_opt_done(g, &ob, 195);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2179,12 +2183,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 193);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 197);
         }
-#line 2185 "evr.c"
+#line 2189 "evr.c"
         break;
     default:
-        return rt_fail(g, 194, "bad resume point");
+        return rt_fail(g, 198, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2202,19 +2206,19 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         #line 18 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 195);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 196), &picked_at_1);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 199);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 200), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 197);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 201);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 195);
+                    rt_opt_done(g, &ob, 199);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2229,16 +2233,16 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 18 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 199), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 200, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 203), rt_zone_of(g, ZONE_deck, f->me, 202), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 18 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 201), 202);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 205), 206);
             }
         }
-#line 2239 "evr.c"
+#line 2243 "evr.c"
         break;
     default:
-        return rt_fail(g, 203, "bad resume point");
+        return rt_fail(g, 207, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2251,21 +2255,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 204)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 208)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 205), rt_zone_of(g, ZONE_deck, f->me, 206), RT_AT_TOP, 207, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 209), rt_zone_of(g, ZONE_deck, f->me, 210), RT_AT_TOP, 211, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 208), 209);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 212), 213);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 210), 0, rt_zone_of(g, ZONE_play, f->me, 211), RT_AT_TOP, 212, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 214), 0, rt_zone_of(g, ZONE_play, f->me, 215), RT_AT_TOP, 216, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2266 "evr.c"
+#line 2270 "evr.c"
         break;
     default:
-        return rt_fail(g, 213, "bad resume point");
+        return rt_fail(g, 217, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2281,17 +2285,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 214);
+        rt_choose_begin(g, f->me, 1, 0, 218);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 215);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 219);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 214);
+            rt_opt_done(g, &ob, 218);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2301,13 +2305,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 216), RT_AT_TOP, 217, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 220), RT_AT_TOP, 221, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2308 "evr.c"
+#line 2312 "evr.c"
         break;
     default:
-        return rt_fail(g, 218, "bad resume point");
+        return rt_fail(g, 222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2323,17 +2327,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 219);
+        rt_choose_begin(g, f->me, 1, 0, 223);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 220);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 224);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 219);
+            rt_opt_done(g, &ob, 223);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2343,13 +2347,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 221), RT_AT_BOTTOM, 222, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 225), RT_AT_BOTTOM, 226, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2350 "evr.c"
+#line 2354 "evr.c"
         break;
     default:
-        return rt_fail(g, 223, "bad resume point");
+        return rt_fail(g, 227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2365,22 +2369,22 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 224)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 228)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 225), rt_zone_of(g, ZONE_deck, f->me, 226), RT_AT_TOP, 227, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 229), rt_zone_of(g, ZONE_deck, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 228), 229);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 232), 233);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 230)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 234)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 231), 0, rt_zone_of(g, ZONE_looking, f->me, 232), RT_AT_TOP, 233, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 235), 0, rt_zone_of(g, ZONE_looking, f->me, 236), RT_AT_TOP, 237, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 234);
+            rt_choose_begin(g, f->me, 80, 0, 238);
             {
-                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 235)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 236))->fd_capacity;   /* play it */
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 239)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 240))->fd_capacity;   /* play it */
                 int menu_1 = 1;   /* put it on the bottom of your deck */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -2396,7 +2400,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 5);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 6);
-                    rt_opt_done(g, &ob, 234);
+                    rt_opt_done(g, &ob, 238);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2409,19 +2413,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 237), rt_zone_of(g, ZONE_play, f->me, 238), RT_AT_TOP, 239, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 241), rt_zone_of(g, ZONE_play, f->me, 242), RT_AT_TOP, 243, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 240), rt_zone_of(g, ZONE_deck, f->me, 241), RT_AT_BOTTOM, 242, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 244), rt_zone_of(g, ZONE_deck, f->me, 245), RT_AT_BOTTOM, 246, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2422 "evr.c"
+#line 2426 "evr.c"
         break;
     default:
-        return rt_fail(g, 243, "bad resume point");
+        return rt_fail(g, 247, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2432,11 +2436,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 244);
-#line 2437 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 248);
+#line 2441 "evr.c"
         break;
     default:
-        return rt_fail(g, 245, "bad resume point");
+        return rt_fail(g, 249, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2455,19 +2459,19 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         #line 74 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 246);
-            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 247), &picked_at_1);
+            rt_choose_begin(g, f->me, 7, RT_CHOOSE_HIDDEN, 250);
+            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 251), &picked_at_1);
             if (L->v_s == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 248);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 252);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 246);
+                    rt_opt_done(g, &ob, 250);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2482,30 +2486,30 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             if (L->v_s != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 75 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 250), rt_zone_of(g, ZONE_used, f->me, 249), RT_AT_TOP, 251, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 254), rt_zone_of(g, ZONE_used, f->me, 253), RT_AT_TOP, 255, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 77 "cards/evr/rebel.cards"
                 if (Fn_out_of_strategies(g, f, f->me)) {
                     #line 77 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 252), rt_zone_of(g, ZONE_strategies, f->me, 253), RT_AT_TOP, 254, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 256), rt_zone_of(g, ZONE_strategies, f->me, 257), RT_AT_TOP, 258, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 78 "cards/evr/rebel.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 255);
-                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 256), &picked_at_2);
+                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 259);
+                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 260), &picked_at_2);
                     if (L->v_c == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 257);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 261);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_c = zc[1 + i]; (void)it_c;
                                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 255);
+                            rt_opt_done(g, &ob, 259);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -2520,18 +2524,18 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                     if (L->v_c != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 78 "cards/evr/rebel.cards"
-                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 259), rt_zone_of(g, ZONE_deck, f->me, 258), RT_AT_TOP, 260, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 263), rt_zone_of(g, ZONE_deck, f->me, 262), RT_AT_TOP, 264, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                         #line 78 "cards/evr/rebel.cards"
-                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 261), 262);
+                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 265), 266);
                     }
                 }
             }
         }
-#line 2532 "evr.c"
+#line 2536 "evr.c"
         break;
     default:
-        return rt_fail(g, 263, "bad resume point");
+        return rt_fail(g, 267, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2547,20 +2551,20 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 264)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 268)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 269), rt_zone_of(g, ZONE_deck, f->me, 270), RT_AT_TOP, 271, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 268), 269);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 272), 273);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 270)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 274)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 271), 0, rt_zone_of(g, ZONE_looking, f->me, 272), RT_AT_TOP, 273, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 275), 0, rt_zone_of(g, ZONE_looking, f->me, 276), RT_AT_TOP, 277, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 274);
+            rt_choose_begin(g, f->me, 80, 0, 278);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -2577,7 +2581,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 274);
+                    rt_opt_done(g, &ob, 278);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2590,19 +2594,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 275), rt_zone_of(g, ZONE_deck, f->me, 276), RT_AT_TOP, 277, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 279), rt_zone_of(g, ZONE_deck, f->me, 280), RT_AT_TOP, 281, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 278), rt_zone_of(g, ZONE_deck, f->me, 279), RT_AT_BOTTOM, 280, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 282), rt_zone_of(g, ZONE_deck, f->me, 283), RT_AT_BOTTOM, 284, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2603 "evr.c"
+#line 2607 "evr.c"
         break;
     default:
-        return rt_fail(g, 281, "bad resume point");
+        return rt_fail(g, 285, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2618,17 +2622,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 282);
+        rt_choose_begin(g, f->me, 1, 0, 286);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 283);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 287);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 282);
+            rt_opt_done(g, &ob, 286);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2638,12 +2642,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 284);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 288);
         }
-#line 2644 "evr.c"
+#line 2648 "evr.c"
         break;
     default:
-        return rt_fail(g, 285, "bad resume point");
+        return rt_fail(g, 289, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2659,17 +2663,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 286);
+        rt_choose_begin(g, f->me, 1, 0, 290);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 287);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 291);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 286);
+            rt_opt_done(g, &ob, 290);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2679,13 +2683,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 288), RT_AT_TOP, 289, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 292), RT_AT_TOP, 293, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2686 "evr.c"
+#line 2690 "evr.c"
         break;
     default:
-        return rt_fail(g, 290, "bad resume point");
+        return rt_fail(g, 294, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2701,17 +2705,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 291);
+        rt_choose_begin(g, f->me, 1, 0, 295);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 292);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 296);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 291);
+            rt_opt_done(g, &ob, 295);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2721,13 +2725,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 293), RT_AT_BOTTOM, 294, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 297), RT_AT_BOTTOM, 298, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2728 "evr.c"
+#line 2732 "evr.c"
         break;
     default:
-        return rt_fail(g, 295, "bad resume point");
+        return rt_fail(g, 299, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2740,21 +2744,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 296)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 300)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 297), rt_zone_of(g, ZONE_deck, f->me, 298), RT_AT_TOP, 299, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 301), rt_zone_of(g, ZONE_deck, f->me, 302), RT_AT_TOP, 303, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 300), 301);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 304), 305);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 302), 0, rt_zone_of(g, ZONE_play, f->me, 303), RT_AT_TOP, 304, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 306), 0, rt_zone_of(g, ZONE_play, f->me, 307), RT_AT_TOP, 308, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2755 "evr.c"
+#line 2759 "evr.c"
         break;
     default:
-        return rt_fail(g, 305, "bad resume point");
+        return rt_fail(g, 309, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2765,11 +2769,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 306);
-#line 2770 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 310);
+#line 2774 "evr.c"
         break;
     default:
-        return rt_fail(g, 307, "bad resume point");
+        return rt_fail(g, 311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2785,17 +2789,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 308);
+        rt_choose_begin(g, f->me, 1, 0, 312);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 309);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 313);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 308);
+            rt_opt_done(g, &ob, 312);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2805,13 +2809,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 310), RT_AT_BOTTOM, 311, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 314), RT_AT_BOTTOM, 315, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2812 "evr.c"
+#line 2816 "evr.c"
         break;
     default:
-        return rt_fail(g, 312, "bad resume point");
+        return rt_fail(g, 316, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2827,22 +2831,22 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 165 "cards/evr/rebel.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 313), RT_REVEAL_LOOK, f->me, 314);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 317), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 318), RT_AT_TOP, 319, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 315);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 316));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 320);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 321));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 317);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 322);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 315);
+                rt_opt_done(g, &ob, 320);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2856,29 +2860,32 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 167 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 318);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 323);
             #line 168 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 319);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 324);
         }
-#line 2864 "evr.c"
+        #line 170 "cards/evr/rebel.cards"
+        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 325), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 326), RT_AT_TOP, 327, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        if (rt_check(g)) return RT_END;
+#line 2871 "evr.c"
         break;
     default:
-        return rt_fail(g, 320, "bad resume point");
+        return rt_fail(g, 328, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/evr/rebel.cards:176: Diplomacy.effect */
+/* cards/evr/rebel.cards:177: Diplomacy.effect */
 static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 176 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 321);
-#line 2879 "evr.c"
+        #line 177 "cards/evr/rebel.cards"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 329);
+#line 2886 "evr.c"
         break;
     default:
-        return rt_fail(g, 322, "bad resume point");
+        return rt_fail(g, 330, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2887,24 +2894,24 @@ struct Locals_hit_and_run_effect {
     RtValue v_c;
 };
 
-/* cards/evr/rebel.cards:182: Hit and Run.effect */
+/* cards/evr/rebel.cards:183: Hit and Run.effect */
 static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
 {
     struct Locals_hit_and_run_effect *L = (struct Locals_hit_and_run_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 183 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 323);
+        #line 184 "cards/evr/rebel.cards"
+        rt_choose_begin(g, f->me, 1, 0, 331);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 324);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 332);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 323);
+            rt_opt_done(g, &ob, 331);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2913,14 +2920,14 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 183 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 325), RT_AT_TOP, 326, KIND_resource, 1, RT_KEEP_NONE, -1);
+            #line 184 "cards/evr/rebel.cards"
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 333), RT_AT_TOP, 334, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2921 "evr.c"
+#line 2928 "evr.c"
         break;
     default:
-        return rt_fail(g, 327, "bad resume point");
+        return rt_fail(g, 335, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2929,24 +2936,24 @@ struct Locals_hope_effect {
     RtValue v_c;
 };
 
-/* cards/evr/rebel.cards:190: Hope.effect */
+/* cards/evr/rebel.cards:191: Hope.effect */
 static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 191 "cards/evr/rebel.cards"
+        #line 192 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 328));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 336));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
-                #line 191 "cards/evr/rebel.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 329);
+                #line 192 "cards/evr/rebel.cards"
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 337);
             }
         }
-#line 2947 "evr.c"
+#line 2954 "evr.c"
         break;
     default:
-        return rt_fail(g, 330, "bad resume point");
+        return rt_fail(g, 338, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2972,7 +2979,6 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 7 "cards/evr/rules.cards"
@@ -2984,7 +2990,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 331);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 339);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3003,7 +3009,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Inst_strategy(g, it_s)->fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 332), RT_AT_TOP, 333);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 340), RT_AT_TOP, 341);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -3021,12 +3027,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Inst_resource(g, it_c)->fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 334), RT_AT_TOP, 335);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 342), RT_AT_TOP, 343);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 336), RT_AT_TOP, 337);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 344), RT_AT_TOP, 345);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3039,7 +3045,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 338);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 346);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
@@ -3047,20 +3053,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                 int picked_at_1 = 0;
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 339);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 347);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 340), &picked_at_1);
+                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 348), &picked_at_1);
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 341);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 349);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 339);
+                        rt_opt_done(g, &ob, 347);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -3073,7 +3079,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
-                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 343), rt_zone_of(g, ZONE_deck, L->v_p_2, 342), RT_AT_TOP, 344, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 351), rt_zone_of(g, ZONE_deck, L->v_p_2, 350), RT_AT_TOP, 352, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3081,14 +3087,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 345), 346);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 353), 354);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3089 "evr.c"
+#line 3095 "evr.c"
         break;
     default:
-        return rt_fail(g, 347, "bad resume point");
+        return rt_fail(g, 355, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3153,7 +3159,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3157 "evr.c"
+#line 3163 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3164,10 +3170,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 39 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:39: phase planning */
-        rt_log_phase(g, 7);
+        rt_log_phase(g, 8);
         #line 41 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
         #line 42 "cards/evr/rules.cards"
@@ -3175,24 +3180,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 348, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 356, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The event is ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 349)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 357)));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 350); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 358); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 351);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 359);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 352))->fd_reveal, L->v_ability_card, f->me, 352);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 360))->fd_reveal, L->v_ability_card, f->me, 360);
             if (st != RT_DONE)
                 return st;
         }
@@ -3203,28 +3208,28 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 353)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 361)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 354);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 355), RT_AT_TOP, 356, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 362);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 363), RT_AT_TOP, 364, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 357);
-                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 358), &picked_at_2);
+                    rt_choose_begin(g, L->v_p, 7, RT_CHOOSE_HIDDEN, 365);
+                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 366), &picked_at_2);
                     if (L->v_s == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 359);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 367);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
                                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 357);
+                            rt_opt_done(g, &ob, 365);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -3239,7 +3244,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (L->v_s != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 57 "cards/evr/rules.cards"
-                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 361), rt_zone_of(g, ZONE_chosen, L->v_p, 360), RT_AT_TOP, 362, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 369), rt_zone_of(g, ZONE_chosen, L->v_p, 368), RT_AT_TOP, 370, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3247,7 +3252,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 63 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:63: phase struggle */
-        rt_log_phase(g, 8);
+        rt_log_phase(g, 9);
         #line 66 "cards/evr/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_balance);
         L->v_saved_me = f->me;
@@ -3255,7 +3260,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 363);
+            rt_choose_begin(g, f->me, 14, 0, 371);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 uint8_t at_1[32], at_2[32];
@@ -3264,7 +3269,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 364);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 372);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3279,7 +3284,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     count_2 &= -when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 365)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 373)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3287,13 +3292,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 366);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 374);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 1;
                                 drawn_card = drawn_from[1 + at_1[pick]];
                             } else {
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 367);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 375);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_c = zc[1 + i]; (void)it_c;
                                         pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3308,14 +3313,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 368);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 376);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 2;
                                 drawn_card = drawn_from[1 + at_2[pick]];
                             } else {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 369);
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 377);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                             pick -= (!!rt__state(g, it_c_2, 0));
@@ -3333,7 +3338,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 370, "a choice has fewer options than its count");
+                        return rt_fail(g, 378, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3342,30 +3347,30 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
-                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 10);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 371);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 379);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 10);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 11);
                     }
                 }
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 372);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 380);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                            rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
+                            rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 12);
                         }
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 373)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 363);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 381)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 13);
+                rt_opt_done(g, &ob, 371);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 374, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 382, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3375,25 +3380,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 375)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 383)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 376), rt_zone_of(g, ZONE_deck, f->me, 377), RT_AT_TOP, 378, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 384), rt_zone_of(g, ZONE_deck, f->me, 385), RT_AT_TOP, 386, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 379), 380);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 387), 388);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 381), 0, rt_zone_of(g, ZONE_play, f->me, 382), RT_AT_TOP, 383, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 389), 0, rt_zone_of(g, ZONE_play, f->me, 390), RT_AT_TOP, 391, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 384);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 392);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 385);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 393);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3403,42 +3408,42 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 386);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 394);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 387);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 395);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 388)) return RT_END;
+            if (rt_back_edge(g, 396)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:95: phase dominance */
-        rt_log_phase(g, 14);
+        rt_log_phase(g, 15);
         #line 98 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 389);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 390), RT_AT_TOP, 391, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 397);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 398), RT_AT_TOP, 399, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 392);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 400);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 393);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 401);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 394), 395);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 402), 403);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -3448,7 +3453,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 396);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 404);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3464,7 +3469,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 397), 398);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 405), 406);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -3474,7 +3479,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 399);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 407);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3491,18 +3496,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 400), RT_AT_TOP, 401);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 408), RT_AT_TOP, 409);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 402);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 410);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 403);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 404), RT_AT_TOP, 405, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 411);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 412), RT_AT_TOP, 413, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3519,19 +3524,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 406);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 414);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 407), RT_AT_TOP, 408, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 415), RT_AT_TOP, 416, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 409), 410);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 417), 418);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 411);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 419);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3552,7 +3557,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 412);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 420);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3565,41 +3570,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 413);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 421);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 414)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 422)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 415); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 423); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 416, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 424, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 417);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 418), RT_AT_TOP, 419, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 425);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 426), RT_AT_TOP, 427, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 420);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 421), RT_AT_TOP, 422, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 428);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 429), RT_AT_TOP, 430, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 423);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 424), RT_AT_TOP, 425, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 431);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 432), RT_AT_TOP, 433, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 426), 427);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 434), 435);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3617,21 +3622,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 428);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 429), RT_AT_TOP, 430, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 436);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 437), RT_AT_TOP, 438, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 431);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 432), RT_AT_TOP, 433, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 439);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 440), RT_AT_TOP, 441, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3632 "evr.c"
+#line 3637 "evr.c"
         break;
     default:
-        return rt_fail(g, 434, "bad resume point");
+        return rt_fail(g, 442, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3651,7 +3656,6 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
     struct Locals_tutorial_setup *L = (struct Locals_tutorial_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 8 "cards/evr/tutorial.cards"
@@ -3663,7 +3667,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 435);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 443);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3685,7 +3689,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 436), RT_AT_TOP, 437);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 444), RT_AT_TOP, 445);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3693,9 +3697,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 438), 439);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 446), 447);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 440);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 448);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3704,10 +3708,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3708 "evr.c"
+#line 3712 "evr.c"
         break;
     default:
-        return rt_fail(g, 441, "bad resume point");
+        return rt_fail(g, 449, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3729,10 +3733,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
     struct Locals_tutorial_round *L = (struct Locals_tutorial_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 21 "cards/evr/tutorial.cards"
         /* cards/evr/tutorial.cards:21: phase struggle */
-        rt_log_phase(g, 8);
+        rt_log_phase(g, 9);
         #line 23 "cards/evr/tutorial.cards"
         L->v_turn = rt_var_at(g, VCELL_balance);
         L->v_saved_me = f->me;
@@ -3740,14 +3743,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 442);
+            rt_choose_begin(g, f->me, 14, 0, 450);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 443);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 451);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3762,7 +3765,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 444);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 452);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3777,7 +3780,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 445, "a choice has fewer options than its count");
+                        return rt_fail(g, 453, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3786,20 +3789,20 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
-                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 10);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 446);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 454);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
+                        rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 11);
                     }
                 }
                 /* action "pass" */
-                rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 442);
+                rt_opt_add(&ob, 2, RT_NONE, 13);
+                rt_opt_done(g, &ob, 450);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 447, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 455, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3809,25 +3812,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 448)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 456)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 449), rt_zone_of(g, ZONE_deck, f->me, 450), RT_AT_TOP, 451, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 457), rt_zone_of(g, ZONE_deck, f->me, 458), RT_AT_TOP, 459, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 452), 453);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 460), 461);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 454), 0, rt_zone_of(g, ZONE_play, f->me, 455), RT_AT_TOP, 456, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 462), 0, rt_zone_of(g, ZONE_play, f->me, 463), RT_AT_TOP, 464, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 457);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 465);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 458);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 466);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3839,12 +3842,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 459)) return RT_END;
+            if (rt_back_edge(g, 467)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
         /* cards/evr/tutorial.cards:36: phase dominance */
-        rt_log_phase(g, 14);
+        rt_log_phase(g, 15);
         #line 39 "cards/evr/tutorial.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
@@ -3854,7 +3857,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 460)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 468)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3862,19 +3865,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 461); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 469); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 462);
+            return rt_win(g, L->v_p, 470);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 463)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 471)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3882,17 +3885,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 464); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 472); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3893 "evr.c"
+#line 3896 "evr.c"
         break;
     default:
-        return rt_fail(g, 465, "bad resume point");
+        return rt_fail(g, 473, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3915,6 +3918,7 @@ static const RtZoneDef zones[] = {
     { "used", 1, 0, RT_PUBLIC, KIND_strategy },
     { "infiltrated", 1, 0, RT_HIDDEN, KIND_strategy },
     { "forced", 1, 0, RT_PRIVATE, KIND_strategy },
+    { "unused", 1, 0, RT_PUBLIC, KIND_strategy },
     { "won_events", 1, 0, RT_PUBLIC, KIND_event },
 };
 
@@ -4015,82 +4019,83 @@ static const char *const strings[] = {
     "choose a resource from play", /* 1 */
     "leave it on top", /* 2 */
     "put it on the bottom", /* 3 */
-    "choose a strategy from strategies", /* 4 */
+    "choose a strategy from unused", /* 4 */
     "play it", /* 5 */
     "put it on the bottom of your deck", /* 6 */
-    "planning", /* 7 */
-    "struggle", /* 8 */
-    "play a card", /* 9 */
-    "use a power", /* 10 */
-    "spend influence", /* 11 */
-    "pass", /* 12 */
-    "take a turn", /* 13 */
-    "dominance", /* 14 */
-    "Escape From Tatooine", /* 15 */
-    "Rescue of Princess Leia", /* 16 */
-    "Destruction of Alderaan", /* 17 */
-    "Battle of Yavin", /* 18 */
-    "Battle of Hoth", /* 19 */
-    "Asteroid Field Chase", /* 20 */
-    "Dagobah Training", /* 21 */
-    "Cloud City Betrayal", /* 22 */
-    "Bounty on Han Solo", /* 23 */
-    "Jabba's Palace", /* 24 */
-    "Battle of Endor", /* 25 */
-    "Duel on the Death Star", /* 26 */
-    "Theft of the Death Star Plans", /* 27 */
-    "Battle of Scarif", /* 28 */
-    "Kessel Run", /* 29 */
-    "Mos Eisley Cantina", /* 30 */
-    "Attack on the Shield Generator", /* 31 */
-    "Dissolution of the Imperial Senate", /* 32 */
-    "Capture of the Tantive IV", /* 33 */
-    "Search for the Rebel Base", /* 34 */
-    "Alliance with Mon Calamari", /* 35 */
-    "Tibanna Gas Heist", /* 36 */
-    "Raid on Jedha", /* 37 */
-    "Construction of the Second Death Star", /* 38 */
-    "Darth Vader", /* 39 */
-    "Emperor Palpatine", /* 40 */
-    "Grand Moff Tarkin", /* 41 */
-    "Boba Fett", /* 42 */
-    "Admiral Piett", /* 43 */
-    "Director Krennic", /* 44 */
-    "General Veers", /* 45 */
-    "Captain Needa", /* 46 */
-    "Stormtrooper", /* 47 */
-    "TIE Fighter", /* 48 */
-    "Probe Droid", /* 49 */
-    "AT-AT Walker", /* 50 */
-    "Star Destroyer", /* 51 */
-    "Imperial Officer", /* 52 */
-    "Imperial Shuttle", /* 53 */
-    "Imperial Deception", /* 54 */
-    "Imperial Infiltration", /* 55 */
-    "Propaganda", /* 56 */
-    "Reinforcements", /* 57 */
-    "Intimidation", /* 58 */
-    "Luke Skywalker", /* 59 */
-    "Leia Organa", /* 60 */
-    "Han Solo", /* 61 */
-    "Chewbacca", /* 62 */
-    "Obi-Wan Kenobi", /* 63 */
-    "Lando Calrissian", /* 64 */
-    "Mon Mothma", /* 65 */
-    "R2-D2 and C-3PO", /* 66 */
-    "Rebel Trooper", /* 67 */
-    "X-wing", /* 68 */
-    "Y-wing", /* 69 */
-    "Snowspeeder", /* 70 */
-    "Millennium Falcon", /* 71 */
-    "Rebel Spy", /* 72 */
-    "Corellian Corvette", /* 73 */
-    "Rebel Deception", /* 74 */
-    "Rebel Infiltration", /* 75 */
-    "Diplomacy", /* 76 */
-    "Hit and Run", /* 77 */
-    "Hope", /* 78 */
-    "choose", /* 79 */
+    "choose a strategy from strategies", /* 7 */
+    "planning", /* 8 */
+    "struggle", /* 9 */
+    "play a card", /* 10 */
+    "use a power", /* 11 */
+    "spend influence", /* 12 */
+    "pass", /* 13 */
+    "take a turn", /* 14 */
+    "dominance", /* 15 */
+    "Escape From Tatooine", /* 16 */
+    "Rescue of Princess Leia", /* 17 */
+    "Destruction of Alderaan", /* 18 */
+    "Battle of Yavin", /* 19 */
+    "Battle of Hoth", /* 20 */
+    "Asteroid Field Chase", /* 21 */
+    "Dagobah Training", /* 22 */
+    "Cloud City Betrayal", /* 23 */
+    "Bounty on Han Solo", /* 24 */
+    "Jabba's Palace", /* 25 */
+    "Battle of Endor", /* 26 */
+    "Duel on the Death Star", /* 27 */
+    "Theft of the Death Star Plans", /* 28 */
+    "Battle of Scarif", /* 29 */
+    "Kessel Run", /* 30 */
+    "Mos Eisley Cantina", /* 31 */
+    "Attack on the Shield Generator", /* 32 */
+    "Dissolution of the Imperial Senate", /* 33 */
+    "Capture of the Tantive IV", /* 34 */
+    "Search for the Rebel Base", /* 35 */
+    "Alliance with Mon Calamari", /* 36 */
+    "Tibanna Gas Heist", /* 37 */
+    "Raid on Jedha", /* 38 */
+    "Construction of the Second Death Star", /* 39 */
+    "Darth Vader", /* 40 */
+    "Emperor Palpatine", /* 41 */
+    "Grand Moff Tarkin", /* 42 */
+    "Boba Fett", /* 43 */
+    "Admiral Piett", /* 44 */
+    "Director Krennic", /* 45 */
+    "General Veers", /* 46 */
+    "Captain Needa", /* 47 */
+    "Stormtrooper", /* 48 */
+    "TIE Fighter", /* 49 */
+    "Probe Droid", /* 50 */
+    "AT-AT Walker", /* 51 */
+    "Star Destroyer", /* 52 */
+    "Imperial Officer", /* 53 */
+    "Imperial Shuttle", /* 54 */
+    "Imperial Deception", /* 55 */
+    "Imperial Infiltration", /* 56 */
+    "Propaganda", /* 57 */
+    "Reinforcements", /* 58 */
+    "Intimidation", /* 59 */
+    "Luke Skywalker", /* 60 */
+    "Leia Organa", /* 61 */
+    "Han Solo", /* 62 */
+    "Chewbacca", /* 63 */
+    "Obi-Wan Kenobi", /* 64 */
+    "Lando Calrissian", /* 65 */
+    "Mon Mothma", /* 66 */
+    "R2-D2 and C-3PO", /* 67 */
+    "Rebel Trooper", /* 68 */
+    "X-wing", /* 69 */
+    "Y-wing", /* 70 */
+    "Snowspeeder", /* 71 */
+    "Millennium Falcon", /* 72 */
+    "Rebel Spy", /* 73 */
+    "Corellian Corvette", /* 74 */
+    "Rebel Deception", /* 75 */
+    "Rebel Infiltration", /* 76 */
+    "Diplomacy", /* 77 */
+    "Hit and Run", /* 78 */
+    "Hope", /* 79 */
+    "choose", /* 80 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -4124,9 +4129,9 @@ static const RtScriptDef scripts[] = {
     { "Imperial Officer.power", "cards/evr/imperial.cards", 131, Script_imperial_officer_power, 0 },
     { "Imperial Shuttle.power", "cards/evr/imperial.cards", 137, Script_imperial_shuttle_power, 1 },
     { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, Script_imperial_infiltration_effect, 1 },
-    { "Propaganda.effect", "cards/evr/imperial.cards", 169, Script_propaganda_effect, 0 },
-    { "Reinforcements.effect", "cards/evr/imperial.cards", 178, Script_reinforcements_effect, 0 },
-    { "Intimidation.effect", "cards/evr/imperial.cards", 189, Script_intimidation_effect, 1 },
+    { "Propaganda.effect", "cards/evr/imperial.cards", 170, Script_propaganda_effect, 0 },
+    { "Reinforcements.effect", "cards/evr/imperial.cards", 179, Script_reinforcements_effect, 0 },
+    { "Intimidation.effect", "cards/evr/imperial.cards", 190, Script_intimidation_effect, 1 },
     { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, Script_luke_skywalker_power, 1 },
     { "Leia Organa.power", "cards/evr/rebel.cards", 17, Script_leia_organa_power, 1 },
     { "Han Solo.power", "cards/evr/rebel.cards", 25, Script_han_solo_power, 0 },
@@ -4143,9 +4148,9 @@ static const RtScriptDef scripts[] = {
     { "Rebel Spy.power", "cards/evr/rebel.cards", 138, Script_rebel_spy_power, 0 },
     { "Corellian Corvette.power", "cards/evr/rebel.cards", 144, Script_corellian_corvette_power, 1 },
     { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, Script_rebel_infiltration_effect, 1 },
-    { "Diplomacy.effect", "cards/evr/rebel.cards", 176, Script_diplomacy_effect, 0 },
-    { "Hit and Run.effect", "cards/evr/rebel.cards", 182, Script_hit_and_run_effect, 1 },
-    { "Hope.effect", "cards/evr/rebel.cards", 190, Script_hope_effect, 1 },
+    { "Diplomacy.effect", "cards/evr/rebel.cards", 177, Script_diplomacy_effect, 0 },
+    { "Hit and Run.effect", "cards/evr/rebel.cards", 183, Script_hit_and_run_effect, 1 },
+    { "Hope.effect", "cards/evr/rebel.cards", 191, Script_hope_effect, 1 },
     { "setup", "cards/evr/rules.cards", 5, Script_setup, 12 },
     { "round", "cards/evr/rules.cards", 36, Script_round, 44 },
     { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
@@ -4201,24 +4206,24 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 1, 95, 6 }, /* 0: cards/evr/game.cards:95:6 */
-    { 1, 95, 42 }, /* 1: cards/evr/game.cards:95:42 */
-    { 1, 95, 65 }, /* 2: cards/evr/game.cards:95:65 */
-    { 1, 99, 12 }, /* 3: cards/evr/game.cards:99:12 */
-    { 1, 101, 46 }, /* 4: cards/evr/game.cards:101:46 */
-    { 1, 106, 9 }, /* 5: cards/evr/game.cards:106:9 */
-    { 1, 106, 19 }, /* 6: cards/evr/game.cards:106:19 */
-    { 1, 106, 51 }, /* 7: cards/evr/game.cards:106:51 */
-    { 1, 106, 67 }, /* 8: cards/evr/game.cards:106:67 */
-    { 1, 101, 46 }, /* 9: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 10: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 11: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 12: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 13: cards/evr/game.cards:101:46 */
-    { 1, 118, 29 }, /* 14: cards/evr/game.cards:118:29 */
-    { 1, 122, 9 }, /* 15: cards/evr/game.cards:122:9 */
-    { 1, 122, 33 }, /* 16: cards/evr/game.cards:122:33 */
-    { 1, 122, 53 }, /* 17: cards/evr/game.cards:122:53 */
+    { 1, 97, 6 }, /* 0: cards/evr/game.cards:97:6 */
+    { 1, 97, 42 }, /* 1: cards/evr/game.cards:97:42 */
+    { 1, 97, 65 }, /* 2: cards/evr/game.cards:97:65 */
+    { 1, 101, 12 }, /* 3: cards/evr/game.cards:101:12 */
+    { 1, 103, 46 }, /* 4: cards/evr/game.cards:103:46 */
+    { 1, 108, 9 }, /* 5: cards/evr/game.cards:108:9 */
+    { 1, 108, 19 }, /* 6: cards/evr/game.cards:108:19 */
+    { 1, 108, 51 }, /* 7: cards/evr/game.cards:108:51 */
+    { 1, 108, 67 }, /* 8: cards/evr/game.cards:108:67 */
+    { 1, 103, 46 }, /* 9: cards/evr/game.cards:103:46 */
+    { 1, 103, 46 }, /* 10: cards/evr/game.cards:103:46 */
+    { 1, 103, 46 }, /* 11: cards/evr/game.cards:103:46 */
+    { 1, 103, 46 }, /* 12: cards/evr/game.cards:103:46 */
+    { 1, 103, 46 }, /* 13: cards/evr/game.cards:103:46 */
+    { 1, 120, 29 }, /* 14: cards/evr/game.cards:120:29 */
+    { 1, 124, 9 }, /* 15: cards/evr/game.cards:124:9 */
+    { 1, 124, 33 }, /* 16: cards/evr/game.cards:124:33 */
+    { 1, 124, 53 }, /* 17: cards/evr/game.cards:124:53 */
     { 0, 3, 97 }, /* 18: cards/evr/events.csv:3:97 */
     { 0, 4, 106 }, /* 19: cards/evr/events.csv:4:106 */
     { 0, 4, 87 }, /* 20: cards/evr/events.csv:4:87 */
@@ -4368,305 +4373,313 @@ static const RtSite Site_table[] = {
     { 2, 138, 53 }, /* 164: cards/evr/imperial.cards:138:53 */
     { 2, 138, 43 }, /* 165: cards/evr/imperial.cards:138:43 */
     { 2, 137, 3 }, /* 166: cards/evr/imperial.cards:137:3 */
-    { 2, 158, 16 }, /* 167: cards/evr/imperial.cards:158:16 */
-    { 2, 158, 5 }, /* 168: cards/evr/imperial.cards:158:5 */
-    { 2, 159, 5 }, /* 169: cards/evr/imperial.cards:159:5 */
-    { 2, 159, 17 }, /* 170: cards/evr/imperial.cards:159:17 */
+    { 2, 158, 10 }, /* 167: cards/evr/imperial.cards:158:10 */
+    { 2, 158, 33 }, /* 168: cards/evr/imperial.cards:158:33 */
+    { 2, 158, 5 }, /* 169: cards/evr/imperial.cards:158:5 */
+    { 2, 159, 5 }, /* 170: cards/evr/imperial.cards:159:5 */
     { 2, 159, 17 }, /* 171: cards/evr/imperial.cards:159:17 */
-    { 2, 160, 7 }, /* 172: cards/evr/imperial.cards:160:7 */
-    { 2, 161, 7 }, /* 173: cards/evr/imperial.cards:161:7 */
-    { 2, 152, 3 }, /* 174: cards/evr/imperial.cards:152:3 */
-    { 2, 170, 5 }, /* 175: cards/evr/imperial.cards:170:5 */
-    { 2, 171, 5 }, /* 176: cards/evr/imperial.cards:171:5 */
-    { 2, 169, 3 }, /* 177: cards/evr/imperial.cards:169:3 */
-    { 2, 180, 16 }, /* 178: cards/evr/imperial.cards:180:16 */
-    { 2, 180, 32 }, /* 179: cards/evr/imperial.cards:180:32 */
-    { 2, 180, 46 }, /* 180: cards/evr/imperial.cards:180:46 */
-    { 2, 180, 27 }, /* 181: cards/evr/imperial.cards:180:27 */
-    { 2, 180, 63 }, /* 182: cards/evr/imperial.cards:180:63 */
-    { 2, 180, 55 }, /* 183: cards/evr/imperial.cards:180:55 */
-    { 2, 181, 16 }, /* 184: cards/evr/imperial.cards:181:16 */
-    { 2, 181, 28 }, /* 185: cards/evr/imperial.cards:181:28 */
-    { 2, 181, 7 }, /* 186: cards/evr/imperial.cards:181:7 */
-    { 2, 178, 3 }, /* 187: cards/evr/imperial.cards:178:3 */
-    { 2, 190, 14 }, /* 188: cards/evr/imperial.cards:190:14 */
-    { 2, 190, 68 }, /* 189: cards/evr/imperial.cards:190:68 */
-    { 2, 189, 3 }, /* 190: cards/evr/imperial.cards:189:3 */
-    { 4, 10, 5 }, /* 191: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 192: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 193: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 194: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 195: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 196: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 17 }, /* 197: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 198: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 17 }, /* 199: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 37 }, /* 200: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 64 }, /* 201: cards/evr/rebel.cards:18:64 */
-    { 4, 18, 56 }, /* 202: cards/evr/rebel.cards:18:56 */
-    { 4, 17, 3 }, /* 203: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 204: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 205: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 206: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 207: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 63 }, /* 208: cards/evr/rebel.cards:27:63 */
-    { 4, 27, 55 }, /* 209: cards/evr/rebel.cards:27:55 */
-    { 4, 28, 16 }, /* 210: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 211: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 212: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 213: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 214: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 215: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 216: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 217: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 218: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 219: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 220: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 221: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 222: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 223: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 224: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 225: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 226: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 227: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 61 }, /* 228: cards/evr/rebel.cards:53:61 */
-    { 4, 53, 53 }, /* 229: cards/evr/rebel.cards:53:53 */
-    { 4, 54, 18 }, /* 230: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 231: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 232: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 233: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 234: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 235: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 236: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 237: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 238: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 239: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 240: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 241: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 242: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 243: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 244: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 245: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 246: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 247: cards/evr/rebel.cards:74:17 */
-    { 4, 74, 17 }, /* 248: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 249: cards/evr/rebel.cards:75:17 */
-    { 4, 74, 17 }, /* 250: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 7 }, /* 251: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 252: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 253: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 254: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 255: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 256: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 19 }, /* 257: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 258: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 19 }, /* 259: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 39 }, /* 260: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 66 }, /* 261: cards/evr/rebel.cards:78:66 */
-    { 4, 78, 58 }, /* 262: cards/evr/rebel.cards:78:58 */
-    { 4, 73, 3 }, /* 263: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 264: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 265: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 266: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 267: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 61 }, /* 268: cards/evr/rebel.cards:89:61 */
-    { 4, 89, 53 }, /* 269: cards/evr/rebel.cards:89:53 */
-    { 4, 90, 18 }, /* 270: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 271: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 272: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 273: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 274: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 275: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 276: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 277: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 278: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 279: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 280: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 281: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 282: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 283: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 284: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 285: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 286: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 287: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 288: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 289: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 290: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 291: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 292: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 293: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 294: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 295: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 296: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 297: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 298: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 299: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 63 }, /* 300: cards/evr/rebel.cards:129:63 */
-    { 4, 129, 55 }, /* 301: cards/evr/rebel.cards:129:55 */
-    { 4, 130, 16 }, /* 302: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 303: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 304: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 305: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 306: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 307: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 308: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 309: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 310: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 311: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 312: cards/evr/rebel.cards:144:3 */
-    { 4, 165, 16 }, /* 313: cards/evr/rebel.cards:165:16 */
-    { 4, 165, 5 }, /* 314: cards/evr/rebel.cards:165:5 */
-    { 4, 166, 5 }, /* 315: cards/evr/rebel.cards:166:5 */
-    { 4, 166, 17 }, /* 316: cards/evr/rebel.cards:166:17 */
-    { 4, 166, 17 }, /* 317: cards/evr/rebel.cards:166:17 */
-    { 4, 167, 7 }, /* 318: cards/evr/rebel.cards:167:7 */
-    { 4, 168, 7 }, /* 319: cards/evr/rebel.cards:168:7 */
-    { 4, 159, 3 }, /* 320: cards/evr/rebel.cards:159:3 */
-    { 4, 176, 12 }, /* 321: cards/evr/rebel.cards:176:12 */
-    { 4, 176, 3 }, /* 322: cards/evr/rebel.cards:176:3 */
-    { 4, 183, 5 }, /* 323: cards/evr/rebel.cards:183:5 */
-    { 4, 183, 17 }, /* 324: cards/evr/rebel.cards:183:17 */
-    { 4, 183, 63 }, /* 325: cards/evr/rebel.cards:183:63 */
-    { 4, 183, 53 }, /* 326: cards/evr/rebel.cards:183:53 */
-    { 4, 182, 3 }, /* 327: cards/evr/rebel.cards:182:3 */
-    { 4, 191, 14 }, /* 328: cards/evr/rebel.cards:191:14 */
-    { 4, 191, 42 }, /* 329: cards/evr/rebel.cards:191:42 */
-    { 4, 190, 3 }, /* 330: cards/evr/rebel.cards:190:3 */
-    { 5, 7, 35 }, /* 331: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 332: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 333: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 334: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 335: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 336: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 337: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 338: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 339: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 340: cards/evr/rules.cards:23:19 */
-    { 5, 23, 19 }, /* 341: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 342: cards/evr/rules.cards:23:53 */
-    { 5, 23, 19 }, /* 343: cards/evr/rules.cards:23:19 */
-    { 5, 23, 43 }, /* 344: cards/evr/rules.cards:23:43 */
-    { 5, 27, 30 }, /* 345: cards/evr/rules.cards:27:30 */
-    { 5, 27, 22 }, /* 346: cards/evr/rules.cards:27:22 */
-    { 5, 5, 1 }, /* 347: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 348: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 349: cards/evr/rules.cards:48:24 */
-    { 5, 48, 24 }, /* 350: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 351: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 352: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 353: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 354: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 355: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 356: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 357: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 358: cards/evr/rules.cards:57:21 */
-    { 5, 57, 21 }, /* 359: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 360: cards/evr/rules.cards:57:58 */
-    { 5, 57, 21 }, /* 361: cards/evr/rules.cards:57:21 */
-    { 5, 57, 48 }, /* 362: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 363: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 364: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 365: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 366: cards/evr/rules.cards:75:37 */
-    { 5, 75, 37 }, /* 367: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 368: cards/evr/rules.cards:82:41 */
-    { 5, 82, 41 }, /* 369: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 370: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 371: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 372: cards/evr/rules.cards:82:41 */
+    { 2, 159, 17 }, /* 172: cards/evr/imperial.cards:159:17 */
+    { 2, 160, 7 }, /* 173: cards/evr/imperial.cards:160:7 */
+    { 2, 161, 7 }, /* 174: cards/evr/imperial.cards:161:7 */
+    { 2, 163, 10 }, /* 175: cards/evr/imperial.cards:163:10 */
+    { 2, 163, 29 }, /* 176: cards/evr/imperial.cards:163:29 */
+    { 2, 163, 5 }, /* 177: cards/evr/imperial.cards:163:5 */
+    { 2, 152, 3 }, /* 178: cards/evr/imperial.cards:152:3 */
+    { 2, 171, 5 }, /* 179: cards/evr/imperial.cards:171:5 */
+    { 2, 172, 5 }, /* 180: cards/evr/imperial.cards:172:5 */
+    { 2, 170, 3 }, /* 181: cards/evr/imperial.cards:170:3 */
+    { 2, 181, 16 }, /* 182: cards/evr/imperial.cards:181:16 */
+    { 2, 181, 32 }, /* 183: cards/evr/imperial.cards:181:32 */
+    { 2, 181, 46 }, /* 184: cards/evr/imperial.cards:181:46 */
+    { 2, 181, 27 }, /* 185: cards/evr/imperial.cards:181:27 */
+    { 2, 181, 63 }, /* 186: cards/evr/imperial.cards:181:63 */
+    { 2, 181, 55 }, /* 187: cards/evr/imperial.cards:181:55 */
+    { 2, 182, 16 }, /* 188: cards/evr/imperial.cards:182:16 */
+    { 2, 182, 28 }, /* 189: cards/evr/imperial.cards:182:28 */
+    { 2, 182, 7 }, /* 190: cards/evr/imperial.cards:182:7 */
+    { 2, 179, 3 }, /* 191: cards/evr/imperial.cards:179:3 */
+    { 2, 191, 14 }, /* 192: cards/evr/imperial.cards:191:14 */
+    { 2, 191, 68 }, /* 193: cards/evr/imperial.cards:191:68 */
+    { 2, 190, 3 }, /* 194: cards/evr/imperial.cards:190:3 */
+    { 4, 10, 5 }, /* 195: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 196: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 197: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 198: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 199: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 200: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 17 }, /* 201: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 47 }, /* 202: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 17 }, /* 203: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 37 }, /* 204: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 64 }, /* 205: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 56 }, /* 206: cards/evr/rebel.cards:18:56 */
+    { 4, 17, 3 }, /* 207: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 208: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 209: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 210: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 211: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 63 }, /* 212: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 55 }, /* 213: cards/evr/rebel.cards:27:55 */
+    { 4, 28, 16 }, /* 214: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 215: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 216: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 217: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 218: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 219: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 220: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 221: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 222: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 223: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 224: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 225: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 226: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 227: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 228: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 229: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 230: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 231: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 61 }, /* 232: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 53 }, /* 233: cards/evr/rebel.cards:53:53 */
+    { 4, 54, 18 }, /* 234: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 235: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 236: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 237: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 238: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 239: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 240: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 241: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 242: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 243: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 244: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 245: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 246: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 247: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 248: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 249: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 250: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 251: cards/evr/rebel.cards:74:17 */
+    { 4, 74, 17 }, /* 252: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 17 }, /* 253: cards/evr/rebel.cards:75:17 */
+    { 4, 74, 17 }, /* 254: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 7 }, /* 255: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 256: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 257: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 258: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 259: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 260: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 19 }, /* 261: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 49 }, /* 262: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 19 }, /* 263: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 39 }, /* 264: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 66 }, /* 265: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 58 }, /* 266: cards/evr/rebel.cards:78:58 */
+    { 4, 73, 3 }, /* 267: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 268: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 269: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 270: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 271: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 61 }, /* 272: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 53 }, /* 273: cards/evr/rebel.cards:89:53 */
+    { 4, 90, 18 }, /* 274: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 275: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 276: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 277: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 278: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 279: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 280: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 281: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 282: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 283: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 284: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 285: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 286: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 287: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 288: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 289: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 290: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 291: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 292: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 293: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 294: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 295: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 296: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 297: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 298: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 299: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 300: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 301: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 302: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 303: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 63 }, /* 304: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 55 }, /* 305: cards/evr/rebel.cards:129:55 */
+    { 4, 130, 16 }, /* 306: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 307: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 308: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 309: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 310: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 311: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 312: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 313: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 314: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 315: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 316: cards/evr/rebel.cards:144:3 */
+    { 4, 165, 10 }, /* 317: cards/evr/rebel.cards:165:10 */
+    { 4, 165, 33 }, /* 318: cards/evr/rebel.cards:165:33 */
+    { 4, 165, 5 }, /* 319: cards/evr/rebel.cards:165:5 */
+    { 4, 166, 5 }, /* 320: cards/evr/rebel.cards:166:5 */
+    { 4, 166, 17 }, /* 321: cards/evr/rebel.cards:166:17 */
+    { 4, 166, 17 }, /* 322: cards/evr/rebel.cards:166:17 */
+    { 4, 167, 7 }, /* 323: cards/evr/rebel.cards:167:7 */
+    { 4, 168, 7 }, /* 324: cards/evr/rebel.cards:168:7 */
+    { 4, 170, 10 }, /* 325: cards/evr/rebel.cards:170:10 */
+    { 4, 170, 29 }, /* 326: cards/evr/rebel.cards:170:29 */
+    { 4, 170, 5 }, /* 327: cards/evr/rebel.cards:170:5 */
+    { 4, 159, 3 }, /* 328: cards/evr/rebel.cards:159:3 */
+    { 4, 177, 12 }, /* 329: cards/evr/rebel.cards:177:12 */
+    { 4, 177, 3 }, /* 330: cards/evr/rebel.cards:177:3 */
+    { 4, 184, 5 }, /* 331: cards/evr/rebel.cards:184:5 */
+    { 4, 184, 17 }, /* 332: cards/evr/rebel.cards:184:17 */
+    { 4, 184, 63 }, /* 333: cards/evr/rebel.cards:184:63 */
+    { 4, 184, 53 }, /* 334: cards/evr/rebel.cards:184:53 */
+    { 4, 183, 3 }, /* 335: cards/evr/rebel.cards:183:3 */
+    { 4, 192, 14 }, /* 336: cards/evr/rebel.cards:192:14 */
+    { 4, 192, 42 }, /* 337: cards/evr/rebel.cards:192:42 */
+    { 4, 191, 3 }, /* 338: cards/evr/rebel.cards:191:3 */
+    { 5, 7, 35 }, /* 339: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 340: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 341: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 342: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 343: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 344: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 345: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 346: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 347: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 348: cards/evr/rules.cards:23:19 */
+    { 5, 23, 19 }, /* 349: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 350: cards/evr/rules.cards:23:53 */
+    { 5, 23, 19 }, /* 351: cards/evr/rules.cards:23:19 */
+    { 5, 23, 43 }, /* 352: cards/evr/rules.cards:23:43 */
+    { 5, 27, 30 }, /* 353: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 354: cards/evr/rules.cards:27:22 */
+    { 5, 5, 1 }, /* 355: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 356: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 357: cards/evr/rules.cards:48:24 */
+    { 5, 48, 24 }, /* 358: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 359: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 360: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 361: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 362: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 363: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 364: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 365: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 366: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 367: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 368: cards/evr/rules.cards:57:58 */
+    { 5, 57, 21 }, /* 369: cards/evr/rules.cards:57:21 */
+    { 5, 57, 48 }, /* 370: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 371: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 372: cards/evr/rules.cards:75:37 */
     { 5, 90, 36 }, /* 373: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 374: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 375: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 376: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 377: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 378: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 379: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 380: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 381: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 382: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 383: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 384: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 385: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 386: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 387: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 388: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 389: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 390: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 391: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 392: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 393: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 394: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 395: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 396: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 397: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 398: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 399: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 400: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 401: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 402: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 403: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 404: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 405: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 406: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 407: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 408: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 409: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 410: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 411: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 412: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 413: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 414: cards/evr/rules.cards:140:48 */
-    { 5, 140, 48 }, /* 415: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 416: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 417: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 418: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 419: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 420: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 421: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 422: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 423: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 424: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 425: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 426: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 427: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 428: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 429: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 430: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 431: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 432: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 433: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 434: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 435: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 436: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 437: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 438: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 439: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 440: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 441: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 442: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 443: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 444: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 445: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 446: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 447: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 448: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 449: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 450: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 451: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 452: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 453: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 454: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 455: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 456: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 457: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 458: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 459: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 460: cards/evr/tutorial.cards:40:24 */
-    { 6, 40, 24 }, /* 461: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 462: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 463: cards/evr/tutorial.cards:43:25 */
-    { 6, 43, 25 }, /* 464: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 465: cards/evr/tutorial.cards:20:3 */
+    { 5, 75, 37 }, /* 374: cards/evr/rules.cards:75:37 */
+    { 5, 75, 37 }, /* 375: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 376: cards/evr/rules.cards:82:41 */
+    { 5, 82, 41 }, /* 377: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 378: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 379: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 380: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 381: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 382: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 383: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 384: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 385: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 386: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 387: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 388: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 389: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 390: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 391: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 392: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 393: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 394: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 395: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 396: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 397: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 398: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 399: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 400: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 401: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 402: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 403: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 404: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 405: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 406: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 407: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 408: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 409: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 410: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 411: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 412: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 413: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 414: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 415: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 416: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 417: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 418: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 419: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 420: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 421: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 422: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 423: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 424: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 425: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 426: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 427: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 428: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 429: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 430: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 431: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 432: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 433: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 434: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 435: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 436: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 437: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 438: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 439: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 440: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 441: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 442: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 443: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 444: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 445: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 446: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 447: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 448: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 449: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 450: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 451: cards/evr/tutorial.cards:28:39 */
+    { 6, 28, 39 }, /* 452: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 453: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 454: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 455: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 456: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 457: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 458: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 459: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 460: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 461: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 462: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 463: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 464: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 465: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 466: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 467: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 468: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 469: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 470: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 471: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 472: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 473: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4824,11 +4837,11 @@ const RtGameDef evr_game = {
     CARDRT_ABI, "evr", "base", "Star Wars: Empire vs. Rebellion",
     2, 2,
     2, side_names, side_titles,
-    15, zones,
+    16, zones,
     3, kinds,
     64, cards, Copies_base,
     12, vars,
-    80, strings,
+    81, strings,
     56, scripts,
     52, 53,
     1, Consts_base,
@@ -4837,7 +4850,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    466, Site_table, 7, Site_files,
+    474, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4850,11 +4863,11 @@ const RtGameDef evr_variant_tutorial = {
     CARDRT_ABI, "evr", "tutorial", "Tutorial: Escape From Tatooine",
     2, 2,
     2, side_names, side_titles,
-    15, zones,
+    16, zones,
     3, kinds,
     64, cards, Copies_tutorial,
     12, vars,
-    80, strings,
+    81, strings,
     56, scripts,
     54, 55,
     1, Consts_tutorial,
@@ -4863,7 +4876,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    466, Site_table, 7, Site_files,
+    474, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
