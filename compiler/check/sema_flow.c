@@ -974,6 +974,12 @@ static void fl_stmt(Flow *F, Frame *fr, const AstNode *s, Secret pc)
         effect(F, s->loc, pc, "this reveal");
         if (s->b && s->op != 'a')
             effect(F, s->b->loc, fl_expr(F, fr, s->b), "who is shown this");
+        if (s->op == 'a' && s->c) {   /* to all p in players where COND: who passes is seen */
+            int slot = (int)s->ival;
+            if (slot >= 0 && slot < fr->nlocals)
+                fr->locals[slot] = PUBLIC;
+            effect(F, s->c->loc, fl_expr(F, fr, s->c), "who is shown this");
+        }
         if (s->op == 0 && !s->b) {
             show(F, fr, s->a, (Whom){NULL, -1, 0}, 1);
         } else if (s->op != 'a' && s->b) {   /* to a player, or to the players of a side */
