@@ -42,7 +42,8 @@ static int state_row_cmp(const void *a, const void *b)
 typedef struct Deal {
     Slot *slots, *cards, *scratch;   /* n each */
     int32_t *out, *idx;              /* n each */
-    int32_t *need;                   /* nkinds: places of the kind left to fill */
+    int32_t *need, *kstart;          /* nkinds each: places of the kind left to fill; a sort's cursors */
+    uint32_t *bits;                  /* a bit per card instance (sort_by_kind_card) */
     int32_t *rows;                   /* n * maxstate: state copies */
     StateRow *order;                 /* n */
 } Deal;
@@ -119,6 +120,46 @@ static void shuffle_slots(Slot *s, int n, uint64_t rng[4])
     }
 }
 
+/* low_bit: the index of the lowest set bit of b (b != 0). */
+static int low_bit(uint32_t b)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(b);
+#else
+    int i = 0;
+    while (!(b >> i & 1u))
+        i++;
+    return i;
+#endif
+}
+
+/* sort_by_kind_card: cards[0..nc) in the order of slot_by_kind_card,
+   without qsort (a determinization sorts every unseen card): the cards
+   marked in a bitset over the instances are read back in order and put
+   after the cards of the kinds before theirs (a counting sort). */
+static void sort_by_kind_card(const RtGame *g, Slot *cards, int nc, Deal *d)
+{
+    int words = (g->ninst + 31) / 32, nk = g->def->nkinds;
+    memset(d->bits, 0, (size_t)words * sizeof *d->bits);
+    memset(d->kstart, 0, (size_t)nk * sizeof *d->kstart);
+    for (int i = 0; i < nc; i++) {
+        d->bits[cards[i].card >> 5] |= 1u << (cards[i].card & 31);
+        d->kstart[cards[i].kind]++;
+    }
+    for (int k = 0, at = 0; k < nk; k++) {
+        int c = d->kstart[k];
+        d->kstart[k] = at;
+        at += c;
+    }
+    for (int w = 0; w < words; w++)
+        for (uint32_t b = d->bits[w]; b; b &= b - 1) {
+            int c = w * 32 + low_bit(b);
+            Slot *s = &cards[d->kstart[g->inst_kind[c]]++];
+            s->card = c;
+            s->kind = g->inst_kind[c];
+        }
+}
+
 /* deal_unknown: the cards viewer knows nothing of (nc of them in cards)
    go to the places left (out[i] < 0), uniformly among the deals that put
    a card only where its zone takes it: sorted by kind and instance (their
@@ -128,7 +169,7 @@ static void shuffle_slots(Slot *s, int n, uint64_t rng[4])
    kind. */
 static void deal_unknown(const RtGame *g, const Slot *slots, int n, Slot *cards, int nc, Deal *d, uint64_t rng[4])
 {
-    qsort(cards, (size_t)nc, sizeof *cards, slot_by_kind_card);
+    sort_by_kind_card(g, cards, nc, d);
     memset(d->need, 0, (size_t)g->def->nkinds * sizeof *d->need);
     for (int i = 0; i < n; i++)
         if (d->out[i] < 0 && slots[i].zkind >= 0)
@@ -312,7 +353,8 @@ static int deal_alloc(Deal *d, const RtGame *g, int n)
     size_t m = (size_t)(n > 0 ? n : 1), nk = (size_t)(g->def->nkinds > 0 ? g->def->nkinds : 1);
     size_t ms = (size_t)(g->pre.maxstate > 0 ? g->pre.maxstate : 1);
     /* one block: the StateRows and Slots first (pointers, then int32s) */
-    char *b = malloc(m * sizeof(StateRow) + 3 * m * sizeof(Slot) + (2 * m + nk + m * ms) * sizeof(int32_t));
+    size_t words = (size_t)(g->ninst + 31) / 32 + 1;
+    char *b = malloc(m * sizeof(StateRow) + 3 * m * sizeof(Slot) + (2 * m + 2 * nk + m * ms + words) * sizeof(int32_t));
     memset(d, 0, sizeof *d);
     if (!b)
         return 0;
@@ -323,7 +365,9 @@ static int deal_alloc(Deal *d, const RtGame *g, int n)
     d->out = (int32_t *)(void *)(d->slots + 3 * m);
     d->idx = d->out + m;
     d->need = d->idx + m;
-    d->rows = d->need + nk;
+    d->kstart = d->need + nk;
+    d->rows = d->kstart + nk;
+    d->bits = (uint32_t *)(void *)(d->rows + m * ms);
     return 1;
 }
 
