@@ -492,6 +492,12 @@ static inline int rt_option_count(const RtGame *g) { return rt__pre(g)->hdr->dec
    written out only while the log is on; else it reads "template: Card
    Name" (rt_option_card gives the card). */
 const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size);
+/* rt_option_text: option i as player viewer sees it (-1: everything):
+   rt_option_label, unless the option offers a card viewer cannot tell
+   from the others (in a zone he does not see, its place unknown to him):
+   then the card's place, "a card in deck, position 2 from the top" (after
+   the option's label when it is a plain text). The play screen shows it. */
+const char *rt_option_text(const RtGame *g, int i, int viewer, char *buf, size_t size);
 /* rt_option_card: the card option i offers (a choice of a card, an action
    for a card), or RT_NONE. */
 RtValue rt_option_card(const RtGame *g, int i);
@@ -728,6 +734,11 @@ void rt_log_text(const RtGame *g, int viewer, FILE *out);
 /* rt_log_json: write every event as JSON lines (omniscient), preceded by a
    header line with game, variant, seed and players. */
 void rt_log_json(const RtGame *g, FILE *out);
+/* rt_log_json_as: the same as viewer (a seat, from 0; -1: omniscient)
+   sees it: the header says "viewer", and an event whose detail he does
+   not see says "seen":false and leaves out what the text log hides
+   (docs/cli.md "log"). */
+void rt_log_json_as(const RtGame *g, int viewer, FILE *out);
 /* rt_log_count / rt_log_line: the i-th event as text for viewer (-1: all). */
 int rt_log_count(const RtGame *g);
 const char *rt_log_line(const RtGame *g, int i, int viewer, char *buf, size_t size);

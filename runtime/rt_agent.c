@@ -40,7 +40,8 @@ static int same_option(const RtGame *g, int i, int j)
 {
     const int32_t *a = g->pre.opt_cells + 3 * i, *b = g->pre.opt_cells + 3 * j;
     char la[256], lb[256];
-    if (strcmp(rt_option_label(g, i, la, sizeof la), rt_option_label(g, j, lb, sizeof lb)) != 0)
+    int me = rt_decision_player(g);
+    if (strcmp(rt_option_text(g, i, me, la, sizeof la), rt_option_text(g, j, me, lb, sizeof lb)) != 0)
         return 0;
     if (a[1] == RT_NONE || b[1] == RT_NONE)
         return a[1] == b[1] && a[0] == b[0];
@@ -75,7 +76,8 @@ static void put_state(const RtGame *g, int i, FILE *out)
 static int same_label(const RtGame *g, int i, int j)
 {
     char la[256], lb[256];
-    return strcmp(rt_option_label(g, i, la, sizeof la), rt_option_label(g, j, lb, sizeof lb)) == 0;
+    int me = rt_decision_player(g);
+    return strcmp(rt_option_text(g, i, me, la, sizeof la), rt_option_text(g, j, me, lb, sizeof lb)) == 0;
 }
 
 /* human_choose: show the new log lines the seat may see, its view and the
@@ -109,7 +111,7 @@ static int human_choose(RtAgent *a, RtGame *g)
         }
         first[shown++] = i;
         fprintf(a->out, "  %d) ", shown);
-        rt__put_esc(a->out, rt_option_label(g, i, buf, sizeof buf));
+        rt__put_esc(a->out, rt_option_text(g, i, seat, buf, sizeof buf));
         if (twin)
             put_state(g, i, a->out);
         if (copies > 1)

@@ -301,6 +301,32 @@ const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size)
     return rt__label_text(g, o[0], o[1], o[2], buf, size);
 }
 
+/* anon_text: the text of an option of card (label: its label) for a
+   player who cannot tell card apart (rt_card_seen): "a card in ZONE,
+   position K from the top", after "LABEL: " when the label is a plain
+   text (a label with holes could name the card, and is left out). */
+static const char *anon_text(const RtGame *g, RtValue card, int label, char *buf, size_t size)
+{
+    char zone[160];
+    RtValue z = rt__card(g, card)[0];
+    const int32_t *zz = rt__is_zone(g, z) ? rt__zone(g, z) : NULL;
+    int cell = zz ? rt__cell_of(zz, card) : 0;
+    const char *l = label >= 0 ? rt__string(g, label) : "";
+    rt__zone_label(g, z, zone, sizeof zone);
+    snprintf(buf, size, "%s%sa card in %s, position %d from the top", label >= 0 && !strchr(l, '{') ? l : "",
+             label >= 0 && !strchr(l, '{') ? ": " : "", zone, zz ? (int)zz[0] - cell + 1 : 0);
+    return buf;
+}
+
+/* rt_option_text: see cardrt.h. */
+const char *rt_option_text(const RtGame *g, int i, int viewer, char *buf, size_t size)
+{
+    RtValue card = rt_option_card(g, i);
+    if (!buf || size == 0 || card == RT_NONE || rt_card_seen(g, viewer, card))
+        return rt_option_label(g, i, buf, size);
+    return anon_text(g, card, option(g, i)[2], buf, size);
+}
+
 /* rt_option_card: see cardrt.h. */
 RtValue rt_option_card(const RtGame *g, int i)
 {
@@ -330,6 +356,16 @@ void rt__apply(RtGame *g, int i, int forced)
     int hidden = (h->dec_flags & RT_CHOOSE_HIDDEN) != 0;
     RtEvent *e = rt__event(g, RT_EV_CHOICE,
                            hidden ? (rt__is_player(g, h->dec_player) ? 1u << h->dec_player : 0) : RT_VIS_EVERYONE);
+    if (e && rt__is_card(g, o[1]) && !rt_card_seen(g, h->dec_player, o[1])) {
+        /* a card the chooser could not tell apart: who could (rt_card_seen) reads its
+           name, the others its place (anon) */
+        char buf[512];
+        e->tell = 0;
+        for (int p = 0; p < g->nplayers && p < RT_MAX_PLAYERS; p++)
+            e->tell |= (uint32_t)rt_card_seen(g, p, o[1]) << p;
+        if ((e->vis & ~e->tell) != 0)
+            e->anon = strdup(anon_text(g, o[1], o[2], buf, sizeof buf));
+    }
     if (e) {
         e->a[0] = h->dec_player;
         e->a[1] = i;

@@ -28,6 +28,8 @@ typedef struct RtEvent {
     uint32_t vis;       /* players who see the detail (all bits: everyone) */
     char *text;         /* owned; RT_EV_TEXT and RT_EV_ERROR; RT_EV_CHOICE: the label formatted (or NULL) */
     char *prompt;       /* owned; RT_EV_CHOICE: the prompt formatted (or NULL) */
+    uint32_t tell;      /* RT_EV_CHOICE of a card the chooser could not tell apart: the players who could */
+    char *anon;         /* owned; RT_EV_CHOICE: that option as the others read it (by place), or NULL */
 } RtEvent;
 
 struct RtGame {
@@ -194,6 +196,13 @@ int rt__knows(const RtGame *g, int player, RtValue card);
 /* rt_knows: 1 when player may tell where card is: it is in a zone he
    sees, or his record says so; else 0 (also for no card or no player). */
 int rt_knows(const RtGame *g, int player, RtValue card);
+
+/* rt_card_seen: 1 when viewer can tell card from every other card: it
+   lies in a zone he sees, or he knows its place (rt__knows 2); 1 for
+   viewer -1 (omniscient), 0 for no card. What he cannot tell apart is
+   dealt again by rt_determinize, offered by position (rt_option_text) and
+   logged without its name. */
+int rt_card_seen(const RtGame *g, int viewer, RtValue card);
 
 /* log (rt_log.c): append an event (NULL when the log is off). */
 RtEvent *rt__event(RtGame *g, int type, uint32_t vis);

@@ -42,6 +42,22 @@ int rt_knows(const RtGame *g, int player, RtValue card)
     return rt__knows(g, player, card) > 0;
 }
 
+/* rt_card_seen: see rt_internal.h. The one test of "can he tell this card
+   from the others": the determinization deals again exactly the cards it
+   fails for, the play screen and the log name a chosen card only when it
+   holds, and the search agents' options follow it (docs/lab.md "Hidden
+   information"). */
+int rt_card_seen(const RtGame *g, int viewer, RtValue card)
+{
+    if (viewer < 0)
+        return 1;
+    if (!rt__is_card(g, card))
+        return 0;
+    if (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, rt__card(g, card)[0]) >> viewer & 1u))
+        return 1;
+    return rt__knows(g, viewer, card) == 2;
+}
+
 /* forget_zone: player p forgets the places (and, when zones is set, the
    zones) of every card of zone (a plucked zone's empty cells skipped). */
 static void forget_zone(RtGame *g, int p, RtValue zone, int zones)

@@ -32,6 +32,7 @@ void rt__log_free(RtGame *g)
     for (int i = 0; i < g->nev; i++) {
         free(g->ev[i].text);
         free(g->ev[i].prompt);
+        free(g->ev[i].anon);
     }
     free(g->ev);
     free(g->text);
@@ -94,6 +95,16 @@ static void render_reveal(const RtGame *g, const RtEvent *e, int viewer, char *b
         snprintf(buf, size, "reveal %s in %s to %s", what, zone, who);
 }
 
+/* choice_label: the option chosen in choice event e, as viewer (who sees
+   the choice) reads it: by place (e->anon) when neither the chooser nor
+   he could tell its card from the others, else its label. */
+static const char *choice_label(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
+{
+    if (e->anon && viewer >= 0 && !(viewer < RT_MAX_PLAYERS && (e->tell >> viewer & 1u)))
+        return e->anon;
+    return e->text ? e->text : rt__label_text(g, e->a[3], e->a[4], e->a[5], buf, size);
+}
+
 /* render_raw: event e as one text line for viewer (-1: omniscient), names
    as they are (render escapes the line). */
 static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
@@ -124,8 +135,7 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
     case RT_EV_CHOICE:
         rt_player_name(g, e->a[0], a, sizeof a);
         if (sees(e, viewer))
-            snprintf(buf, size, "choose %s: %s%s", a,
-                     e->text ? e->text : rt__label_text(g, e->a[3], e->a[4], e->a[5], c, sizeof c),
+            snprintf(buf, size, "choose %s: %s%s", a, choice_label(g, e, viewer, c, sizeof c),
                      (e->a[7] & RT_EVF_FORCED) ? " (forced)" : "");
         else
             snprintf(buf, size, "choose %s: (hidden)", a);
@@ -362,9 +372,16 @@ void rt__json_str(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
+/* json_event: event e as one JSON object, as viewer sees it (-1: every
+   field). For a viewer, an event whose detail he does not see says
+   "seen":false and leaves out what the text log hides ("a card",
+   "(hidden)"): the card, a hidden choice's option, prompt and label, a
+   private variable's values; a choice of a card he could not tell apart
+   gives its label by position (choice_label). */
+static void json_event(const RtGame *g, const RtEvent *e, int viewer, FILE *out)
 {
     char a[200], b[200];
+    int seen = sees(e, viewer);
     fprintf(out, "{\"type\":\"%s\",\"round\":%d", type_names[e->type], e->round);
     switch (e->type) {
     case RT_EV_PHASE:
@@ -378,8 +395,10 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
         rt__json_str(out, rt_player_name(g, e->a[0], a, sizeof a));
         break;
     case RT_EV_MOVE:
-        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
-        rt__json_str(out, rt__card_label(g, e->a[0]));
+        if (seen) {
+            fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+            rt__json_str(out, rt__card_label(g, e->a[0]));
+        }
         fputs(",\"from\":", out);
         rt__json_str(out, rt__zone_label(g, e->a[1], a, sizeof a));
         fputs(",\"to\":", out);
@@ -391,23 +410,30 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
         rt__json_str(out, rt__zone_label(g, e->a[0], a, sizeof a));
         break;
     case RT_EV_CHOICE:
+        if (!seen) {
+            fprintf(out, ",\"player\":%d,\"hidden\":true", (int)e->a[0]);
+            break;
+        }
         fprintf(out, ",\"player\":%d,\"option\":%d,\"options\":%d,\"forced\":%s,\"hidden\":%s,\"prompt\":",
                 (int)e->a[0], (int)e->a[1], (int)e->a[2], (e->a[7] & RT_EVF_FORCED) ? "true" : "false",
                 (e->a[7] & RT_EVF_HIDDEN) ? "true" : "false");
         rt__json_str(out, e->prompt ? e->prompt : rt__string(g, e->a[6]));
         fputs(",\"label\":", out);
-        rt__json_str(out, e->text ? e->text : rt__label_text(g, e->a[3], e->a[4], e->a[5], a, sizeof a));
+        rt__json_str(out, choice_label(g, e, viewer, a, sizeof a));
         break;
     case RT_EV_SET:
         fputs(",\"var\":", out);
         rt__json_str(out, g->def->vars[e->a[0]].name);
         if (e->a[1] != RT_NONE)
             fprintf(out, ",\"player\":%d", (int)e->a[1]);
-        fprintf(out, ",\"from\":%d,\"to\":%d", (int)e->a[2], (int)e->a[3]);
+        if (seen)
+            fprintf(out, ",\"from\":%d,\"to\":%d", (int)e->a[2], (int)e->a[3]);
         break;
     case RT_EV_STATE:
-        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
-        rt__json_str(out, rt__card_label(g, e->a[0]));
+        if (seen) {
+            fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+            rt__json_str(out, rt__card_label(g, e->a[0]));
+        }
         fputs(",\"state\":", out);
         rt__json_str(out, state_name(g, e->a[0], e->a[1]));
         fprintf(out, ",\"from\":%d,\"to\":%d", (int)e->a[2], (int)e->a[3]);
@@ -421,8 +447,10 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
         rt__json_str(out, e->text);
         break;
     case RT_EV_REVEAL:
-        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
-        rt__json_str(out, rt__card_label(g, e->a[0]));
+        if (seen) {
+            fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+            rt__json_str(out, rt__card_label(g, e->a[0]));
+        }
         fputs(",\"zone\":", out);
         rt__json_str(out, rt__zone_label(g, e->a[3], a, sizeof a));
         fprintf(out, ",\"to\":\"%s\",\"who\":%d", e->a[1] == RT_REVEAL_ALL ? "all" : e->a[1] == RT_REVEAL_SIDE ? "side"
@@ -431,11 +459,17 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
     default:
         break;
     }
+    if (!seen)
+        fputs(",\"seen\":false", out);
     fputs("}\n", out);
 }
 
-/* rt_log_json: the header line, then one JSON object per event (omniscient). */
-void rt_log_json(const RtGame *g, FILE *out)
+/* rt_log_json: see cardrt.h (the omniscient log). */
+void rt_log_json(const RtGame *g, FILE *out) { rt_log_json_as(g, -1, out); }
+
+/* rt_log_json_as: the header line, then one JSON object per event as
+   viewer sees it (json_event; -1: omniscient). */
+void rt_log_json_as(const RtGame *g, int viewer, FILE *out)
 {
     fputs("{\"type\":\"header\",\"game\":", out);
     rt__json_str(out, g->def->id);
@@ -450,9 +484,11 @@ void rt_log_json(const RtGame *g, FILE *out)
         fputs(",\"sides\":", out);
         rt__json_str(out, sides);
     }
+    if (viewer >= 0)   /* one seat's log (0-based, as the events' players): not a log to replay */
+        fprintf(out, ",\"viewer\":%d", viewer);
     fputs("}\n", out);
     for (int i = 0; i < g->nev; i++)
-        json_event(g, &g->ev[i], out);
+        json_event(g, &g->ev[i], viewer, out);
 }
 
 /* ---- log entries written by scripts ---- */

@@ -35,7 +35,7 @@ static const OptSpec opt_specs[] = {
     {"--max-rounds", OPT_INT, offsetof(RtArgs, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game not over after N rounds fails (default 1000)"},
     {"--max-steps", OPT_INT, offsetof(RtArgs, max_steps), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game past N steps (loops gone round again, rounds) fails (default 1000000)"},
     {"--choices", OPT_STR, offsetof(RtArgs, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
-    {"--viewer", OPT_INT, offsetof(RtArgs, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
+    {"--viewer", OPT_INT, offsetof(RtArgs, viewer), CMD_LOG, "N", "print the log (text or --json) as seat N (1-based) sees it"},
     {"--opponent", OPT_STR, offsetof(RtArgs, opponent), CMD_PLAY, "A", "the agent of the other seats: random, greedy, mcts (default random)"},
     {"--agents", OPT_STR, offsetof(RtArgs, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
     {"--budget", OPT_INT, offsetof(RtArgs, budget), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
@@ -466,7 +466,7 @@ static int cmd_log(const RtEngine *e, const RtArgs *a)
         rt_apply(g, i);
     }
     if (a->json)
-        rt_log_json(g, e->out);
+        rt_log_json_as(g, a->viewer ? a->viewer - 1 : -1, e->out);
     else
         rt_log_text(g, a->viewer ? a->viewer - 1 : -1, e->out);
     int status = rt_failed(g) ? RT_EXIT_FAIL : RT_EXIT_OK;

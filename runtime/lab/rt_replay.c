@@ -275,6 +275,14 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv)
         free(text);
         return RT_EXIT_FAIL;
     }
+    size_t vn;
+    if (json_value(lines[0], "viewer", &vn)) {   /* log --viewer N --json: what one seat saw */
+        fprintf(e->err, "%s: replay: %s:1: the log of one seat (log --viewer), not of the whole game\n",
+                e->prog, path);
+        free(lines);
+        free(text);
+        return RT_EXIT_FAIL;
+    }
     json_u64(lines[0], "max_rounds", &max_rounds);
     uint64_t max_steps = 0;
     json_u64(lines[0], "max_steps", &max_steps);

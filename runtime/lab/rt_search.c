@@ -9,9 +9,10 @@
 
 /* ---- determinization ------------------------------------------------------ */
 
-/* A place of an unseen card: zone instance and index. */
+/* A place of an unseen card: zone instance and index, the card there, its
+   kind and the kind the zone takes (-1: any). */
 typedef struct Slot {
-    int32_t zone, pos, card, kind;
+    int32_t zone, pos, card, kind, zkind;
 } Slot;
 
 static int slot_by_kind_card(const void *a, const void *b)
@@ -22,24 +23,52 @@ static int slot_by_kind_card(const void *a, const void *b)
     return (x->card > y->card) - (x->card < y->card);
 }
 
-/* hidden_slots: the places of the cards viewer does not see and does not
-   know the place of, in zone order, into slots (n of them at most);
-   returns how many. */
-static int hidden_slots(const RtGame *g, int viewer, Slot *slots)
+/* A card's state slots, copied, for sorting them (States). */
+typedef struct StateRow {
+    const int32_t *v;
+    int n;
+} StateRow;
+
+static int state_row_cmp(const void *a, const void *b)
 {
-    int k = 0;
+    const StateRow *x = a, *y = b;
+    for (int i = 0; i < x->n; i++)
+        if (x->v[i] != y->v[i])
+            return x->v[i] < y->v[i] ? -1 : 1;
+    return 0;
+}
+
+/* Scratch of one determinization, sized for the game (no fixed limit). */
+typedef struct Deal {
+    Slot *slots, *cards, *scratch;   /* n each */
+    int32_t *out, *idx;              /* n each */
+    int32_t *need, *kstart;          /* nkinds each: places of the kind left to fill; a sort's cursors */
+    uint32_t *bits;                  /* a bit per card instance (sort_by_kind_card) */
+    int32_t *rows;                   /* n * maxstate: state copies */
+    StateRow *order;                 /* n */
+} Deal;
+
+/* unseen_slots: the places of the cards viewer cannot tell apart
+   (rt_card_seen), in zone order, into slots; returns how many. The zones
+   of interchangeable dice kept as counts hold no cards to deal. */
+static int unseen_slots(const RtGame *g, int viewer, Slot *slots)
+{
+    int k = 0, counted = rt__hdr(g)->counted;
     for (int z = 0; z < g->nzi; z++) {
-        if (rt__zone_vis(g, z) >> viewer & 1u)
+        if (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u))
+            continue;
+        if (counted && rt__dice_zone(g, z))
             continue;
         const int32_t *zz = rt__zone(g, z);
         for (int i = 0; i < zz[0]; i++) {
             int c = zz[1 + i];
-            if (rt__knows(g, viewer, c) == 2)
+            if (!rt__is_card(g, c) || rt_card_seen(g, viewer, c))
                 continue;   /* he knows its place: it stays */
             slots[k].zone = z;
             slots[k].pos = i;
             slots[k].card = c;
-            slots[k].kind = g->def->cards[g->inst_card[c]].kind;
+            slots[k].kind = g->inst_kind[c];
+            slots[k].zkind = g->zi_kind[z];
             k++;
         }
     }
@@ -47,117 +76,344 @@ static int hidden_slots(const RtGame *g, int viewer, Slot *slots)
 }
 
 /* deal_known_zones: the cards viewer knows the zone (not the place) of go
-   to random places of their kind among the free places of their zone
-   (slots[a..b) are one zone's): out[i] is the card slot i gets (-1: an
-   unknown card, dealt later). Cards in sorted order, the places drawn from
-   rng: nothing depends on where they were. */
-static void deal_known_zones(const RtGame *g, int viewer, const Slot *slots, int n, int32_t *out, Slot *scratch,
-                             int32_t *idx, uint64_t rng[4])
+   to random places of their zone among its unseen places (slots[a..b)
+   are one zone's; a zone holds only cards it takes, so any of its places
+   takes them): out[i] is the card slot i gets (-1: an unknown card, dealt
+   later). Cards in sorted order, the places drawn from rng: nothing
+   depends on where they were. */
+static void deal_known_zones(const RtGame *g, int viewer, const Slot *slots, int n, Deal *d, uint64_t rng[4])
 {
     for (int i = 0; i < n; i++)
-        out[i] = -1;
+        d->out[i] = -1;
     for (int a = 0; a < n;) {
         int b = a, m = 0;
         while (b < n && slots[b].zone == slots[a].zone)
             b++;
         for (int i = a; i < b; i++)
             if (rt__knows(g, viewer, slots[i].card) == 1)
-                scratch[m++] = slots[i];
-        qsort(scratch, (size_t)m, sizeof *scratch, slot_by_kind_card);
-        for (int s = 0; s < m;) {
-            int e = s, f = 0;
-            while (e < m && scratch[e].kind == scratch[s].kind)
-                e++;
-            for (int i = a; i < b; i++)
-                if (slots[i].kind == scratch[s].kind)
-                    idx[f++] = i;
-            for (int j = 0; j < e - s; j++) {   /* a random place of the f for each card */
+                d->scratch[m++] = slots[i];
+        if (m > 0) {
+            qsort(d->scratch, (size_t)m, sizeof *d->scratch, slot_by_kind_card);
+            int f = b - a;
+            for (int i = 0; i < f; i++)
+                d->idx[i] = a + i;
+            for (int j = 0; j < m; j++) {   /* a random place of the zone for each card */
                 int r = j + (int)rt__xoshiro_below(rng, (uint32_t)(f - j));
-                int32_t t = idx[j];
-                idx[j] = idx[r];
-                idx[r] = t;
-                out[idx[j]] = scratch[s + j].card;
+                int32_t t = d->idx[j];
+                d->idx[j] = d->idx[r];
+                d->idx[r] = t;
+                d->out[d->idx[j]] = d->scratch[j].card;
             }
-            s = e;
         }
         a = b;
     }
 }
 
-/* redraw_card: a hidden card variable's cell, when it holds a card, gets
-   a card drawn from that card's zone (the zone is what the viewer knows). */
-static void redraw_card(RtGame *g, int32_t *cell, uint64_t rng[4])
+/* shuffle_slots: a Fisher-Yates shuffle of s[0..n) from rng. */
+static void shuffle_slots(Slot *s, int n, uint64_t rng[4])
 {
-    if (!rt__is_card(g, *cell))
-        return;
-    const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
-    if (zz[0] > 0)
-        *cell = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
+        Slot t = s[i];
+        s[i] = s[j];
+        s[j] = t;
+    }
 }
 
-/* rt_determinize: see cardrt.h. The places viewer neither sees nor knows
-   are listed in zone order; the cards he knows the zone of are dealt
-   within their zone first (deal_known_zones), then the other cards of
-   each kind are sorted (so their former order is forgotten) and dealt
-   back to the places left in a Fisher-Yates order drawn from rng. A card
-   keeps its own state slots. The other players forget the cards dealt
-   again (what they know of them is not known to viewer). */
+/* low_bit: the index of the lowest set bit of b (b != 0). */
+static int low_bit(uint32_t b)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(b);
+#else
+    int i = 0;
+    while (!(b >> i & 1u))
+        i++;
+    return i;
+#endif
+}
+
+/* sort_by_kind_card: cards[0..nc) in the order of slot_by_kind_card,
+   without qsort (a determinization sorts every unseen card): the cards
+   marked in a bitset over the instances are read back in order and put
+   after the cards of the kinds before theirs (a counting sort). */
+static void sort_by_kind_card(const RtGame *g, Slot *cards, int nc, Deal *d)
+{
+    int words = (g->ninst + 31) / 32, nk = g->def->nkinds;
+    memset(d->bits, 0, (size_t)words * sizeof *d->bits);
+    memset(d->kstart, 0, (size_t)nk * sizeof *d->kstart);
+    for (int i = 0; i < nc; i++) {
+        d->bits[cards[i].card >> 5] |= 1u << (cards[i].card & 31);
+        d->kstart[cards[i].kind]++;
+    }
+    for (int k = 0, at = 0; k < nk; k++) {
+        int c = d->kstart[k];
+        d->kstart[k] = at;
+        at += c;
+    }
+    for (int w = 0; w < words; w++)
+        for (uint32_t b = d->bits[w]; b; b &= b - 1) {
+            int c = w * 32 + low_bit(b);
+            Slot *s = &cards[d->kstart[g->inst_kind[c]]++];
+            s->card = c;
+            s->kind = g->inst_kind[c];
+        }
+}
+
+/* deal_unknown: the cards viewer knows nothing of (nc of them in cards)
+   go to the places left (out[i] < 0), uniformly among the deals that put
+   a card only where its zone takes it: sorted by kind and instance (their
+   places forgotten), each kind's cards are shuffled, the first of them
+   fill the places left in zones of that kind (in zone order), and the
+   rest of every kind, shuffled together, fill the places of zones of any
+   kind. */
+static void deal_unknown(const RtGame *g, const Slot *slots, int n, Slot *cards, int nc, Deal *d, uint64_t rng[4])
+{
+    sort_by_kind_card(g, cards, nc, d);
+    memset(d->need, 0, (size_t)g->def->nkinds * sizeof *d->need);
+    for (int i = 0; i < n; i++)
+        if (d->out[i] < 0 && slots[i].zkind >= 0)
+            d->need[slots[i].zkind]++;
+    int free_n = 0;
+    for (int a = 0; a < nc;) {
+        int b = a;
+        while (b < nc && cards[b].kind == cards[a].kind)
+            b++;
+        shuffle_slots(cards + a, b - a, rng);
+        int k = cards[a].kind, keep = d->need[k] < b - a ? d->need[k] : b - a;
+        d->need[k] = a;   /* now: the next of the kind's cards to place */
+        for (int i = a + keep; i < b; i++)   /* the rest: for the zones of any kind */
+            d->scratch[free_n++] = cards[i];
+        a = b;
+    }
+    shuffle_slots(d->scratch, free_n, rng);
+    int next_free = 0;
+    for (int i = 0; i < n; i++) {
+        if (d->out[i] >= 0)
+            continue;
+        if (slots[i].zkind >= 0)
+            d->out[i] = cards[d->need[slots[i].zkind]++].card;
+        else if (next_free < free_n)
+            d->out[i] = d->scratch[next_free++].card;
+        else
+            d->out[i] = slots[i].card;   /* not reached: the true deal is one of the deals */
+    }
+}
+
+/* deal_states: the state slots of the cards dealt again (out[0..n)), kind
+   by kind, are sorted (which card had which is forgotten; what states
+   there are, as the log showed every change, is kept) and dealt back to
+   them in a random order from rng. A kind whose unseen cards are all in
+   the same state is left as it is. */
+static void deal_states(RtGame *g, int n, Deal *d, uint64_t rng[4])
+{
+    int moved = 0;   /* a card whose state is not what a move gives it: else nothing to deal */
+    for (int i = 0; i < n && !moved; i++) {
+        int k = g->inst_kind[d->out[i]];
+        moved = memcmp(rt__card(g, d->out[i]) + 1, g->kind_reset + (size_t)k * (size_t)g->pre.maxstate,
+                       (size_t)g->kind_nstate[k] * sizeof(int32_t)) != 0;
+    }
+    if (!moved)
+        return;
+    /* the cards in out, by kind and instance, into scratch */
+    for (int i = 0; i < n; i++) {
+        d->scratch[i].card = d->out[i];
+        d->scratch[i].kind = g->inst_kind[d->out[i]];
+    }
+    qsort(d->scratch, (size_t)n, sizeof *d->scratch, slot_by_kind_card);
+    for (int a = 0; a < n;) {
+        int b = a, k = d->scratch[a].kind, ns = g->kind_nstate[k];
+        while (b < n && d->scratch[b].kind == k)
+            b++;
+        int same = 1;
+        for (int i = a + 1; i < b && same && ns > 0; i++)
+            same = memcmp(rt__card(g, d->scratch[i].card) + 1, rt__card(g, d->scratch[a].card) + 1,
+                          (size_t)ns * sizeof(int32_t)) == 0;
+        if (ns > 0 && !same) {
+            int m = b - a;
+            for (int i = 0; i < m; i++) {
+                int32_t *row = d->rows + (size_t)i * (size_t)g->pre.maxstate;
+                memcpy(row, rt__card(g, d->scratch[a + i].card) + 1, (size_t)ns * sizeof(int32_t));
+                d->order[i].v = row;
+                d->order[i].n = ns;
+            }
+            qsort(d->order, (size_t)m, sizeof *d->order, state_row_cmp);
+            for (int i = m - 1; i > 0; i--) {
+                int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
+                StateRow t = d->order[i];
+                d->order[i] = d->order[j];
+                d->order[j] = t;
+            }
+            for (int i = 0; i < m; i++)
+                memcpy(rt__card(g, d->scratch[a + i].card) + 1, d->order[i].v, (size_t)ns * sizeof(int32_t));
+        }
+        a = b;
+    }
+}
+
+/* Where a pending option's card was: the zone and cell, or zone -1. */
+typedef struct OptPlace {
+    int32_t zone, pos;
+} OptPlace;
+
+/* option_places: for each option of the pending decision whose card
+   viewer cannot tell apart, the place of that card (before the deal). */
+static void option_places(const RtGame *g, int viewer, OptPlace *at, int nopts)
+{
+    const int32_t *o = g->pre.opt_cells;
+    for (int i = 0; i < nopts; i++) {
+        RtValue c = o[3 * i + 1];
+        at[i].zone = -1;
+        if (!rt__is_card(g, c) || rt_card_seen(g, viewer, c))
+            continue;
+        RtValue z = rt__card(g, c)[0];
+        int cell = rt__is_zone(g, z) ? rt__cell_of(rt__zone(g, z), c) : 0;
+        if (cell > 0) {
+            at[i].zone = z;
+            at[i].pos = cell;
+        }
+    }
+}
+
+/* rebind_options: each option of a card viewer cannot tell apart now
+   offers the card dealt to its place (its value too, when it was the
+   card): an option stands for a place, not for a card. */
+static void rebind_options(RtGame *g, const OptPlace *at, int nopts)
+{
+    int32_t *o = rt__cells(g) + g->off_opts;
+    for (int i = 0; i < nopts; i++) {
+        if (at[i].zone < 0)
+            continue;
+        RtValue was = o[3 * i + 1], now = rt__zone(g, at[i].zone)[at[i].pos];
+        o[3 * i + 1] = now;
+        if (o[3 * i] == was)
+            o[3 * i] = now;
+    }
+}
+
+/* redraw_var: a value of type (RT_TY_*) that viewer does not see, drawn
+   from rng within what its declaration allows: a card from the zone that
+   holds the card it names, a player, a side, a bool, an enum's value, an
+   int between its min and max (a bound not declared: the initial value).
+   RT_NONE stays. */
+static RtValue redraw_var(const RtGame *g, const RtVarDef *d, RtValue v, uint64_t rng[4])
+{
+    int type = d->type;
+    if (type == RT_TY_CARD) {
+        if (!rt__is_card(g, v))
+            return v;
+        const int32_t *zz = rt__zone(g, rt__card(g, v)[0]);
+        return zz[0] > 0 ? zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])] : v;
+    }
+    if (type == RT_TY_PLAYER)
+        return v == RT_NONE ? v : (RtValue)rt__xoshiro_below(rng, (uint32_t)g->nplayers);
+    if (type == RT_TY_SIDE)
+        return v == RT_NONE || g->def->nsides <= 0 ? v : (RtValue)rt__xoshiro_below(rng, (uint32_t)g->def->nsides);
+    if (type == RT_TY_BOOL)
+        return (RtValue)rt__xoshiro_below(rng, 2);
+    if (type >= RT_TY_ENUM && type - RT_TY_ENUM < g->def->nenums) {
+        int nv = g->def->enums[type - RT_TY_ENUM].nvalues;
+        return v == RT_NONE || nv <= 0 ? v : (RtValue)rt__xoshiro_below(rng, (uint32_t)nv);
+    }
+    int64_t lo = d->has_min ? d->min : d->init, hi = d->has_max ? d->max : d->init;
+    if (lo > hi) {   /* an initial value past a declared bound: the bound */
+        if (d->has_min)
+            hi = lo;
+        else
+            lo = hi;
+    }
+    uint64_t span = (uint64_t)(hi - lo) + 1u;
+    if (span > UINT32_MAX)
+        return (RtValue)(lo + (int64_t)(rt__xoshiro_next(rng) % span));
+    return (RtValue)(lo + (int64_t)rt__xoshiro_below(rng, (uint32_t)span));
+}
+
+/* redraw_vars: every private variable viewer does not see (another
+   player's, or one private to a side he is not on) is redrawn
+   (redraw_var). */
+static void redraw_vars(RtGame *g, int viewer, uint64_t rng[4])
+{
+    for (int v = 0; v < g->def->nvars; v++) {
+        const RtVarDef *d = &g->def->vars[v];
+        if (d->visibility != RT_PRIVATE)
+            continue;
+        for (int p = 0; p < (d->per_player ? g->nplayers : 1); p++) {
+            uint32_t seers = rt__var_seers(g, v, d->per_player ? p : RT_NONE);
+            if (viewer >= 0 && viewer < RT_MAX_PLAYERS && (seers >> viewer & 1u))
+                continue;
+            int32_t *cell = rt__cells(g) + g->var_cell[v] + (d->per_player ? p * g->pre.player_stride : 0);
+            *cell = redraw_var(g, d, *cell, rng);
+        }
+    }
+}
+
+/* deal_alloc: the scratch for n places; 0 when memory is short. */
+static int deal_alloc(Deal *d, const RtGame *g, int n)
+{
+    size_t m = (size_t)(n > 0 ? n : 1), nk = (size_t)(g->def->nkinds > 0 ? g->def->nkinds : 1);
+    size_t ms = (size_t)(g->pre.maxstate > 0 ? g->pre.maxstate : 1);
+    /* one block: the StateRows and Slots first (pointers, then int32s) */
+    size_t words = (size_t)(g->ninst + 31) / 32 + 1;
+    char *b = malloc(m * sizeof(StateRow) + 3 * m * sizeof(Slot) + (2 * m + 2 * nk + m * ms + words) * sizeof(int32_t));
+    memset(d, 0, sizeof *d);
+    if (!b)
+        return 0;
+    d->order = (StateRow *)(void *)b;
+    d->slots = (Slot *)(void *)(b + m * sizeof(StateRow));
+    d->cards = d->slots + m;
+    d->scratch = d->slots + 2 * m;
+    d->out = (int32_t *)(void *)(d->slots + 3 * m);
+    d->idx = d->out + m;
+    d->need = d->idx + m;
+    d->kstart = d->need + nk;
+    d->rows = d->kstart + nk;
+    d->bits = (uint32_t *)(void *)(d->rows + m * ms);
+    return 1;
+}
+
+static void deal_free(Deal *d) { free(d->order); }
+
+/* rt_determinize: see cardrt.h. The places of the cards viewer cannot
+   tell apart (rt_card_seen) are listed in zone order; the cards he knows
+   the zone of are dealt within their zone first (deal_known_zones), then
+   the others wherever their kind may lie (deal_unknown); the states of
+   all these cards are dealt among them (deal_states); the pending
+   decision's options of such cards follow their places (rebind_options);
+   the private variables he does not see are redrawn (redraw_vars). The
+   other players forget the cards dealt again (what they know of them is
+   not known to viewer). */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
 {
-    int n = 0;
+    int n = 0, nopts = rt__hdr(g)->pending != RT_DEC_NONE ? rt__hdr(g)->dec_count : 0;
     for (int z = 0; z < g->nzi; z++)
-        if (!(rt__zone_vis(g, z) >> viewer & 1u))
+        if (!(viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u)))
             n += rt__zone(g, z)[0];
-    Slot *slots = n > 0 ? malloc((size_t)n * 3 * sizeof *slots) : NULL;
-    int32_t *out = n > 0 ? malloc((size_t)n * 2 * sizeof *out) : NULL;
-    if (n > 0 && slots && out) {
-        n = hidden_slots(g, viewer, slots);
-        Slot *cards = slots + n, *scratch = slots + 2 * n;
-        deal_known_zones(g, viewer, slots, n, out, scratch, out + n, rng);
-        int nc = 0;
+    Deal d;
+    memset(&d, 0, sizeof d);
+    OptPlace *at = nopts > 0 ? malloc((size_t)nopts * sizeof *at) : NULL;
+    if (n > 0 && deal_alloc(&d, g, n) && (nopts == 0 || at)) {
+        n = unseen_slots(g, viewer, d.slots);
+        option_places(g, viewer, at, nopts);
+        deal_known_zones(g, viewer, d.slots, n, &d, rng);
+        int nc = 0;   /* the cards he knows nothing of (as many as the places left) */
         for (int i = 0; i < n; i++)
-            if (rt__knows(g, viewer, slots[i].card) == 0)
-                cards[nc++] = slots[i];
-        qsort(cards, (size_t)nc, sizeof *cards, slot_by_kind_card);
-        /* shuffle within each kind's run of the sorted cards */
-        for (int a = 0; a < nc;) {
-            int b = a;
-            while (b < nc && cards[b].kind == cards[a].kind)
-                b++;
-            for (int i = b - a - 1; i > 0; i--) {
-                int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
-                Slot t = cards[a + i];
-                cards[a + i] = cards[a + j];
-                cards[a + j] = t;
-            }
-            a = b;
-        }
-        /* deal: the places of kind K left, in zone order, get the shuffled cards of K */
-        int next[64];
-        int nk = g->def->nkinds < 64 ? g->def->nkinds : 64;
-        int start = 0;
-        for (int kind = 0; kind < nk; kind++) {
-            next[kind] = start;
-            while (start < nc && cards[start].kind == kind)
-                start++;
-        }
+            if (rt__knows(g, viewer, d.slots[i].card) == 0)
+                d.cards[nc++] = d.slots[i];
+        deal_unknown(g, d.slots, n, d.cards, nc, &d, rng);
         for (int i = 0; i < n; i++) {
-            int kind = slots[i].kind;
-            if (out[i] < 0 && kind >= 0 && kind < nk)
-                out[i] = cards[next[kind]++].card;
-        }
-        for (int i = 0; i < n; i++) {
-            int c = out[i] >= 0 ? out[i] : slots[i].card;
-            rt__zone(g, slots[i].zone)[1 + slots[i].pos] = c;
-            rt__card(g, c)[0] = slots[i].zone;
+            int c = d.out[i];
+            rt__zone(g, d.slots[i].zone)[1 + d.slots[i].pos] = c;
+            rt__card(g, c)[0] = d.slots[i].zone;
             for (int p = 0; p < g->nplayers; p++)
                 if (p != viewer)
                     rt__know_drop(g, p, c);
         }
+        deal_states(g, n, &d, rng);
+        rebind_options(g, at, nopts);
     }
-    free(out);
-    free(slots);
-    if (g->def->nlive > 0)   /* cards changed zones behind the moves' backs */
+    deal_free(&d);
+    free(at);
+    if (g->def->nlive > 0)   /* cards and states changed behind the moves' backs */
         g->def->live_recount(g);
     /* the cells past each zone's count hold whatever earlier moves left:
        never read, but cleared so that equal views give equal bytes */
@@ -165,21 +421,7 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
         int32_t *zz = rt__zone(g, z);
         memset(zz + 1 + zz[0], 0, (size_t)(g->zone_cap[z] - zz[0]) * sizeof *zz);
     }
-    /* other players' private card variables, and those of sides viewer is
-       not on: a card of the same zone */
-    for (int v = 0; v < g->def->nvars; v++) {
-        const RtVarDef *d = &g->def->vars[v];
-        if (d->visibility != RT_PRIVATE || d->type != RT_TY_CARD)
-            continue;
-        if (!d->per_player) {
-            if (viewer >= 0 && viewer < 32 && !(rt__var_seers(g, v, RT_NONE) >> viewer & 1u))
-                redraw_card(g, rt__cells(g) + g->var_cell[v], rng);
-            continue;
-        }
-        for (int p = 0; p < g->nplayers; p++)
-            if (p != viewer)
-                redraw_card(g, rt__cells(g) + g->var_cell[v] + p * g->pre.player_stride, rng);
-    }
+    redraw_vars(g, viewer, rng);
     rt__xoshiro_seed(rt__hdr(g)->rng, rt__xoshiro_next(rng));
 }
 

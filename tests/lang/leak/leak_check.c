@@ -2,12 +2,13 @@
    game (tests/lang/knowledge_test.c builds it with -DGAME_DEF=<id>_game):
 
    leak SEEDS [EVERY]: plays SEEDS games with random agents and, at every
-     EVERY-th decision (default 7), gives the deciding player's search agents (greedy, and MCTS
-     with a fixed seed) the state and a copy whose cards that player
-     neither sees nor knows are dealt again at random, and whose card
-     variables he does not see are set to other cards of their zones (the
-     copy differs only in what is hidden from him): both must pick the
-     same option.
+     EVERY-th decision (default 7), gives the deciding player's search
+     agents (greedy, and MCTS with a fixed seed) the state and a copy that
+     differs in everything that player cannot tell (permute_unknown,
+     redraw_hidden_vars): the cards he cannot tell apart in other places
+     (of any kind their zones take), their states swapped, the options of
+     such cards following their places, his opponents' private variables
+     of every type changed: both must pick the same option.
    keep SEEDS: at every decision of SEEDS games, 20 determinizations for
      each player must leave every card he knows where it is (rt_knows; the
      place for a place he knows, the zone for a zone he knows) and the
@@ -26,68 +27,125 @@
 
 extern const RtGameDef GAME_DEF;
 
-/* permute_unknown: deal the cards of g that viewer neither sees nor knows
-   again among their places (kind by kind) with rng; returns how many
-   places changed. Each card keeps its own state. */
+/* fits: card c may lie in zone z (a zone of any kind, or of c's kind). */
+static int fits(const RtGame *g, RtValue c, RtValue z)
+{
+    return g->zi_kind[z] < 0 || g->zi_kind[z] == g->inst_kind[c];
+}
+
+/* permute_unknown: change, with rng, everything in g that viewer cannot
+   tell (rt_card_seen), by random swaps checked one by one (independently
+   of how rt_determinize deals): the cards he cannot tell apart swap
+   places wherever their zones take them (a card whose zone he knows only
+   within it), these cards swap their states with cards of their kind,
+   and the pending decision's options of such cards offer what lies at
+   their places now (an option stands for a place). Returns how many
+   places and states changed. */
 static int permute_unknown(RtGame *g, int viewer, uint64_t rng[4])
 {
-    int n = 0, changed = 0;
+    int n = 0, changed = 0, nopts = rt_option_count(g);
     int32_t *zs = malloc(sizeof *zs * (size_t)g->ninst), *ps = malloc(sizeof *ps * (size_t)g->ninst);
-    int32_t *cs = malloc(sizeof *cs * (size_t)g->ninst);
+    int32_t *optz = malloc(sizeof *optz * (size_t)(nopts + 1)), *optp = malloc(sizeof *optp * (size_t)(nopts + 1));
+    int32_t *opt = rt__cells(g) + g->off_opts;
+    for (int i = 0; i < nopts; i++) {
+        RtValue c = opt[3 * i + 1];
+        optz[i] = -1;
+        if (rt__is_card(g, c) && !rt_card_seen(g, viewer, c)) {
+            optz[i] = rt__card(g, c)[0];
+            optp[i] = rt__cell_of(rt__zone(g, optz[i]), c);
+        }
+    }
     for (int z = 0; z < g->nzi; z++) {
-        if (rt__zone_vis(g, z) >> viewer & 1u)
-            continue;
         const int32_t *zz = rt__zone(g, z);
         for (int i = 0; i < zz[0]; i++)
-            if (!rt_knows(g, viewer, zz[1 + i])) {
+            if (rt__is_card(g, zz[1 + i]) && !rt_card_seen(g, viewer, zz[1 + i])) {
                 zs[n] = z;
                 ps[n] = i;
-                cs[n] = zz[1 + i];
                 n++;
             }
     }
-    for (int k = 0; k < g->def->nkinds; k++) {
-        int idx[4096], m = 0;
-        for (int i = 0; i < n && m < 4096; i++)
-            if (rt_card_kind(g, cs[i]) == k)
-                idx[m++] = i;
-        for (int i = m - 1; i > 0; i--) {
-            int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
-            int32_t t = cs[idx[i]];
-            cs[idx[i]] = cs[idx[j]];
-            cs[idx[j]] = t;
+    for (int t = 0; n > 1 && t < 8 * n; t++) {
+        int i = (int)rt__xoshiro_below(rng, (uint32_t)n), j = (int)rt__xoshiro_below(rng, (uint32_t)n);
+        int32_t *ci = rt__zone(g, zs[i]) + 1 + ps[i], *cj = rt__zone(g, zs[j]) + 1 + ps[j];
+        RtValue a = *ci, b = *cj;
+        int known = rt__knows(g, viewer, a) == 1 || rt__knows(g, viewer, b) == 1;
+        if (a == b || !fits(g, a, zs[j]) || !fits(g, b, zs[i]) || (known && zs[i] != zs[j]))
+            continue;
+        *ci = b;
+        *cj = a;
+        rt__card(g, a)[0] = zs[j];
+        rt__card(g, b)[0] = zs[i];
+        changed++;
+    }
+    for (int t = 0; n > 1 && t < 4 * n; t++) {
+        int i = (int)rt__xoshiro_below(rng, (uint32_t)n), j = (int)rt__xoshiro_below(rng, (uint32_t)n);
+        RtValue a = rt__zone(g, zs[i])[1 + ps[i]];
+        RtValue b = rt__zone(g, zs[j])[1 + ps[j]];
+        int k = g->inst_kind[a], ns = g->kind_nstate[k];
+        if (a == b || k != g->inst_kind[b] || ns == 0)
+            continue;
+        int32_t *sa = rt__card(g, a) + 1, *sb = rt__card(g, b) + 1;
+        if (memcmp(sa, sb, sizeof *sa * (size_t)ns) == 0)
+            continue;
+        for (int s = 0; s < ns; s++) {
+            int32_t x = sa[s];
+            sa[s] = sb[s];
+            sb[s] = x;
         }
+        changed++;
     }
-    for (int i = 0; i < n; i++) {
-        int32_t *cell = rt__zone(g, zs[i]) + 1 + ps[i];
-        changed += *cell != cs[i];
-        *cell = cs[i];
-        rt__card(g, cs[i])[0] = zs[i];
+    for (int i = 0; i < nopts; i++) {
+        if (optz[i] < 0)
+            continue;
+        RtValue was = opt[3 * i + 1], now = rt__zone(g, optz[i])[optp[i]];
+        opt[3 * i + 1] = now;
+        if (opt[3 * i] == was)
+            opt[3 * i] = now;
     }
+    if (g->def->nlive > 0)
+        g->def->live_recount(g);
     free(zs);
     free(ps);
-    free(cs);
+    free(optz);
+    free(optp);
     return changed;
 }
 
-/* redraw_hidden_vars: set every card variable viewer does not see (another
-   player's private one, one private to a side he is not on) to a card of
-   the same zone, drawn with rng; returns how many changed. */
+/* redraw_hidden_vars: set every private variable viewer does not see
+   (another player's, one private to a side he is not on) to another value
+   of its type drawn with rng: a card of the same zone, a player, a side, a
+   bool, an enum's value, an int near it (RT_NONE stays: whether it is set
+   is taken as known, docs/lab.md); returns how many changed. */
 static int redraw_hidden_vars(RtGame *g, int viewer, uint64_t rng[4])
 {
     int changed = 0;
     for (int v = 0; v < g->def->nvars; v++) {
         const RtVarDef *d = &g->def->vars[v];
-        if (d->type != RT_TY_CARD || d->visibility != RT_PRIVATE)
+        if (d->visibility != RT_PRIVATE)
             continue;
         for (int p = 0; p < (d->per_player ? g->nplayers : 1); p++) {
             if (rt__var_seers(g, v, d->per_player ? p : RT_NONE) >> viewer & 1u)
                 continue;
             int32_t *cell = rt__cells(g) + g->var_cell[v] + (d->per_player ? p * g->pre.player_stride : 0);
-            if (!rt__is_card(g, *cell))
-                continue;
-            const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
-            int32_t c = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+            int32_t c = *cell;
+            if (d->type == RT_TY_CARD && rt__is_card(g, c)) {
+                const int32_t *zz = rt__zone(g, rt__card(g, c)[0]);
+                c = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+            } else if (d->type == RT_TY_PLAYER && c != RT_NONE) {
+                c = (int32_t)rt__xoshiro_below(rng, (uint32_t)g->nplayers);
+            } else if (d->type == RT_TY_SIDE && c != RT_NONE) {
+                c = (int32_t)rt__xoshiro_below(rng, (uint32_t)g->def->nsides);
+            } else if (d->type == RT_TY_BOOL) {
+                c = (int32_t)rt__xoshiro_below(rng, 2);
+            } else if (d->type >= RT_TY_ENUM && c != RT_NONE) {
+                c = (int32_t)rt__xoshiro_below(rng, (uint32_t)g->def->enums[d->type - RT_TY_ENUM].nvalues);
+            } else if (d->type == RT_TY_INT) {
+                c += (int32_t)rt__xoshiro_below(rng, 3) - 1;
+                if (d->has_min && c < d->min)
+                    c = d->min;
+                if (d->has_max && c > d->max)
+                    c = d->max;
+            }
             changed += c != *cell;
             *cell = c;
         }
@@ -140,10 +198,29 @@ static void leak(int seeds, int every)
     fprintf(stderr, "(%d places dealt again)\n", moved);
 }
 
+/* dealt_once: 1 when every card of d lies in exactly one cell, of the
+   zone its own cell names, and each zone keeps its count from g. */
+static int dealt_once(const RtGame *g, const RtGame *d)
+{
+    int ok = 1;
+    char *seen = calloc((size_t)d->ninst, 1);
+    for (int z = 0; z < d->nzi && ok; z++) {
+        const int32_t *zz = rt__zone(d, z);
+        ok = zz[0] == rt__zone(g, z)[0];
+        for (int i = 1; i <= zz[0] && ok; i++)
+            ok = rt__is_card(d, zz[i]) && !seen[zz[i]]++ && rt_card_zone(d, zz[i]) == z;
+    }
+    free(seen);
+    return ok;
+}
+
 /* kept: 1 when determinization d (of g, for viewer) left every card viewer
-   knows where it was, and every zone he sees as it was. */
+   knows where it was, and every zone he sees as it was, and dealt every
+   card once (dealt_once). */
 static int kept(const RtGame *g, const RtGame *d, int viewer, int *checked)
 {
+    if (!dealt_once(g, d))
+        return 0;
     for (int c = 0; c < g->ninst; c++) {
         RtValue z = rt_card_zone(g, c);
         int vis = rt__zone_vis(g, z) >> viewer & 1u, k = rt__knows(g, viewer, c);
