@@ -50,12 +50,14 @@ typedef struct Secret {
 } Secret;
 
 /* A zone whose cards a player or side was shown (`look P at Z`,
-   `reveal Z to P`), until a card may enter it. */
+   `reveal Z to P`), until a card may enter it; or the card at an end of a
+   zone (`reveal top(Z)`), until a card moves. */
 typedef struct Shown {
-    const AstNode *zone;
+    const AstNode *zone;     /* the zone expression, or the `top(Z)`/`bottom(Z)` call (end); NULL: forgotten */
     int unit;
     Whom to;
-    int all;                 /* `reveal Z`: everyone */
+    int all;                 /* shown to everyone */
+    int end;                 /* the card at an end of a zone */
 } Shown;
 
 /* The frame of one unit being followed: its locals' secrets, and for a
@@ -516,8 +518,10 @@ static Secret call_function(Flow *F, Frame *fr, const AstNode *e, int ui)
 static Secret builtin(Flow *F, Frame *fr, const AstNode *e)
 {
     const char *n = e->name;
-    if (e->list.count == 1 && (strcmp(n, "top") == 0 || strcmp(n, "bottom") == 0 || strcmp(n, "random") == 0))
+    if (e->list.count == 1 && strcmp(n, "random") == 0)
         return element(F, fr, e->list.items[0]);
+    if (e->list.count == 1 && (strcmp(n, "top") == 0 || strcmp(n, "bottom") == 0))
+        return shown_to(fr, e, element(F, fr, e->list.items[0]));   /* a `reveal top(Z)` shows it */
     Secret s = PUBLIC;
     for (int i = 0; i < e->list.count; i++)
         s = join(s, fl_expr(F, fr, e->list.items[i]));
@@ -653,7 +657,8 @@ static void show(Flow *F, Frame *fr, const AstNode *e, Whom w, int all)
         *l = all ? PUBLIC : add_knower(*l, w);
         return;
     }
-    if (e->sem_type == T_ZONE) {
+    int end = e->kind == AST_CALL && e->list.count == 1 && (strcmp(e->name, "top") == 0 || strcmp(e->name, "bottom") == 0);
+    if (e->sem_type == T_ZONE || end) {
         if (fr->nshown == fr->capshown) {
             int cap = fr->capshown ? 2 * fr->capshown : 8;
             Shown *n = arena_alloc(F->S->a, sizeof(Shown) * (size_t)cap);
@@ -662,15 +667,17 @@ static void show(Flow *F, Frame *fr, const AstNode *e, Whom w, int all)
             fr->shown = n;
             fr->capshown = cap;
         }
-        fr->shown[fr->nshown++] = (Shown){e, fr->unit, w, all};
+        fr->shown[fr->nshown++] = (Shown){e, fr->unit, w, all, end};
     }
 }
 
-/* forget_zone: a card may enter zone z (its index; -1: any zone): what was shown of it no longer covers it. */
+/* forget_zone: a card may enter zone z (its index; -1: any zone): what was
+   shown of it no longer covers it, nor what was shown of the card at an
+   end of any zone (a card moved). */
 static void forget_zone(Frame *fr, int z)
 {
     for (int i = 0; i < fr->nshown; i++)
-        if (fr->shown[i].zone && (z < 0 || fr->shown[i].zone->sem_extra == z))
+        if (fr->shown[i].zone && (z < 0 || fr->shown[i].end || fr->shown[i].zone->sem_extra == z))
             fr->shown[i].zone = NULL;
 }
 
@@ -705,8 +712,10 @@ static void fl_choose(Flow *F, Frame *fr, const AstNode *s, Secret pc)
     int slot = (int)s->ival;
     if (slot >= 0 && slot < fr->nlocals)
         fr->locals[slot] = item;
-    /* the chooser who cannot see the items picks one by its place (anonymous options), unless a where or a label reads it */
-    int anonymous = hidden && s->a->sem_type == T_ZONE && !may_see(item, a);
+    /* a chooser who cannot see the items picks one by its place (anonymous
+       options, to him and to all who cannot tell them apart): the pick shows
+       no card to anyone, unless a where or a label reads it */
+    int anonymous = s->a->sem_type == T_ZONE && !may_see(item, (Audience){0, by});
     if (!anonymous)
         check_flow(F, s->a->loc, a, hidden ? "the options of this choice" : "the options and the answer of this choice",
                    item, FIX_CHOICE);
@@ -715,7 +724,9 @@ static void fl_choose(Flow *F, Frame *fr, const AstNode *s, Secret pc)
         check_flow(F, s->c->loc, a, "which options this choice offers", where, FIX_CHOICE);
     holes(F, fr, s->g, a, "the label of each option", PUBLIC, FIX_CHOICE);
     if (slot >= 0 && slot < fr->nlocals) {
-        if (hidden)   /* the answer: only the chooser knows which item he took */
+        if (anonymous && !hidden)   /* a public pick by place: what it is stays as secret as the items */
+            fr->locals[slot] = item;
+        else if (hidden)   /* the answer: only the chooser knows which item he took */
             fr->locals[slot] = join(item, known_to(by, arena_printf(F->S->a, "'%s', the answer of a hidden choice",
                                                                      s->name), s->loc));
         else
@@ -925,6 +936,7 @@ static void fl_stmt(Flow *F, Frame *fr, const AstNode *s, Secret pc)
         break;
     case AST_SHUFFLE:
         effect(F, s->loc, join(pc, fl_expr(F, fr, s->a)), "this shuffle");
+        forget_zone(fr, s->a->sem_extra);
         break;
     case AST_ROLL:
         effect(F, s->loc, join(pc, fl_expr(F, fr, s->a)), "this roll");
