@@ -16,17 +16,36 @@ PgLocal *pg_push(PgCtx *c, int ty, int sub)
     pg_fresh(c->g, l->name);
     l->t.ty = ty;
     l->t.sub = sub;
+    l->sec = PG_SEC_PUBLIC;
     return l;
 }
 
-/* pg_local: a random local of type ty (kind/enum sub, or -1 for any kind), or NULL. */
-const PgLocal *pg_local(PgCtx *c, int ty, int sub)
+/* pg_readable: see pg_script.h. */
+int pg_readable(const PgCtx *c, const PgLocal *l)
+{
+    return l->sec == PG_SEC_PUBLIC || (l->sec == PG_SEC_MINE && c->mine);
+}
+
+/* find_local: a random local of type ty/sub, readable here unless any. */
+static PgLocal *find_local(PgCtx *c, int ty, int sub, int any)
 {
     int idx[PG_MAX_LOCALS + 1], n = 0;
     for (int i = 0; i < c->nloc; i++)
-        if (c->loc[i].t.ty == ty && (sub < 0 || c->loc[i].t.sub == sub))
+        if (c->loc[i].t.ty == ty && (sub < 0 || c->loc[i].t.sub == sub) && (any || pg_readable(c, &c->loc[i])))
             idx[n++] = i;
     return n ? &c->loc[idx[pg_rand(c->g, n)]] : NULL;
+}
+
+/* pg_local: see pg_script.h. */
+const PgLocal *pg_local(PgCtx *c, int ty, int sub)
+{
+    return find_local(c, ty, sub, 0);
+}
+
+/* pg_local_any: see pg_script.h. */
+PgLocal *pg_local_any(PgCtx *c, int ty, int sub)
+{
+    return find_local(c, ty, sub, 1);
 }
 
 /* word_char: whether ch may be part of a name. */
@@ -118,30 +137,63 @@ static void player(PgCtx *c, PgBuf *b, int d)
     }
 }
 
-/* owner: "my " or "P." before a per-player name. */
-static void owner(PgCtx *c, PgBuf *b)
+/* owner: "my " or "P." before a per-player name; returns whether "my ". */
+static int owner(PgCtx *c, PgBuf *b)
 {
     if (!c->pure && pg_chance(c->g, 40)) {
         pg_put(b, "my ");
-        return;
+        return 1;
     }
     pg_player(c, b, 1);
     pg_put(b, ".");
+    return 0;
 }
 
-/* pg_zone: a zone of kind k (with its owner); returns the zone's index. */
-int pg_zone(PgCtx *c, PgBuf *b, int k)
+/* zone_of: a zone of kind k: any (want < 0), or one whose cards an
+   expression here may read (want >= 0: public, or mine with c->mine);
+   with its owner; *sec who knows its cards. */
+static int zone_of(PgCtx *c, PgBuf *b, int k, int want, int *sec)
 {
     PgGen *g = c->g;
     int idx[16], n = 0;
     for (int i = 0; i < g->nzone; i++)
-        if (g->zone[i].kind == k)
+        if (g->zone[i].kind == k && (want < 0 || g->zone[i].vis == PG_VIS_PUBLIC ||
+                                     (c->mine && !c->pure && g->zone[i].vis == PG_VIS_PRIVATE)))
             idx[n++] = i;
     int z = idx[pg_rand(g, n)];
-    if (g->zone[z].per_player)
-        owner(c, b);
-    pg_put(b, "%s", g->zone[z].name);
+    const PgZone *zn = &g->zone[z];
+    int my = 0;
+    if (zn->per_player) {
+        if (want >= 0 && zn->vis == PG_VIS_PRIVATE) {
+            pg_put(b, "my ");
+            my = 1;
+        } else {
+            my = owner(c, b);
+        }
+    }
+    pg_put(b, "%s", zn->name);
+    *sec = zn->vis == PG_VIS_PUBLIC ? PG_SEC_PUBLIC : zn->vis == PG_VIS_PRIVATE && my ? PG_SEC_MINE : PG_SEC_OTHER;
     return z;
+}
+
+/* pg_zone: a zone of kind k (with its owner), whose cards are not read
+   (counted, moved, shuffled); returns the zone's index. */
+int pg_zone(PgCtx *c, PgBuf *b, int k)
+{
+    int sec;
+    return zone_of(c, b, k, -1, &sec);
+}
+
+/* pg_zone_read: see pg_script.h. */
+int pg_zone_read(PgCtx *c, PgBuf *b, int k, int *sec)
+{
+    return zone_of(c, b, k, 1, sec);
+}
+
+/* pg_zone_sec: see pg_script.h. */
+int pg_zone_sec(PgCtx *c, PgBuf *b, int k, int *sec)
+{
+    return zone_of(c, b, k, -1, sec);
 }
 
 /* counter: read or name a counter (i < 0: a random one). */
@@ -156,17 +208,32 @@ void pg_counter(PgCtx *c, PgBuf *b, int i)
 }
 
 /* pg_elem: see pg_script.h. */
-void pg_elem(PgCtx *c, PgBuf *b, int i)
+int pg_elem(PgCtx *c, PgBuf *b, int i)
 {
     PgGen *g = c->g;
-    const PgArray *a = &g->arr[i < 0 ? pg_rand(g, g->narr) : i];
+    int read = i < 0;
+    if (read) {   /* read: a public array, or my side's element of a private one */
+        int idx[3], n = 0;
+        for (int j = 0; j < g->narr; j++)
+            if (!g->arr[j].priv || (c->mine && !c->pure))
+                idx[n++] = j;
+        if (!n)
+            return 0;
+        i = idx[pg_rand(g, n)];
+    }
+    const PgArray *a = &g->arr[i];
     pg_put(b, "%s[", a->name);
     if (a->first == PG_AI_PLAYER)
         pg_player(c, b, 1);
+    else if (a->priv && (read || c->mine))
+        pg_put(b, "me.side");
     else if (a->first == PG_AI_SIDE)
         pg_side(c, b, 1);
     else
         pg_enum(c, b, a->en, 1);
+    int save_mine = c->mine;
+    if (!read)   /* a written element's index is public: the check rejects a secret one, even of my side's array */
+        c->mine = 0;
     if (a->ranged) {
         int n = a->hi - a->lo + 1;
         pg_put(b, ", ");
@@ -182,7 +249,9 @@ void pg_elem(PgCtx *c, PgBuf *b, int i)
             pg_put(b, ") %% %d + %d) %% %d", n, n, n);
         }
     }
+    c->mine = save_mine;
     pg_put(b, "]");
+    return 1;
 }
 
 /* var_of: a variable of type ty/sub (with its owner), or 0 if none. */
@@ -191,12 +260,15 @@ int pg_var(PgCtx *c, PgBuf *b, int ty, int sub)
     PgGen *g = c->g;
     int idx[8], n = 0;
     for (int i = 0; i < g->nvar; i++)
-        if (g->var[i].t.ty == ty && (ty != PG_ENUM || g->var[i].t.sub == sub))
+        if (g->var[i].t.ty == ty && (ty != PG_ENUM || g->var[i].t.sub == sub) &&
+            (!g->var[i].priv || (c->mine && !c->pure)))
             idx[n++] = i;
     if (!n)
         return 0;
     const PgVar *v = &g->var[idx[pg_rand(g, n)]];
-    if (v->per_player)
+    if (v->priv)
+        pg_put(b, "my ");
+    else if (v->per_player)
         owner(c, b);
     pg_put(b, "%s", v->name);
     return 1;
@@ -315,17 +387,18 @@ static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
     static const char *const names[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
     int best = what >= 4;
     int save = c->nloc, save_agg = c->in_agg;
-    const PgLocal *l;
+    PgLocal *l;
     PgBuf head = {0}, cond = {0}, body = {0};
     pg_put(&head, "%s(", names[what]);
     if (best || pg_chance(g, 20)) {
         l = pg_push(c, PG_PLAYER, 0);
         pg_put(&head, "%s in players", l->name);
     } else {
-        int k = pg_any_kind(c);
+        int k = pg_any_kind(c), sec;
         PgBuf coll = {0};
-        pg_zone(c, &coll, k);
+        pg_zone_read(c, &coll, k, &sec);
         l = pg_push(c, PG_CARD, k);
+        l->sec = sec;
         pg_put(&head, "%s in %s", l->name, coll.s);
         free(coll.s);
     }
@@ -474,10 +547,8 @@ static void dice_count(PgCtx *c, PgBuf *b, int is_bool)
 void pg_int(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
-    if (g->narr && pg_chance(g, 8)) {
-        pg_elem(c, b, -1);
+    if (g->narr && pg_chance(g, 8) && pg_elem(c, b, -1))
         return;
-    }
     if (g->nizone && pg_chance(g, 6)) {
         dice_count(c, b, 0);
         return;

@@ -42,6 +42,9 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     /* Interchangeable dice: zones a game without a log keeps as counts by face. */
     [PG_F_INTERCHANGEABLE] = {"interchangeable", NULL},
     [PG_F_RANDOM] = {"random", NULL},
+    /* One program in eight (seed % 8 == 5) holds a known leak (each kind of
+       tests/cardc/bad/secret_*.cards in turn): cardc check must reject it. */
+    [PG_F_LEAKS] = {"leaks", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */
@@ -242,6 +245,7 @@ static int decl_zone(PgGen *g, PgBuf *b, int k, int per_player, const char *attr
     pg_fresh(g, z->name);
     z->per_player = per_player;
     z->kind = k;
+    z->vis = strstr(attrs, "hidden") ? PG_VIS_HIDDEN : strstr(attrs, "private") ? PG_VIS_PRIVATE : PG_VIS_PUBLIC;
     pg_put(b, "zone %s %s%s of %s\n", z->name, attrs, per_player ? " per player" : " shared", g->kind[k].name);
     return g->nzone++;
 }
@@ -253,8 +257,10 @@ static void decl_kinds(PgGen *g, PgBuf *b)
     for (int i = 0; i < g->nkind; i++) {
         PgKind *k = &g->kind[i];
         decl_kind(g, b, k);
-        k->deck = decl_zone(g, b, i, 1, pg_chance(g, 50) ? "ordered hidden" : "ordered");
-        decl_zone(g, b, i, 1, pg_chance(g, 50) ? "public" : "private");
+        /* a leaky program's first kind has a hidden deck and a private zone (pg_leak) */
+        int hidden = pg_chance(g, 50), priv = pg_chance(g, 50);
+        k->deck = decl_zone(g, b, i, 1, hidden || (i == 0 && g->leak >= 0) ? "ordered hidden" : "ordered");
+        decl_zone(g, b, i, 1, !priv && !(i == 0 && g->leak >= 0) ? "public" : "private");
         decl_zone(g, b, i, 0, pg_chance(g, 50) ? "" : "ordered");
     }
     g->die = -1;
@@ -319,8 +325,9 @@ static void decl_arrays(PgGen *g, PgBuf *b)
         if (a->ranged)
             pg_put(b, pg_chance(g, 50) ? ", column: %d..%d" : ", %d..%d", a->lo, a->hi);
         pg_put(b, "]");
+        a->priv = a->is_var && pg_chance(g, 60);
         if (a->is_var)
-            pg_put(b, " : int%s = %d", pg_chance(g, 60) ? " private" : "", pg_rand(g, 3));
+            pg_put(b, " : int%s = %d", a->priv ? " private" : "", pg_rand(g, 3));
         else if (pg_chance(g, 50))
             pg_put(b, " = %d", pg_rand(g, 4));
         if (a->bounded)
@@ -369,8 +376,9 @@ static void decl_state(PgGen *g, PgBuf *b)
         case PG_SIDE: pg_put(b, "side"); break;
         default: pg_put(b, "player"); break;
         }
+        v->priv = v->per_player && pg_chance(g, 40);
         if (v->per_player)
-            pg_put(b, " per player%s", pg_chance(g, 40) ? " private" : "");
+            pg_put(b, " per player%s", v->priv ? " private" : "");
         if (v->t.ty == PG_INT)
             pg_put(b, " = %d", pg_rand(g, 4));
         else if (v->t.ty == PG_BOOL && pg_chance(g, 50))
@@ -463,11 +471,72 @@ static void decl_setup(PgGen *g, PgBuf *b)
     pg_put(b, "}\n");
 }
 
-/* decl_round: the round: its counter, phases, and the end after a few rounds. */
-static void decl_round(PgGen *g, PgBuf *b)
+const char *const pg_leak_names[PG_LEAK_COUNT] = {
+    [PG_LEAK_PUBLIC_CHOOSE] = "public-choose", [PG_LEAK_LOG_HOLE] = "log-hole",
+    [PG_LEAK_PUBLIC_VAR] = "public-var",       [PG_LEAK_OPTION_WHEN] = "option-when",
+    [PG_LEAK_IMPLICIT] = "implicit",           [PG_LEAK_HIDDEN_DECK] = "hidden-deck",
+    [PG_LEAK_BLIND_PICK] = "blind-pick",
+};
+
+/* line_now: the number of the line b's next character is on. */
+static int line_now(const PgBuf *b)
+{
+    int n = 1;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->s[i] == '\n';
+    return n;
+}
+
+/* leak: the program's one leak (g->leak), written at the round's top
+   level over the first kind's private zone Z and hidden deck D, each the
+   kind of a fixture of tests/cardc/bad/secret_*.cards; returns the line
+   cardc check must name. */
+static int leak(PgGen *g, PgBuf *b, const char *var)
+{
+    const PgKind *k = &g->kind[0];
+    const char *d = g->zone[k->deck].name, *z = g->zone[k->deck + 1].name, *s = g->zone[k->deck + 2].name;
+    const char *v = k->f_value, *ctr = g->ctr[0].name;
+    char x[PG_NAME];
+    pg_fresh(g, x);
+    int at = line_now(b);
+    switch (g->leak) {
+    case PG_LEAK_PUBLIC_CHOOSE:   /* a public choice over my private zone */
+        pg_put(b, "  choose %s in my %s { move %s to %s }\n", x, z, x, s);
+        break;
+    case PG_LEAK_LOG_HOLE:   /* a log hole names my private card */
+        pg_put(b, "  if not empty(my %s) {\n    let %s = top(my %s)\n    log \"{me} holds {%s.%s}\"\n  }\n", z, x, z, x,
+               pg_chance(g, 50) ? "name" : v);
+        at += 2;
+        break;
+    case PG_LEAK_PUBLIC_VAR:   /* a public counter set from my private cards */
+        pg_put(b, "  my %s = count(%s in my %s where %s.%s > 2)\n", ctr, x, z, x, v);
+        break;
+    case PG_LEAK_OPTION_WHEN:   /* a public menu's option offered on my private cards */
+        pg_put(b, "  choose {\n    option \"leak\" when any(%s in my %s: %s.%s == 3) { my %s += 1 }\n", x, z, x, v, ctr);
+        pg_put(b, "    option \"pass\" { }\n  }\n");
+        at += 1;
+        break;
+    case PG_LEAK_IMPLICIT:   /* a public effect under a condition on my private cards */
+        pg_put(b, "  if any(%s in my %s: %s.%s > 2) { shuffle %s }\n", x, z, x, v, s);
+        break;
+    case PG_LEAK_HIDDEN_DECK:   /* a log hole names the top card of my hidden deck */
+        pg_put(b, "  if not empty(my %s) { log \"the top card is {top(my %s)}\" }\n", d, d);
+        break;
+    default:   /* a blind pick from the next player's private zone, kept in my private variable */
+        pg_put(b, "  choose %s in next(me).%s hidden { my %s = %s.%s }\n", x, z, var, x, v);
+        break;
+    }
+    return at;
+}
+
+/* decl_round: the round: its counter, phases, and the end after a few
+   rounds (and a leaky program's leak first, on *leak_line). */
+static void decl_round(PgGen *g, PgBuf *b, const char *var, int *leak_line)
 {
     int nphase = 1 + pg_rand(g, 3);
     pg_put(b, "round {\n  %s += 1\n", g->round_ctr);
+    if (g->leak >= 0)
+        *leak_line = leak(g, b, var);
     for (int i = 0; i < nphase; i++) {
         pg_fresh(g, g->phase[i]);
         pg_put(b, "  phase %s {\n", g->phase[i]);
@@ -524,6 +593,8 @@ char *pg_generate(uint64_t seed, uint32_t features)
     g->seed = seed;
     g->rng = seed * 0x2545f4914f6cdd1du + 1;
     g->feat = features;
+    /* PG_F_LEAKS: one seed in eight, each kind of leak in turn */
+    g->leak = (features & PG_BIT(PG_F_LEAKS)) && seed % 8 == 5 ? (int)(seed / 8 % PG_LEAK_COUNT) : -1;
     g->nplayers = (features & PG_BIT(PG_F_THREE_PLAYERS)) && pg_chance(g, 25) ? 3 : 2;
     PgBuf b = {0};
     pg_put(&b, "# generated by progen, seed %llu\ngame g%llu \"Generated %llu\" {\n  players %d\n  sides",
@@ -540,12 +611,19 @@ char *pg_generate(uint64_t seed, uint32_t features)
     pg_decl_procedures(g, &b);
     decl_cards(g, &b);
     decl_setup(g, &b);
-    decl_round(g, &b);
+    char leak_var[PG_NAME];
+    int leak_line = 0;
+    if (g->leak >= 0)
+        pg_fresh(g, leak_var);
+    decl_round(g, &b, leak_var, &leak_line);
     if ((features & PG_BIT(PG_F_VARIANTS)) && pg_chance(g, 40))
         decl_variant(g, &b);
     /* while loops' counters, declared last (order does not matter) */
     for (int i = 0; i < g->nwhile; i++)
         pg_put(&b, "var %s : int = 0\n", g->whilev[i]);
+    if (g->leak >= 0)   /* the leak's variable, and what pg_run reads: its kind and line */
+        pg_put(&b, "var %s : int per player private = 0\n# leak: %s, line %d\n", leak_var, pg_leak_names[g->leak],
+               leak_line);
     free(g);
     return b.s;
 }

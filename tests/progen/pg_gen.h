@@ -33,6 +33,7 @@ typedef enum PgFeature {
     PG_F_UP_TO,         /* for up to N x in ..., move up to N x in Z where COND to Z2 */
     PG_F_INTERCHANGEABLE, /* interchangeable dice: their zones rolled, moved and counted by face */
     PG_F_RANDOM,        /* random(players) inside expressions: draws side by side (the order of evaluation) */
+    PG_F_LEAKS,         /* one program in eight holds one known leak, which cardc check must reject */
     PG_F_COUNT
 } PgFeature;
 
@@ -50,6 +51,11 @@ uint32_t pg_default_features(void);
    "default", a name, or "-name" to remove one) into *mask, starting from
    the default mask; returns 0, or -1 on an unknown name. */
 int pg_feature_mask(const char *list, uint32_t *mask);
+
+/* pg_leak_names: the names of the leaks PG_F_LEAKS writes (one per
+   program, PG_LEAK_* of pg_int.h). A leaky program ends with the line
+   "# leak: NAME, line N": N is the line cardc check must reject. */
+extern const char *const pg_leak_names[];
 
 /* pg_generate: the game of seed (deterministic for a seed and a feature
    mask), as one .cards text the caller frees; its game id is "g<seed>". */

@@ -40,9 +40,12 @@ typedef struct PgKind {
     int mark_enum, mark_required, has_power;
 } PgKind;
 
+/* Who sees a zone's cards (the secrecy check, docs/language.md). */
+enum { PG_VIS_PUBLIC, PG_VIS_PRIVATE, PG_VIS_HIDDEN };
 typedef struct PgZone {
     char name[PG_NAME];
     int per_player, kind;
+    int vis;        /* PG_VIS_*: a private zone is per player */
 } PgZone;
 
 typedef struct PgCounter {
@@ -54,6 +57,7 @@ typedef struct PgVar {
     char name[PG_NAME];
     PgType t;
     int per_player;
+    int priv;       /* per player private: known to its player only */
 } PgVar;
 
 /* An array counter or variable (PG_F_ARRAYS): its first index is a player,
@@ -64,6 +68,7 @@ typedef struct PgArray {
     int first, en;
     int ranged, lo, hi;
     int is_var, bounded;
+    int priv;       /* a private variable by side: known to the side's players */
 } PgArray;
 
 /* A function or a procedure: its parameters (and a function's result). */
@@ -110,7 +115,16 @@ typedef struct PgGen {
     int npr, pr_done; /* pr_done: procedures written so far (callable) */
     char whilev[64][PG_NAME];
     int nwhile;
+    /* PG_F_LEAKS: the kind of leak this program holds (PG_LEAK_*), or -1 */
+    int leak;
 } PgGen;
+
+/* The leaks PG_F_LEAKS writes, one per program, each a kind of
+   tests/cardc/bad/secret_*.cards (pg_leak_names). */
+enum {
+    PG_LEAK_PUBLIC_CHOOSE, PG_LEAK_LOG_HOLE, PG_LEAK_PUBLIC_VAR, PG_LEAK_OPTION_WHEN,
+    PG_LEAK_IMPLICIT, PG_LEAK_HIDDEN_DECK, PG_LEAK_BLIND_PICK, PG_LEAK_COUNT
+};
 
 /* Where a script is written. */
 enum { PG_IN_SETUP, PG_IN_ROUND, PG_IN_ABILITY, PG_IN_PROC };

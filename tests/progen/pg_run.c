@@ -43,6 +43,53 @@ static int step(const char *dir, uint64_t seed, const char *name, const char *cm
     return 1;
 }
 
+/* secrecy_error: whether text holds an error of the secrecy check
+   (docs/language.md "The secrecy check": who sees what, and who knows it). */
+static int secrecy_error(const char *text)
+{
+    for (const char *e = strstr(text, "error: "); e; e = strstr(e + 1, "error: ")) {
+        size_t len = strcspn(e, "\n");
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), e);
+        if (strstr(line, " sees ") && (strstr(line, "known only to") || strstr(line, "known to no player")))
+            return 1;
+    }
+    return 0;
+}
+
+/* errors_at: whether text holds an error, and every error it holds is on
+   the line at ("game.cards:N:") names. */
+static int errors_at(const char *text, const char *at)
+{
+    int n = 0;
+    for (const char *e = strstr(text, ": error: "); e; e = strstr(e + 1, ": error: ")) {
+        const char *line = e;
+        while (line > text && line[-1] != '\n')
+            line--;
+        if (!strstr(line, at) || strstr(line, at) > e)
+            return 0;
+        n++;
+    }
+    return n > 0;
+}
+
+/* fail_check: write dir/failure.txt for a check that went wrong (what,
+   the command and its output) and the message into msg; PG_FAILED. */
+static PgResult fail_check(const char *dir, uint64_t seed, const char *what, const char *cmd, const RunResult *r,
+                           char *msg, size_t n)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/failure.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "seed %llu: %s\n$ %s\n--- stdout\n%s\n--- stderr\n%s\n", (unsigned long long)seed, what, cmd, r->out,
+                r->err);
+        fclose(f);
+    }
+    snprintf(msg, n, "seed %llu: %s; kept in %s (failure.txt): %.300s", (unsigned long long)seed, what, dir, r->err);
+    return PG_FAILED;
+}
+
 /* variant_of: the name of the game's variant in text (into out), or 0. */
 static int variant_of(const char *text, char *out, size_t n)
 {
@@ -77,12 +124,41 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
     char variant[64];
     int has_variant = variant_of(text, variant, sizeof variant);
     int has_dice = strstr(text, " interchangeable {") != NULL;
+    /* a leaky program (PG_F_LEAKS) names its leak and the line to reject:
+       its errors are all there (any other would be a false alarm) */
+    char leak[64] = "", at[64] = "";
+    int leak_line = 0;
+    const char *lk = strstr(text, "\n# leak: ");
+    if (lk && sscanf(lk, "\n# leak: %63[^,], line %d", leak, &leak_line) == 2)
+        snprintf(at, sizeof at, "game.cards:%d:", leak_line);
     free(text);
 
     RunResult r;
     snprintf(cmd, sizeof cmd, "%s/san/cardc check '%s'", o->build, game);
     r = run_cmd(cmd);
     int status = r.status, clean = !sanitizer_said(r.err) && !sanitizer_said(r.out);
+    if (clean && *leak) {   /* caught on its line by the secrecy check, or a failure */
+        char what[160];
+        if (status == 0)
+            snprintf(what, sizeof what, "cardc check accepted the leak '%s' on line %d", leak, leak_line);
+        else if (status != 1 || !secrecy_error(r.err) || !errors_at(r.err, at))
+            snprintf(what, sizeof what, "cardc check did not reject the leak '%s' on line %d as a leak (exit %d)", leak,
+                     leak_line, status);
+        else
+            what[0] = '\0';
+        PgResult res = *what ? fail_check(dir, seed, what, cmd, &r, msg, n) : PG_CAUGHT;
+        run_free(&r);
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        if (res == PG_CAUGHT && system(cmd) != 0)
+            return PG_FAILED;
+        return res;
+    }
+    if (status == 1 && clean && secrecy_error(r.err)) {   /* a false alarm: the program leaks nothing */
+        PgResult res = fail_check(dir, seed, "the secrecy check rejected a program written to leak nothing (a false alarm)",
+                                  cmd, &r, msg, n);
+        run_free(&r);
+        return res;
+    }
     run_free(&r);
     if (status == 1 && clean) {
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -14,12 +14,16 @@ typedef struct PgRunOpts {
     uint32_t features;   /* pg_generate's feature mask */
 } PgRunOpts;
 
-typedef enum PgResult { PG_PASSED, PG_REJECTED, PG_FAILED } PgResult;
+typedef enum PgResult { PG_PASSED, PG_REJECTED, PG_FAILED, PG_CAUGHT } PgResult;
 
 /* pg_run_seed: run the pipeline for seed. PG_REJECTED: cardc check said no
-   (exit 1, diagnostics). PG_FAILED: a step failed; msg (of size n) names the
-   seed, the step and the kept folder, which also holds failure.txt with the
-   command and its output. A passing or rejected seed's folder is removed. */
+   (exit 1, diagnostics) for a reason other than secrecy. PG_CAUGHT: the
+   program holds a known leak (PG_F_LEAKS) and cardc check rejected it with
+   a secrecy error on the leak's line. PG_FAILED: a step failed (a leak
+   accepted, a leak-free program rejected by the secrecy check: a false
+   alarm); msg (of size n) names the seed, the step and the kept folder,
+   which also holds failure.txt with the command and its output. A passing,
+   rejected or caught seed's folder is removed. */
 PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n);
 
 #endif

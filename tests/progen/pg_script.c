@@ -8,6 +8,7 @@
 #include <string.h>
 
 static void stmts(PgCtx *c, PgBuf *b, int n);
+static void private_stmt(PgCtx *c, PgBuf *b);
 
 /* indent: the current indentation. */
 static void indent(PgCtx *c, PgBuf *b)
@@ -15,10 +16,27 @@ static void indent(PgCtx *c, PgBuf *b)
     pg_put(b, "%*s", c->ind * 2, "");
 }
 
+/* secs_save, secs_restore: who knows each local in scope, kept at a
+   block's start and given back at its end: a local made public in the
+   block (a reveal, an announcement, a move to a public zone) is public
+   there only, since the check joins it with the paths that skip the block. */
+static void secs_save(const PgCtx *c, int *sec)
+{
+    for (int i = 0; i < c->nloc; i++)
+        sec[i] = c->loc[i].sec;
+}
+
+static void secs_restore(PgCtx *c, const int *sec, int n)
+{
+    for (int i = 0; i < n && i < c->nloc; i++)
+        c->loc[i].sec = sec[i];
+}
+
 /* block: " { n statements }" one level deeper; its locals end with it. */
 static void block(PgCtx *c, PgBuf *b, int n)
 {
-    int save = c->nloc;
+    int save = c->nloc, sec[PG_MAX_LOCALS];
+    secs_save(c, sec);
     pg_put(b, " {\n");
     c->ind++;
     c->depth--;
@@ -28,6 +46,7 @@ static void block(PgCtx *c, PgBuf *b, int n)
     indent(c, b);
     pg_put(b, "}");
     c->nloc = save;
+    secs_restore(c, sec, save);
 }
 
 /* card_local: a card local of a kind (not a die) for statements, or NULL. */
@@ -41,8 +60,20 @@ static const PgLocal *card_local(PgCtx *c, int die)
     return NULL;
 }
 
-/* assign: an assignment to a counter, variable, array element, card
-   state or local. */
+/* any_card_local: a card local of a kind (not a die), readable or not
+   (what a move moves, whose state a public value may be given), or NULL. */
+static const PgLocal *any_card_local(PgCtx *c)
+{
+    for (int tries = 0; tries < 4; tries++) {
+        const PgLocal *l = pg_local_any(c, PG_CARD, -1);
+        if (l && !c->g->kind[l->t.sub].is_die)
+            return l;
+    }
+    return NULL;
+}
+
+/* assign: an assignment of a public value to a counter, variable, array
+   element, card state or local. */
 static int assign(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
@@ -68,7 +99,7 @@ static int assign(PgCtx *c, PgBuf *b)
         return 1;
     }
     case 1: {
-        const PgLocal *l = card_local(c, 0);
+        const PgLocal *l = any_card_local(c);
         const char *name = l ? l->name : c->this_kind >= 0 ? "this" : NULL;
         if (!name)
             return 0;
@@ -90,11 +121,14 @@ static int assign(PgCtx *c, PgBuf *b)
         if (!g->nvar)
             return 0;
         const PgVar *v = &g->var[pg_rand(g, g->nvar)];
-        PgBuf t = {0};
-        if (!pg_var(c, &t, v->t.ty, v->t.sub))
-            return 0;
-        pg_put(b, "%s", t.s);
-        free(t.s);
+        if (v->per_player && !pg_chance(g, 40)) {   /* a private one's too: a public value */
+            pg_player(c, b, 1);
+            pg_put(b, ".%s", v->name);
+        } else if (v->per_player) {
+            pg_put(b, "my %s", v->name);
+        } else {
+            pg_put(b, "%s", v->name);
+        }
         if (v->t.ty == PG_INT) {
             pg_put(b, pg_chance(g, 50) ? " += " : " = ");
             pg_small(c, b);
@@ -132,12 +166,20 @@ static void let(PgCtx *c, PgBuf *b)
     PgType t = {types[pg_rand(g, g->nen ? 4 : 3)], 0};
     if (t.ty == PG_ENUM)
         t.sub = pg_rand(g, g->nen);
+    /* what I alone know, perhaps (under a secret condition: what it knows) */
+    int save = c->mine, sec = c->pc;
+    if (c->pc != PG_SEC_OTHER && !c->pure && pg_chance(g, 30)) {
+        c->mine = 1;
+        sec = PG_SEC_MINE;
+    }
     PgBuf e = {0};
     if (t.ty == PG_INT)
         pg_small(c, &e);
     else
         pg_expr(c, &e, t, 2);
-    const PgLocal *l = pg_push(c, t.ty, t.sub);
+    c->mine = save;
+    PgLocal *l = pg_push(c, t.ty, t.sub);
+    l->sec = sec;
     pg_put(b, "let %s = %s", l->name, e.s);
     free(e.s);
 }
@@ -160,8 +202,10 @@ static void if_stmt(PgCtx *c, PgBuf *b)
     }
 }
 
-/* collection: " in COLL" with a new local over it (cards of a zone or players). */
-static const PgLocal *collection(PgCtx *c, PgBuf *b, int players)
+/* collection: " in COLL" with a new local over it (cards of a zone or
+   players); the local's sec says who knows the zone's cards (public_only:
+   a public zone). */
+static const PgLocal *collection(PgCtx *c, PgBuf *b, int players, int public_only)
 {
     PgBuf t = {0};
     const PgLocal *l;
@@ -169,9 +213,14 @@ static const PgLocal *collection(PgCtx *c, PgBuf *b, int players)
         pg_put(&t, pg_chance(c->g, 20) ? "players" : "players");
         l = pg_push(c, PG_PLAYER, 0);
     } else {
-        int k = pg_any_kind(c);
-        pg_zone(c, &t, k);
-        l = pg_push(c, PG_CARD, k);
+        int k = pg_any_kind(c), sec;
+        if (public_only)
+            pg_zone_read(c, &t, k, &sec);
+        else
+            pg_zone_sec(c, &t, k, &sec);
+        PgLocal *cl = pg_push(c, PG_CARD, k);
+        cl->sec = sec;
+        l = cl;
     }
     pg_put(b, "%s in %s", l->name, t.s);
     free(t.s);
@@ -201,10 +250,11 @@ static int ranges(PgCtx *c, int pct)
     return (c->g->feat & PG_BIT(PG_F_ARRAYS)) && pg_chance(c->g, pct);
 }
 
-/* where: " where COND" using l (maybe none). */
+/* where: " where COND" using l (maybe none; none when l may not be
+   read here: a condition on a secret would give it away). */
 static int where(PgCtx *c, PgBuf *b, const PgLocal *l, int pct)
 {
-    if (!pg_chance(c->g, pct))
+    if (!pg_chance(c->g, pct) || !pg_readable(c, l))
         return 0;
     PgBuf t = {0};
     pg_bool(c, &t, 2);
@@ -232,23 +282,38 @@ static void for_stmt(PgCtx *c, PgBuf *b, int simult)
     int save = c->nloc;
     pg_put(b, "%sfor ", simult ? "simultaneously " : "");
     up_to(c, b, 20);
-    const PgLocal *l = !simult && ranges(c, 20) ? range_collection(c, b) : collection(c, b, simult || pg_chance(g, 30));
+    const PgLocal *l =
+        !simult && ranges(c, 20) ? range_collection(c, b) : collection(c, b, simult || pg_chance(g, 30), 0);
     int has_where = where(c, b, l, 50);
+    int save_simult = c->simult, save_turns = c->turns_ok;
+    if (simult) {   /* its choices are hidden (its turns' actions too: none) */
+        c->simult = 1;
+        c->turns_ok = 0;
+    }
     if (!has_where && l->t.ty == PG_CARD && !(g->feat & PG_BIT(PG_F_BOX_LOOP))) {
-        /* a body that only moves its card is PG_F_BOX_LOOP's: start it with a log */
+        /* a body that only moves its card is PG_F_BOX_LOOP's: start it
+           with a log (a card of a zone not every player sees: announced,
+           and public from then on) */
+        int sec[PG_MAX_LOCALS], n = c->nloc;
+        secs_save(c, sec);
         pg_put(b, " {\n");
         c->ind++;
         indent(c, b);
-        pg_put(b, "log \"at {%s}\"\n", l->name);
+        pg_put(b, "log %s\"at {%s}\"\n", l->sec ? "public " : "", l->name);
+        c->loc[c->nloc - 1].sec = PG_SEC_PUBLIC;
         c->depth--;
         stmts(c, b, 1 + pg_rand(g, 2));
         c->depth++;
         c->ind--;
         indent(c, b);
         pg_put(b, "}");
+        c->nloc = n;
+        secs_restore(c, sec, n);
     } else {
         block(c, b, 1 + pg_rand(g, 2));
     }
+    c->simult = save_simult;
+    c->turns_ok = save_turns;
     c->nloc = save;
 }
 
@@ -269,69 +334,97 @@ static void while_stmt(PgCtx *c, PgBuf *b)
     indent(c, b);
     pg_put(b, "%s += 1\n", w);
     c->depth--;
-    int save = c->nloc;
+    int save = c->nloc, sec[PG_MAX_LOCALS];
+    secs_save(c, sec);
     stmts(c, b, 1 + pg_rand(g, 2));
     c->nloc = save;
+    secs_restore(c, sec, save);
     c->depth++;
     c->ind--;
     indent(c, b);
     pg_put(b, "}");
 }
 
-/* by: " by P" and " hidden", each perhaps. */
-static void by(PgCtx *c, PgBuf *b)
+/* by: " by P" perhaps, into t; returns whether written (the chooser is
+   then P, not me). */
+static int by(PgCtx *c, PgBuf *t)
 {
-    if (pg_chance(c->g, 40)) {
-        pg_put(b, " by ");
-        pg_player(c, b, 1);
-    }
-    if (pg_chance(c->g, 25))
-        pg_put(b, " hidden");
+    if (!pg_chance(c->g, 40))
+        return 0;
+    pg_put(t, " by ");
+    pg_player(c, t, 1);
+    return 1;
 }
 
-/* choose_stmt: choose [N | up to N] x in COLL [where] [by] [hidden] [label "..."] { } [else { }]. */
+/* choose_stmt: choose [N | up to N] x in COLL [where] [by] [hidden] [label "..."] { } [else { }].
+   A choice over a zone not every player sees is hidden; its where and
+   label read the item only when its chooser knows it (my private zone,
+   chosen by me); in its body the answer is known to the chooser alone. */
 static void choose_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
-    int save = c->nloc;
+    int save = c->nloc, save_mine = c->mine;
+    PgBuf who = {0};
+    int other = by(c, &who);   /* the chooser does not see the chosen */
     pg_put(b, "choose ");
     int r = pg_rand(g, 4);
     if (r == 1)
         pg_put(b, "%d ", 1 + pg_rand(g, 3));
     else if (r == 2)
         pg_put(b, "up to %d ", 1 + pg_rand(g, 3));
-    const PgLocal *l = ranges(c, 10) ? range_collection(c, b) : collection(c, b, pg_chance(g, 20));
-    where(c, b, l, 40);
-    PgLocal chosen = c->loc[--c->nloc]; /* the chooser does not see the chosen */
-    by(c, b);
-    c->loc[c->nloc++] = chosen;
-    if (pg_chance(g, 30))   /* each item's label shows the item */
-        pg_put(b, " label \"take {%s}\"", chosen.name);
+    PgLocal *l = ranges(c, 10) ? (PgLocal *)range_collection(c, b) : (PgLocal *)collection(c, b, pg_chance(g, 20), 0);
+    int hidden = l->sec != PG_SEC_PUBLIC || pg_chance(g, 25);
+    int written = hidden && !c->simult;   /* inside simultaneously, hidden unsaid */
+    hidden = hidden || c->simult;
+    if (l->sec == PG_SEC_MINE && other)
+        l->sec = PG_SEC_OTHER;   /* another player picks from my private zone: a blind pick */
+    c->mine = l->sec == PG_SEC_MINE;
+    int has_where = where(c, b, l, 40);
+    c->mine = save_mine;
+    pg_put(b, "%s%s", who.s ? who.s : "", written || (hidden && pg_chance(g, 30)) ? " hidden" : "");
+    free(who.s);
+    if (pg_chance(g, 30) && l->sec != PG_SEC_OTHER)   /* each item's label shows the item (to the chooser) */
+        pg_put(b, " label \"take {%s}\"", l->name);
+    int secret_where = has_where && l->sec != PG_SEC_PUBLIC;
+    if (hidden)   /* the answer: the chooser's */
+        l->sec = other || l->sec == PG_SEC_OTHER ? PG_SEC_OTHER : PG_SEC_MINE;
     block(c, b, 1 + pg_rand(g, 2));
     c->nloc = save;
-    if (pg_chance(g, 40)) {
+    if (!secret_where && pg_chance(g, 40)) {   /* no else after a secret where: it would tell */
         pg_put(b, " else");
         block(c, b, 1);
     }
 }
 
-/* menu: choose [by] [hidden] { option "..." [when] { } ... } (the last always offered). */
+/* menu: choose [by] [hidden] { option "..." [when] { } ... } (the last
+   always offered). A hidden menu's option taken is its chooser's secret:
+   its conditions may read what I alone know (chosen by me), and its
+   bodies are private (no public effect). */
 static void menu(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
     pg_put(b, "choose");
-    by(c, b);
+    int other = by(c, b);
+    int hidden = pg_chance(g, 25);
+    if (hidden)
+        pg_put(b, " hidden");
+    hidden = hidden || c->simult;
     pg_put(b, " {\n");
     c->ind++;
-    int n = 1 + pg_rand(g, 3);
+    int n = 1 + pg_rand(g, 3), save_pc = c->pc, save_mine = c->mine;
     for (int i = 0; i < n; i++) {
         indent(c, b);
         pg_put(b, "option \"%s %d\"", i % 2 ? "take \\\"it\\\"" : "option", i + 1);
         if (i + 1 < n && pg_chance(g, 60)) {
             pg_put(b, " when ");
+            c->mine = hidden && !other && c->pc != PG_SEC_OTHER && pg_chance(g, 60);
             pg_bool(c, b, 2);
+            c->mine = save_mine;
         }
+        if (hidden)
+            c->pc = other || c->pc == PG_SEC_OTHER ? PG_SEC_OTHER : PG_SEC_MINE;
         block(c, b, 1 + pg_rand(g, 2));
+        c->pc = save_pc;
         pg_put(b, "\n");
     }
     c->ind--;
@@ -348,7 +441,7 @@ static void move_stmt(PgCtx *c, PgBuf *b)
         int save = c->nloc;
         pg_put(b, "move ");
         up_to(c, b, 30);
-        const PgLocal *s = collection(c, b, 0);
+        const PgLocal *s = collection(c, b, 0, 0);
         where(c, b, s, 70);
         pg_put(b, " to ");
         pg_zone(c, b, s->t.sub);
@@ -356,10 +449,11 @@ static void move_stmt(PgCtx *c, PgBuf *b)
         c->nloc = save;
         return;
     }
-    const PgLocal *l = pg_local(c, PG_CARD, -1);
+    PgLocal *l = pg_local_any(c, PG_CARD, -1);
     if (l && pg_chance(g, 60)) {
         pg_put(b, "move %s to ", l->name);
-        pg_zone(c, b, l->t.sub);
+        if (g->zone[pg_zone(c, b, l->t.sub)].vis == PG_VIS_PUBLIC)
+            l->sec = PG_SEC_PUBLIC;   /* every player sees it now */
         pg_put(b, "%s", where_to[pg_rand(g, 3)]);
         return;
     }
@@ -379,11 +473,27 @@ static void move_stmt(PgCtx *c, PgBuf *b)
     free(z.s);
 }
 
-/* log_stmt: a log line with holes of several types. */
+/* log_stmt: a log line with holes of several types; or an announcement
+   (`log public`) of what I alone know, or of locals no player or only
+   some know, each local then public. */
 static void log_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
-    pg_put(b, "log \"say \\\"%d\\\" \\\\ ", pg_rand(g, 100));
+    int announce = !c->pure && pg_chance(g, 25), save_mine = c->mine;
+    pg_put(b, "log %s\"say \\\"%d\\\" \\\\ ", announce ? "public " : "", pg_rand(g, 100));
+    if (announce) {
+        c->mine = 1;
+        PgLocal *x = NULL;
+        for (int tries = 0; tries < 4 && !x; tries++) {
+            x = pg_local_any(c, pg_rand(g, 6), -1);
+            if (x && x->sec == PG_SEC_PUBLIC)
+                x = NULL;
+        }
+        if (x) {
+            pg_put(b, "{%s} ", x->name);
+            x->sec = PG_SEC_PUBLIC;
+        }
+    }
     int n = 1 + pg_rand(g, 3);
     for (int i = 0; i < n; i++) {
         const PgLocal *l = card_local(c, 0);
@@ -401,6 +511,111 @@ static void log_stmt(PgCtx *c, PgBuf *b)
         pg_put(b, "} ");
     }
     pg_put(b, "\"");
+    c->mine = save_mine;
+}
+
+/* secret_assign: my private variable, or my side's element of a private
+   array, given what I alone know (or any value); 0 if there is none. */
+static int secret_assign(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    int save = c->mine;
+    c->mine = c->pc != PG_SEC_OTHER;
+    if (g->narr && pg_chance(g, 40)) {
+        for (int i = 0; i < g->narr; i++) {
+            if (!g->arr[i].priv)
+                continue;
+            pg_elem(c, b, i);
+            pg_put(b, " %s ", pg_chance(g, 50) ? "+=" : "=");
+            pg_small(c, b);
+            c->mine = save;
+            return 1;
+        }
+    }
+    int written = 0;
+    for (int i = 0; i < g->nvar && !written; i++) {
+        const PgVar *v = &g->var[i];
+        if (!v->priv || (c->pc == PG_SEC_OTHER) || !pg_chance(g, 70))
+            continue;
+        pg_put(b, "my %s", v->name);
+        if (v->t.ty == PG_INT) {
+            pg_put(b, pg_chance(g, 50) ? " += " : " = ");
+            pg_small(c, b);
+        } else {
+            pg_put(b, " = ");
+            pg_expr(c, b, v->t, 2);
+        }
+        written = 1;
+    }
+    c->mine = save;
+    return written;
+}
+
+/* private_stmt: a statement with no public effect, for a body under a
+   secret condition (c->pc): a let, or my private variable set. */
+static void private_stmt(PgCtx *c, PgBuf *b)
+{
+    if (c->pc == PG_SEC_MINE && pg_chance(c->g, 60)) {
+        size_t at = b->len;
+        if (secret_assign(c, b))
+            return;
+        b->len = at;
+        b->s[at] = '\0';
+    }
+    let(c, b);
+}
+
+/* reveal_stmt: a card no player or only some know revealed to everyone
+   (a local, public from then on), or to a player; a zone's cards or its
+   top card shown to a player (`look`, `reveal ... to`). */
+static void reveal_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    PgLocal *x = NULL;
+    for (int tries = 0; tries < 4 && !x; tries++) {
+        x = pg_local_any(c, PG_CARD, -1);
+        if (x && (x->sec == PG_SEC_PUBLIC || g->kind[x->t.sub].is_die))
+            x = NULL;
+    }
+    if (x && pg_chance(g, 70)) {
+        if (pg_chance(g, 30)) {
+            pg_put(b, "reveal %s to ", x->name);
+            if (pg_chance(g, 30))
+                pg_side(c, b, 1);
+            else
+                pg_player(c, b, 1);
+        } else {
+            pg_put(b, "reveal %s", x->name);
+            x->sec = PG_SEC_PUBLIC;
+        }
+        return;
+    }
+    int k;
+    do
+        k = pg_rand(g, g->nkind);
+    while (g->kind[k].is_die);
+    PgBuf z = {0};
+    pg_zone(c, &z, k);
+    switch (pg_rand(g, 4)) {
+    case 0:
+        pg_put(b, "look ");
+        pg_player(c, b, 1);
+        pg_put(b, " at %s", z.s);
+        break;
+    case 1:
+        pg_put(b, "reveal %s to ", z.s);
+        pg_player(c, b, 1);
+        break;
+    case 2:
+        pg_put(b, "if not empty(%s) { look ", z.s);
+        pg_player(c, b, 1);
+        pg_put(b, " at top(%s) }", z.s);
+        break;
+    default:
+        pg_put(b, "if not empty(%s) { reveal %s(%s) }", z.s, pg_chance(g, 50) ? "top" : "bottom", z.s);
+        break;
+    }
+    free(z.s);
 }
 
 /* call_stmt: a call of a procedure that may be called here, or 0. */
@@ -444,12 +659,12 @@ static void turns_stmt(PgCtx *c, PgBuf *b)
             if (pg_chance(g, 40)) {
                 pg_put(b, " for ");
                 int over = (g->feat & PG_BIT(PG_F_ALL_PASS)) ? pg_rand(g, 4) : 0;   /* cards, players, a range */
-                const PgLocal *l = over == 3 ? range_collection(c, b) : collection(c, b, over == 2);
+                const PgLocal *l = over == 3 ? range_collection(c, b) : collection(c, b, over == 2, 1);
                 where(c, b, l, 50);
             }
             if (pg_chance(g, 40)) {
                 int item = c->nloc;
-                PgLocal hidden = item > at ? c->loc[at] : (PgLocal){{0}, {0, 0}};
+                PgLocal hidden = item > at ? c->loc[at] : (PgLocal){{0}, {0, 0}, 0};
                 c->nloc = at; /* 'when' does not see the item of 'for' */
                 pg_put(b, " when ");
                 pg_bool(c, b, 2);
@@ -568,8 +783,10 @@ static int simple(PgCtx *c, PgBuf *b)
         dice_stmt(c, b);
         return 1;
     }
-    switch (pg_rand(g, 12)) {
+    switch (pg_rand(g, 14)) {
     case 0: case 1: return assign(c, b);
+    case 11: reveal_stmt(c, b); return 1;
+    case 12: return !c->pure && secret_assign(c, b);
     case 2: let(c, b); return 1;
     case 3: case 4: move_stmt(c, b); return 1;
     case 5: {
@@ -630,6 +847,10 @@ static void stmts(PgCtx *c, PgBuf *b, int n)
         indent(c, b);
         for (;;) {
             size_t at = b->len;
+            if (c->pc) {
+                private_stmt(c, b);
+                break;
+            }
             if (c->depth > 0 && pg_chance(c->g, 45) ? compound(c, b) : simple(c, b))
                 break;
             b->len = at;

@@ -1,7 +1,9 @@
 /* progen_test.c: "check => compiles": games from the program generator
    that cardc check accepts compile warning-free under gcc and clang and
-   play 100 seeded games under ASan and UBSan without a finding; and the
-   generator itself is deterministic and writes every feature. */
+   play 100 seeded games under ASan and UBSan without a finding; the ones
+   written to leak nothing pass the secrecy check, and the ones written
+   with a leak (PG_F_LEAKS) are rejected by it; and the generator itself
+   is deterministic and writes every feature. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,25 +18,29 @@
 #define PG_BATCH 52
 #define PG_TRIES 80
 
-/* batch: run seeds first.. until PG_BATCH pass; every failure is reported
-   with its seed and kept folder. */
+/* batch: run seeds first.. until PG_BATCH pass; every failure (a leak
+   accepted, a false alarm of the secrecy check, a step that failed) is
+   reported with its seed and kept folder. */
 static void batch(unsigned long long first)
 {
     PgRunOpts o = {TEST_BUILD_DIR, TEST_BUILD_DIR "/progen-work", 100, pg_default_features()};
     char msg[2048];
-    int passed = 0, rejected = 0, failed = 0;
+    int passed = 0, rejected = 0, failed = 0, caught = 0;
     for (unsigned long long s = first; s < first + PG_TRIES && passed < PG_BATCH; s++) {
         switch (pg_run_seed(&o, s, msg, sizeof msg)) {
         case PG_PASSED: passed++; break;
         case PG_REJECTED: rejected++; break;
+        case PG_CAUGHT: caught++; break;
         default:
             failed++;
             cr_log_error("%s (reproduce: build/progen run --first %llu --programs 1)", msg, s);
             break;
         }
     }
-    cr_log_info("progen seeds from %llu: %d passed, %d rejected, %d failed", first, passed, rejected, failed);
+    cr_log_info("progen seeds from %llu: %d passed, %d rejected, %d leaks caught, %d failed", first, passed, rejected,
+                caught, failed);
     cr_expect_eq(failed, 0, "%d generated games failed (see the errors above)", failed);
+    cr_expect_geq(caught, 4, "only %d leaky programs among the seeds from %llu", caught, first);
     cr_expect_geq(passed, PG_BATCH, "only %d of the generated games from seed %llu passed (%d rejected)", passed, first,
                   rejected);
 }
@@ -82,9 +88,31 @@ Test(progen, covers_constructs)
         "all(", "empty(", "matches(", "top(", "bottom(", "random(", "next(", " is ", "let ", "log \"", "for up to ",
         "move up to ", "set card ", " for v in ", " label \"take {", " interchangeable {",
         "variant ", "remove card ", " keep", " private", " hidden", " by ", " as ", "opponent", "this.",
+        "log public ", "reveal ", "look ", " at top(", " private per player of ", " hidden per player of ",
+        " private = ", "[me.side", "# leak: ",
     };
     for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
         cr_expect(has_in_seeds(f, constructs[i], 100), "no game of seeds 1..100 has '%s'", constructs[i]);
+}
+
+/* PG_F_LEAKS writes one leak in the programs of one seed in eight, each
+   kind in turn, on the line it names; with it off no program leaks. */
+Test(progen, leaks_every_kind)
+{
+    uint32_t f = pg_default_features();
+    for (int k = 0; k < 7; k++) {
+        uint64_t seed = 5 + 8 * (uint64_t)k;
+        char *t = pg_generate(seed, f), needle[80];
+        snprintf(needle, sizeof needle, "\n# leak: %s, line ", pg_leak_names[k]);
+        cr_expect(strstr(t, needle) != NULL, "seed %llu has no leak '%s'", (unsigned long long)seed, pg_leak_names[k]);
+        free(t);
+        t = pg_generate(seed + 1, f);
+        cr_expect(strstr(t, "# leak: ") == NULL, "seed %llu has a leak", (unsigned long long)seed + 1);
+        free(t);
+        t = pg_generate(seed, f & ~(1u << PG_F_LEAKS));
+        cr_expect(strstr(t, "# leak: ") == NULL, "seed %llu has a leak without the feature", (unsigned long long)seed);
+        free(t);
+    }
 }
 
 /* The features that once hit compiler bugs are on by default, and each is

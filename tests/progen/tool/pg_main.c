@@ -71,11 +71,11 @@ static int run(const PgRunOpts *o, unsigned long long first, long programs, int 
     }
     close(fds[1]);
     FILE *in = fdopen(fds[0], "r");
-    long count[3] = {0, 0, 0};
+    long count[4] = {0, 0, 0, 0};
     char line[2200];
     while (in && fgets(line, sizeof line, in)) {
         int r = line[0] - '0';
-        if (r >= 0 && r <= 2)
+        if (r >= 0 && r <= 3)
             count[r]++;
         if (r == PG_FAILED)
             fprintf(stderr, "FAIL %s", line + 2);
@@ -84,11 +84,12 @@ static int run(const PgRunOpts *o, unsigned long long first, long programs, int 
         fclose(in);
     while (wait(NULL) > 0)
         ;
-    long total = count[0] + count[1] + count[2];
+    long total = count[0] + count[1] + count[2] + count[3];
     printf("progen: %ld programs (seeds %llu..%llu): %ld passed, %ld rejected by cardc check (%.1f%% accepted), "
-           "%ld failed\n",
+           "%ld leaks caught, %ld failed\n",
            total, first, first + (unsigned long long)programs - 1, count[0], count[1],
-           total ? 100.0 * (double)(count[0] + count[2]) / (double)total : 0.0, count[2]);
+           total - count[3] ? 100.0 * (double)(count[0] + count[2]) / (double)(total - count[3]) : 0.0, count[3],
+           count[2]);
     return count[2] != 0 || total != programs;
 }
 
