@@ -830,6 +830,7 @@ static void fl_assign(Flow *F, Frame *fr, const AstNode *s, Secret pc)
     Audience a = target(F, fr, l, &index, &nobody);
     if (nobody)
         return;
+    v = join(v, index);   /* the element written shows its index too */
     if (!a.all && a.whom.side) {   /* a team's secret: a player of the side may share his own with it */
         Whom p = side_of(a.whom);
         if (p.e && may_see(v, (Audience){0, p}))
@@ -844,7 +845,7 @@ static void fl_assign(Flow *F, Frame *fr, const AstNode *s, Secret pc)
             pc = add_knower(pc, a.whom);
     }
     implicit(F, s->loc, a, pc, place);
-    check_flow(F, s->loc, a, place, join(v, index), FIX_SET);
+    check_flow(F, s->loc, a, place, v, FIX_SET);
 }
 
 /* fl_log: `log "..."`: every player reads it; `log public "..."` announces its holes. */
