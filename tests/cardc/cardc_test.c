@@ -537,6 +537,19 @@ Test(limits, a_game_at_every_limit_compiles_and_round_trips)
     run_free(&r);
 }
 
+/* A map with the most spaces a map may have (1,024), each the neighbour
+   of every other (a million edges, each checked for a duplicate and for
+   its reverse), checks cleanly: the edges are found by hashing, where
+   scanning the earlier edges took minutes. */
+Test(limits, a_complete_map_at_the_space_limit_checks)
+{
+    RunResult r = run_cmd("t=$(mktemp -d) && python3 tests/cardc/limits_game.py $t map && " CARDC " check $t; "
+                          "s=$?; rm -rf $t; exit $s");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.err, "");
+    run_free(&r);
+}
+
 /* The play screen of a game with a view: the view's values (functions
    named like the C tables that hold them), the hidden counter and zone
    left off, each card with its state, fields and text. */
