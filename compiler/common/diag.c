@@ -1,9 +1,11 @@
 /* diag.c: source files and diagnostics. */
 #include "diag.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void diag_init(Diag *d, Arena *arena, FILE *out)
 {
@@ -31,27 +33,46 @@ int diag_add_source(Diag *d, const char *path, const char *text, size_t len)
     return d->nsources++;
 }
 
-int diag_load_file(Diag *d, const char *path)
+/* too_large: report path as larger than DIAG_MAX_SOURCE; returns NULL. */
+static char *too_large(Diag *d, const char *path)
+{
+    diag_plain(d, "cannot read '%s': it is larger than %ld MiB, the most a source file may be", path,
+               DIAG_MAX_SOURCE >> 20);
+    return NULL;
+}
+
+/* diag_read_file: see diag.h. */
+char *diag_read_file(Diag *d, const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        diag_plain(d, "cannot read '%s'", path);
-        return -1;
+        diag_plain(d, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
     }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > DIAG_MAX_SOURCE) {
+        fclose(f);
+        return too_large(d, path);
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
             fclose(f);
             diag_plain(d, "out of memory reading '%s'", path);
-            return -1;
+            return NULL;
         }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (len < cap)
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n > (size_t)DIAG_MAX_SOURCE) {   /* a stream that grew past the limit */
+            free(buf);
+            fclose(f);
+            return too_large(d, path);
+        }
+        if (n < cap)
             break;
         cap *= 2;
-        char *nb = realloc(buf, cap);
+        char *nb = realloc(buf, cap + 1);
         if (!nb)
             free(buf);
         buf = nb;
@@ -61,8 +82,19 @@ int diag_load_file(Diag *d, const char *path)
     if (bad) {
         free(buf);
         diag_plain(d, "cannot read '%s'", path);
-        return -1;
+        return NULL;
     }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+int diag_load_file(Diag *d, const char *path)
+{
+    size_t len;
+    char *buf = diag_read_file(d, path, &len);
+    if (!buf)
+        return -1;
     int id = diag_add_source(d, path, buf, len);
     free(buf);
     return id;
