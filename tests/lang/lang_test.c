@@ -411,6 +411,20 @@ Test(lang, a_one_player_game_reports_no_first_player_advantage)
                 "0\n");
 }
 
+/* A game without a `turns` loop has no first turn: the first-player
+   advantage was measured over no game, and the reports say so instead of
+   giving "+0.0% [+0.0%, +0.0%]" (text), null (JSON), no row (CSV). */
+Test(lang, a_game_without_turns_measures_no_first_player_advantage)
+{
+    game_expect("duo", "duo",
+                "$e sim --games 5 --seed 1 | grep -e 'first-player' && "
+                "$e sim --games 5 --seed 1 --json | grep -o '\"first_player_advantage\":[a-z{]*' && "
+                "{ $e sim --games 5 --seed 1 --csv | grep -c '^first_player_advantage' || :; }",
+                "first-player advantage: not measured (no game that did not fail took a turn)\n"
+                "\"first_player_advantage\":null\n"
+                "0\n");
+}
+
 /* A loop that moves no card walks its zone in place, one that only moves
    the card it is at (counting another zone) plucks it, any other walks a
    snapshot: each kind is written (the C), and all visit the cards top
