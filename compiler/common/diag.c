@@ -1,5 +1,6 @@
 /* diag.c: source files and diagnostics. */
 #include "diag.h"
+#include "strtab.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -148,19 +149,22 @@ static int unsound(const Diag *d, Loc loc)
     return d->only_sound && (loc.file < 0 || loc.file >= d->nsources || d->sources[loc.file].broken);
 }
 
-/* repeated: the message fmt/ap at loc is the one reported last (then it
-   is not shown again: a family of variants checks its items once per
-   variant); else it becomes the last. */
+/* repeated: the message fmt/ap at loc was reported already (then it is
+   not shown again: a family of variants checks its items once per
+   variant, and one mistake is one message); else it is recorded. Past
+   the most errors shown nothing is recorded (nothing is shown). */
 static int repeated(Diag *d, Loc loc, const char *what, const char *fmt, va_list ap)
 {
+    if (d->errors >= (d->max_errors ? d->max_errors : 50))
+        return 0;
     char text[1024];
-    int n = snprintf(text, sizeof text, "%s: ", what);
+    int n = snprintf(text, sizeof text, "%d:%d:%d: %s: ", loc.file, loc.line, loc.col, what);
     vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
-    if (d->last && loc.file == d->last_loc.file && loc.line == d->last_loc.line && loc.col == d->last_loc.col &&
-        strcmp(text, d->last) == 0)
+    if (!d->seen)
+        d->seen = strtab_new(d->arena);
+    if (strtab_get(d->seen, text) >= 0)
         return 1;
-    d->last_loc = loc;
-    d->last = arena_strdup(d->arena, text);
+    strtab_put(d->seen, arena_strdup(d->arena, text), 1);
     return 0;
 }
 

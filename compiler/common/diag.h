@@ -32,8 +32,9 @@ typedef struct Diag {
     int only_sound;     /* report (and count) only what is located in a source that
                            is not broken: checking what the syntax errors left */
     int skipping;       /* the last error was not reported: neither are its notes */
-    Loc last_loc;       /* the last error or warning reported, and its text (arena-owned, or */
-    const char *last;   /* NULL): the same again at once is not shown again (a family of variants) */
+    struct StrTab *seen;   /* each error and warning reported ("file:line:col: what: text"; arena,
+                              NULL before the first): the same again is not shown again (a
+                              family of variants checks its items once per variant) */
     int repeats;        /* errors counted but not shown again: the summary leaves them out */
 } Diag;
 
