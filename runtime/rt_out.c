@@ -255,6 +255,13 @@ int rt_out_commit_all(RtOut *os, int n)
 /* rt_out_abort: see rt_out.h. */
 void rt_out_abort(RtOut *o)
 {
+    if (o->f && o->through) {   /* what is still buffered goes nowhere, not through */
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, fileno(o->f));
+            close(null);
+        }
+    }
     if (o->f)
         fclose(o->f);
     o->f = NULL;

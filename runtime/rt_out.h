@@ -65,8 +65,9 @@ int rt_out_commit(RtOut *o);
    the output that failed (its why is set). Frees every output's memory. */
 int rt_out_commit_all(RtOut *os, int n);
 
-/* rt_out_abort: close and remove o's temporary; free o's memory. Safe on
-   an output that failed to open or was already ended. */
+/* rt_out_abort: close and remove o's temporary (an output written
+   through: close it, dropping what is still buffered); free o's memory.
+   Safe on an output that failed to open or was already ended. */
 void rt_out_abort(RtOut *o);
 
 /* rt_out_folder: make the folder dir (and its missing parents) unless it
