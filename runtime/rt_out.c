@@ -1,4 +1,5 @@
-/* rt_out.c: files written whole or not at all (a temporary beside the destination, renamed over it); see rt_out.h. */
+/* rt_out.c: files written whole or not at all (a temporary beside the destination, renamed over it), and
+   descriptors and devices written through; see rt_out.h. */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "rt_out.h"
 
@@ -18,14 +19,70 @@ static int fail(RtOut *o, const char *why)
     return -1;
 }
 
+/* descriptor: the open descriptor that path names, or -1: /dev/stdout,
+   /dev/stderr, /dev/fd/N, /proc/self/fd/N or /proc/PID/fd/N of this
+   process, or a chain of symbolic links that passes through one of them
+   (at most 40 links, as the system follows). */
+static int descriptor(const char *path)
+{
+    char cur[PATH_MAX], next[PATH_MAX], pid[32];
+    snprintf(pid, sizeof pid, "/proc/%ld/fd/", (long)getpid());
+    if (strlen(path) >= sizeof cur)
+        return -1;
+    strcpy(cur, path);
+    for (int hop = 0; hop <= 40; hop++) {
+        static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", NULL};
+        if (strcmp(cur, "/dev/stdout") == 0)
+            return 1;
+        if (strcmp(cur, "/dev/stderr") == 0)
+            return 2;
+        for (int i = 0; i < 4; i++) {
+            const char *dir = dirs[i] ? dirs[i] : pid;
+            size_t n = strlen(dir);
+            if (strncmp(cur, dir, n) == 0 && cur[n] >= '0' && cur[n] <= '9' && strlen(cur + n) < 10
+                && strspn(cur + n, "0123456789") == strlen(cur + n))
+                return atoi(cur + n);
+        }
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return -1;
+        ssize_t len = readlink(cur, next, sizeof next - 1);
+        if (len < 0)
+            return -1;
+        next[len] = '\0';
+        if (next[0] != '/') {   /* relative to the link's folder */
+            char *slash = strrchr(cur, '/');
+            size_t keep = slash ? (size_t)(slash - cur + 1) : 0;
+            if (keep + (size_t)len >= sizeof cur)
+                return -1;
+            memmove(cur + keep, next, (size_t)len + 1);
+        } else {
+            memcpy(cur, next, (size_t)len + 1);
+        }
+    }
+    return -1;
+}
+
 /* resolve: the file that writing path replaces, into o->dest (path, or
-   the target of the symbolic link path), with its mode when it exists.
-   Returns 0, or -1 with o->why set. */
+   the target of the symbolic link path), with its mode when it exists;
+   or, for a destination that is no regular file (a descriptor, a device,
+   a FIFO, a socket, or a link to one), o->through and o->fd set to write
+   through it. Returns 0, or -1 with o->why set. */
 static int resolve(RtOut *o, const char *path)
 {
     struct stat st;
+    o->fd = -1;
     if (!path || !*path)
         return fail(o, "no file name");
+    int fd = descriptor(path);
+    if (fd >= 0) {
+        o->through = 1;
+        o->dest = strdup(path);
+        if (!o->dest)
+            return fail(o, strerror(ENOMEM));
+        o->fd = dup(fd);
+        return o->fd >= 0 ? 0 : fail(o, strerror(errno));
+    }
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
         o->dest = realpath(path, NULL);
         if (!o->dest)
@@ -38,8 +95,11 @@ static int resolve(RtOut *o, const char *path)
     if (stat(o->dest, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             return fail(o, "it is a folder, not a file");
-        if (!S_ISREG(st.st_mode))
-            return fail(o, "it is not a regular file (a device, FIFO or socket)");
+        if (!S_ISREG(st.st_mode)) {   /* a device, FIFO or socket: written through */
+            o->through = 1;
+            o->fd = open(o->dest, O_WRONLY | O_NOCTTY);
+            return o->fd >= 0 ? 0 : fail(o, strerror(errno));
+        }
         if (access(o->dest, W_OK) != 0)   /* a file we may not write is not replaced either */
             return fail(o, strerror(errno));
         o->keep_mode = 1;
@@ -80,18 +140,25 @@ static int start(RtOut *o, const char *path, int stream)
 {
     memset(o, 0, sizeof *o);
     int fd = -1;
-    if (resolve(o, path) == 0)
+    if (resolve(o, path) == 0 && o->through && !stream)
+        fail(o, "it is not a regular file (a device, FIFO or socket), which this output needs");
+    else if (o->through)
+        fd = o->fd;
+    else if (!o->why)
         fd = make_temp(o);
-    if (fd < 0) {
+    if (fd < 0 || o->why) {
         const char *why = o->why;
         rt_out_abort(o);
         o->why = why;
         return -1;
     }
+    o->fd = -1;
     if (!stream) {
         close(fd);
         return 0;
     }
+    if (o->through)
+        fflush(NULL);   /* what this process wrote to that descriptor before comes first */
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         const char *why = strerror(errno);
@@ -149,7 +216,7 @@ static void end(RtOut *o)
 /* rt_out_commit: see rt_out.h. */
 int rt_out_commit(RtOut *o)
 {
-    if (rt_out_close(o) == 0 && rename(o->tmp, o->dest) != 0)
+    if (rt_out_close(o) == 0 && !o->through && rename(o->tmp, o->dest) != 0)
         fail(o, strerror(errno));
     if (o->why) {
         const char *why = o->why;
@@ -169,7 +236,7 @@ int rt_out_commit_all(RtOut *os, int n)
         if (rt_out_close(&os[i]) != 0 && bad < 0)
             bad = i;
     for (; bad < 0 && renamed < n; renamed++)
-        if (rename(os[renamed].tmp, os[renamed].dest) != 0) {
+        if (!os[renamed].through && rename(os[renamed].tmp, os[renamed].dest) != 0) {
             fail(&os[renamed], strerror(errno));
             bad = renamed;
         }
@@ -188,9 +255,19 @@ int rt_out_commit_all(RtOut *os, int n)
 /* rt_out_abort: see rt_out.h. */
 void rt_out_abort(RtOut *o)
 {
+    if (o->f && o->through) {   /* what is still buffered goes nowhere, not through */
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, fileno(o->f));
+            close(null);
+        }
+    }
     if (o->f)
         fclose(o->f);
     o->f = NULL;
+    if (o->through && o->fd >= 0)
+        close(o->fd);
+    o->fd = -1;
     if (o->tmp)
         unlink(o->tmp);
     end(o);

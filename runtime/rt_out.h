@@ -1,5 +1,6 @@
 /* rt_out.h: files written whole or not at all: each output is written to a
-   temporary beside its destination and renamed over it only on success.
+   temporary beside its destination and renamed over it only on success;
+   a destination that is no regular file is written through.
    Shared by the engine (logs, charts, replays) and by cardc (compiler/common/outfile.c). */
 #ifndef CARDRT_OUT_H
 #define CARDRT_OUT_H
@@ -11,19 +12,27 @@
    - a destination that is a symbolic link is followed: its target is
      replaced (atomically) and the link kept; a link whose target cannot be
      resolved is refused;
-   - a destination that is a folder, a device, a FIFO or a socket is refused,
-     and so is a file this process may not write (access(W_OK));
+   - a destination that names an open descriptor (/dev/stdout, /dev/stderr,
+     /dev/fd/N, /proc/self/fd/N, or a link to one) is written through that
+     descriptor (a dup of it: at its offset, after what was written to it);
+     a device, a FIFO or a socket (or a link to one) is opened and written
+     through; neither is replaced, and neither can take back what was
+     written when the output then fails; rt_out_reserve refuses both;
+   - a destination that is a folder is refused, and so is a file this
+     process may not write (access(W_OK));
    - an existing file's permission bits are kept; a new file gets 0666
      less the umask;
    - the temporary is created in the destination's folder (so the rename is
      atomic), named .NAME.tmp-PID-N, and removed on any failure. */
 typedef struct RtOut {
     char *dest;          /* the file replaced: the path, or its link's target (owned) */
-    char *tmp;           /* the temporary beside dest (owned) */
+    char *tmp;           /* the temporary beside dest (owned); NULL when through */
     FILE *f;             /* open on tmp while writing; NULL when reserved or closed */
     int keep_mode;       /* dest exists: mode is given to tmp before the rename */
     unsigned mode;       /* dest's permission bits */
     const char *why;     /* why it failed (static text), NULL while all is well */
+    int through;         /* dest is no regular file: written through, never renamed over */
+    int fd;              /* through, while opening: the descriptor written (then o->f's) */
 } RtOut;
 
 /* rt_out_open: start writing path: resolve it, refuse what is not a file,
@@ -56,8 +65,9 @@ int rt_out_commit(RtOut *o);
    the output that failed (its why is set). Frees every output's memory. */
 int rt_out_commit_all(RtOut *os, int n);
 
-/* rt_out_abort: close and remove o's temporary; free o's memory. Safe on
-   an output that failed to open or was already ended. */
+/* rt_out_abort: close and remove o's temporary (an output written
+   through: close it, dropping what is still buffered); free o's memory.
+   Safe on an output that failed to open or was already ended. */
 void rt_out_abort(RtOut *o);
 
 /* rt_out_folder: make the folder dir (and its missing parents) unless it

@@ -339,7 +339,7 @@ static void expr_key(Ex *x, const char *key, const AstNode *e, int ind)
 }
 
 /* dims_key: an array's indices (AST_DIMS d, or NULL: none) as
-   `index: [player, colour, "column: 1..5"]`. */
+   `index: [player, side, colour, "column: 1..5"]`. */
 static void dims_key(Ex *x, const AstNode *d, int ind)
 {
     if (!d)
@@ -350,6 +350,8 @@ static void dims_key(Ex *x, const AstNode *d, int ind)
         put(x, i ? ", " : "");
         if (dim->op == 'p')
             put(x, "player");
+        else if (dim->op == 's')
+            put(x, "side");
         else if (dim->op == 'n')
             scal(x, dim->name);
         else if (dim->name)

@@ -286,9 +286,14 @@ static int change_target(Sema *S, const AstNode *c, int kind, int variant, Loc n
                    m->kinds[kind].name);
         return -1;
     }
-    if (b->board >= 0 || m->kinds[kind].is_die) {
-        diag_error(S->d, nl, "\"%s\" is %s: 'set card' changes the cards a game declares", c->text,
-                   b->board >= 0 ? "a space of a board or map" : "a die");
+    int g = sema_graph_of(m, kind);
+    if (b->board >= 0 || g >= 0 || m->kinds[kind].is_die) {
+        if (g >= 0)
+            diag_error(S->d, nl, "\"%s\" is a space of map '%s': 'set card' changes the cards a game declares",
+                       c->text, m->graphs[g].name);
+        else
+            diag_error(S->d, nl, "\"%s\" is %s: 'set card' changes the cards a game declares", c->text,
+                       b->board >= 0 ? "a space of a board" : "a die");
         return -1;
     }
     for (int i = 0; i < m->ncards; i++)

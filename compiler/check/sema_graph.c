@@ -50,16 +50,16 @@ static void add_region(Sema *S, int e, const char *name, Loc loc)
 }
 
 /* edge_list_map: a row of an edge list (a top-level adjacency) names a
-   declared map, or is reported (with a did-you-mean). */
-static void edge_list_map(Sema *S, AstNode **decls, int nd, const AstNode *a)
+   declared map (maps: the maps' names), or is reported (with a
+   did-you-mean). */
+static void edge_list_map(Sema *S, AstNode **decls, int nd, const StrTab *maps, const AstNode *a)
 {
+    if (strtab_get(maps, a->name2) >= 0)
+        return;
     Names ns = {0};
     for (int i = 0; i < nd; i++)
-        if (decls[i]->kind == AST_MAP) {
-            if (strcmp(decls[i]->name, a->name2) == 0)
-                return;
+        if (decls[i]->kind == AST_MAP)
             sema_names_add(S, &ns, decls[i]->name);
-        }
     sema_unknown(S, a->loc2, "map", a->name2, ns);
 }
 
@@ -69,10 +69,14 @@ void sema_collect_map_names(Sema *S, AstNode **decls, int nd)
 {
     Model *m = S->m;
     int made = 0, e = -2, cap = m->ngraphs;
+    StrTab *maps = strtab_new(S->a);
+    for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_MAP)
+            strtab_put(maps, decls[i]->name, i);
     for (int i = 0; i < nd; i++) {
         AstNode *d = decls[i];
         if (d->kind == AST_ADJACENT)
-            edge_list_map(S, decls, nd, d);
+            edge_list_map(S, decls, nd, maps, d);
         if (d->kind != AST_MAP)
             continue;
         Loc nl = d->loc2.line ? d->loc2 : d->loc;
@@ -185,13 +189,57 @@ static void map_spaces(Sema *S, AstNode *d, MGraph *g, StrTab *ids)
         diag_error(S->d, g->loc, "map '%s' has %d spaces; the limit is %d", g->name, g->nspaces, RT_GRAPH_MAX_SPACES);
 }
 
-/* map_edges: the edges of map d as written (checked: unknown spaces,
-   self-loops, duplicates); returns how many, in *out (arena). */
-static int map_edges(Sema *S, const AstNode *d, const MGraph *g, const StrTab *ids, Edge **out, int *unknown)
+/* An edge set: open addressing over indexes into the edges as written,
+   keyed by (from, to), so that each duplicate and each reverse is found in
+   constant time (a complete map of 1,024 spaces has a million edges). */
+typedef struct EdgeSet {
+    int *slot;      /* cap slots: an edge's index, or -1 */
+    size_t mask;    /* cap - 1, cap a power of two at least twice the edges */
+} EdgeSet;
+
+/* edge_set_new: an empty set for at most n edges, in arena a. */
+static EdgeSet edge_set_new(Arena *a, int n)
 {
-    int n = 0, cap = 0;
-    Edge *e = NULL;
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n + 2)
+        cap *= 2;
+    EdgeSet h = {arena_alloc(a, sizeof *h.slot * cap), cap - 1};
+    memset(h.slot, 0xff, sizeof *h.slot * cap);
+    return h;
+}
+
+/* edge_slot: the slot of (from, to) in h over edges e: the one holding
+   such an edge, or the empty one where it would go. */
+static size_t edge_slot(const EdgeSet *h, const Edge *e, int from, int to)
+{
+    size_t i = ((size_t)(unsigned)from * 0x9E3779B1u ^ (size_t)(unsigned)to * 0x85EBCA77u) & h->mask;
+    while (h->slot[i] >= 0 && (e[h->slot[i]].from != from || e[h->slot[i]].to != to))
+        i = (i + 1) & h->mask;
+    return i;
+}
+
+/* edge_find: the index of the edge (from, to) in e, or -1. */
+static int edge_find(const EdgeSet *h, const Edge *e, int from, int to)
+{
+    return h->slot[edge_slot(h, e, from, to)];
+}
+
+/* map_edges: the edges of map d as written (checked: unknown spaces,
+   self-loops, duplicates); returns how many, in *out (arena), and their
+   set in *set. */
+static int map_edges(Sema *S, const AstNode *d, const MGraph *g, const StrTab *ids, Edge **out, EdgeSet *set,
+                     int *unknown)
+{
     const AstList *top = &S->prog->decls;
+    int most = 0;
+    for (int j = 0; j < d->list.count + top->count; j++) {
+        const AstNode *a = j < d->list.count ? d->list.items[j] : top->items[j - d->list.count];
+        if (a->kind == AST_ADJACENT)
+            most += a->list.count;
+    }
+    int n = 0;
+    Edge *e = arena_alloc(S->a, sizeof *e * (size_t)(most + 1));
+    *set = edge_set_new(S->a, most);
     for (int j = 0; j < d->list.count + top->count; j++) {
         /* the map's own adjacency lists, then the rows of edge lists (CSV) naming it */
         const AstNode *a = j < d->list.count ? d->list.items[j] : top->items[j - d->list.count];
@@ -210,19 +258,16 @@ static int map_edges(Sema *S, const AstNode *d, const MGraph *g, const StrTab *i
                 diag_error(S->d, nb->loc, "space '%s' is listed as its own neighbour", nb->name);
                 continue;
             }
-            int dup = -1;
-            for (int i = 0; i < n && dup < 0; i++)
-                if (e[i].from == from && e[i].to == to)
-                    dup = i;
-            if (dup >= 0) {
+            size_t at = edge_slot(set, e, from, to);
+            if (set->slot[at] >= 0) {
                 diag_error(S->d, nb->loc, "duplicate edge '%s' -> '%s'", a->name, nb->name);
-                diag_note(S->d, e[dup].loc, "the first is here");
+                diag_note(S->d, e[set->slot[at]].loc, "the first is here");
                 continue;
             }
-            int i = sema_grow(S->a, (void **)&e, &n, &cap, sizeof *e);
-            e[i].from = from;
-            e[i].to = to;
-            e[i].loc = nb->loc;
+            e[n].from = from;
+            e[n].to = to;
+            e[n].loc = nb->loc;
+            set->slot[at] = n++;
         }
     }
     *out = e;
@@ -250,29 +295,28 @@ void sema_collect_map(Sema *S, AstNode *d)
     StrTab *ids = strtab_new(S->a);
     map_spaces(S, d, g, ids);
     Edge *e;
+    EdgeSet set;
     int unknown = 0;
-    int ne = map_edges(S, d, g, ids, &e, &unknown);
+    int ne = map_edges(S, d, g, ids, &e, &set, &unknown);
     if (g->symmetric && !unknown)   /* an edge to a misspelt space would be reported twice */
-        for (int i = 0; i < ne; i++) {
-            int back = 0;
-            for (int j = 0; j < ne && !back; j++)
-                back = e[j].from == e[i].to && e[j].to == e[i].from;
-            if (!back)
+        for (int i = 0; i < ne; i++)
+            if (edge_find(&set, e, e[i].to, e[i].from) < 0)
                 diag_error(S->d, e[i].loc,
                            "edge '%s' -> '%s' is given one way only: map '%s' is symmetric, so '%s' must list '%s' too",
                            g->space_name[e[i].from], g->space_name[e[i].to], g->name, g->space_name[e[i].to],
                            g->space_name[e[i].from]);
-        }
+    /* the rows by a counting sort on `from`, each row in the order written */
     g->first = arena_alloc(S->a, sizeof *g->first * (size_t)(g->nspaces + 1));
     g->adj = arena_alloc(S->a, sizeof *g->adj * (size_t)(ne + 1));
-    int k = 0;
-    for (int s = 0; s < g->nspaces; s++) {
-        g->first[s] = k;
-        for (int i = 0; i < ne; i++)
-            if (e[i].from == s)
-                g->adj[k++] = e[i].to;
-    }
-    g->first[g->nspaces] = k;
+    memset(g->first, 0, sizeof *g->first * (size_t)(g->nspaces + 1));
+    for (int i = 0; i < ne; i++)
+        g->first[e[i].from + 1]++;
+    for (int s = 0; s < g->nspaces; s++)
+        g->first[s + 1] += g->first[s];
+    int *fill = arena_alloc(S->a, sizeof *fill * (size_t)(g->nspaces + 1));
+    memcpy(fill, g->first, sizeof *fill * (size_t)(g->nspaces + 1));
+    for (int i = 0; i < ne; i++)
+        g->adj[fill[e[i].from]++] = e[i].to;
 }
 
 /* sema_graph_of: the map whose spaces are cards of kind, or -1. */

@@ -1,9 +1,12 @@
 /* diag.c: source files and diagnostics. */
 #include "diag.h"
+#include "strtab.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void diag_init(Diag *d, Arena *arena, FILE *out)
 {
@@ -31,27 +34,46 @@ int diag_add_source(Diag *d, const char *path, const char *text, size_t len)
     return d->nsources++;
 }
 
-int diag_load_file(Diag *d, const char *path)
+/* too_large: report path as larger than DIAG_MAX_SOURCE; returns NULL. */
+static char *too_large(Diag *d, const char *path)
+{
+    diag_plain(d, "cannot read '%s': it is larger than %ld MiB, the most a source file may be", path,
+               DIAG_MAX_SOURCE >> 20);
+    return NULL;
+}
+
+/* diag_read_file: see diag.h. */
+char *diag_read_file(Diag *d, const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        diag_plain(d, "cannot read '%s'", path);
-        return -1;
+        diag_plain(d, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
     }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > DIAG_MAX_SOURCE) {
+        fclose(f);
+        return too_large(d, path);
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
             fclose(f);
             diag_plain(d, "out of memory reading '%s'", path);
-            return -1;
+            return NULL;
         }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (len < cap)
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n > (size_t)DIAG_MAX_SOURCE) {   /* a stream that grew past the limit */
+            free(buf);
+            fclose(f);
+            return too_large(d, path);
+        }
+        if (n < cap)
             break;
         cap *= 2;
-        char *nb = realloc(buf, cap);
+        char *nb = realloc(buf, cap + 1);
         if (!nb)
             free(buf);
         buf = nb;
@@ -61,8 +83,19 @@ int diag_load_file(Diag *d, const char *path)
     if (bad) {
         free(buf);
         diag_plain(d, "cannot read '%s'", path);
-        return -1;
+        return NULL;
     }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+int diag_load_file(Diag *d, const char *path)
+{
+    size_t len;
+    char *buf = diag_read_file(d, path, &len);
+    if (!buf)
+        return -1;
     int id = diag_add_source(d, path, buf, len);
     free(buf);
     return id;
@@ -116,19 +149,22 @@ static int unsound(const Diag *d, Loc loc)
     return d->only_sound && (loc.file < 0 || loc.file >= d->nsources || d->sources[loc.file].broken);
 }
 
-/* repeated: the message fmt/ap at loc is the one reported last (then it
-   is not shown again: a family of variants checks its items once per
-   variant); else it becomes the last. */
+/* repeated: the message fmt/ap at loc was reported already (then it is
+   not shown again: a family of variants checks its items once per
+   variant, and one mistake is one message); else it is recorded. Past
+   the most errors shown nothing is recorded (nothing is shown). */
 static int repeated(Diag *d, Loc loc, const char *what, const char *fmt, va_list ap)
 {
+    if (d->errors >= (d->max_errors ? d->max_errors : 50))
+        return 0;
     char text[1024];
-    int n = snprintf(text, sizeof text, "%s: ", what);
+    int n = snprintf(text, sizeof text, "%d:%d:%d: %s: ", loc.file, loc.line, loc.col, what);
     vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
-    if (d->last && loc.file == d->last_loc.file && loc.line == d->last_loc.line && loc.col == d->last_loc.col &&
-        strcmp(text, d->last) == 0)
+    if (!d->seen)
+        d->seen = strtab_new(d->arena);
+    if (strtab_get(d->seen, text) >= 0)
         return 1;
-    d->last_loc = loc;
-    d->last = arena_strdup(d->arena, text);
+    strtab_put(d->seen, arena_strdup(d->arena, text), 1);
     return 0;
 }
 

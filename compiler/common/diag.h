@@ -32,8 +32,9 @@ typedef struct Diag {
     int only_sound;     /* report (and count) only what is located in a source that
                            is not broken: checking what the syntax errors left */
     int skipping;       /* the last error was not reported: neither are its notes */
-    Loc last_loc;       /* the last error or warning reported, and its text (arena-owned, or */
-    const char *last;   /* NULL): the same again at once is not shown again (a family of variants) */
+    struct StrTab *seen;   /* each error and warning reported ("file:line:col: what: text"; arena,
+                              NULL before the first): the same again is not shown again (a
+                              family of variants checks its items once per variant) */
     int repeats;        /* errors counted but not shown again: the summary leaves them out */
 } Diag;
 
@@ -43,8 +44,19 @@ void diag_init(Diag *d, Arena *arena, FILE *out);
 /* diag_add_source: register text (copied into the arena) as path; returns its index. */
 int diag_add_source(Diag *d, const char *path, const char *text, size_t len);
 
-/* diag_load_file: read path into a new source; returns its index or -1
-   (after reporting "cannot read" as an error). */
+/* DIAG_MAX_SOURCE: the most bytes a source file (.cards, .yaml, .csv) may
+   have (docs/language.md, "Limits"), so that no line or column number,
+   size or count of the front ends can overflow an int. */
+#define DIAG_MAX_SOURCE (64L << 20)
+
+/* diag_read_file: the bytes of path (malloc'd, the caller frees; one NUL
+   after them) and their number in *len; NULL after reporting "cannot
+   read 'PATH': reason" (a file larger than DIAG_MAX_SOURCE included:
+   refused before it is read when its size is known). */
+char *diag_read_file(Diag *d, const char *path, size_t *len);
+
+/* diag_load_file: read path into a new source (diag_read_file); returns
+   its index or -1 (after reporting "cannot read" as an error). */
 int diag_load_file(Diag *d, const char *path);
 
 /* diag_error: report "file:line:col: error: message", the line and a caret. */

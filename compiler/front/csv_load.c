@@ -113,8 +113,13 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
                 j = take_char(c, buf, j, 1, &bad);
             }
             if (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n' && c->s[c->i] != '\r') {
-                if (!bad)
-                    diag_error(c->d, here(c), "unexpected text after a quoted field (a field with '\"' must be quoted whole)");
+                Loc at = here(c);
+                if (!bad) {
+                    diag_error(c->d, at, "unexpected text after a quoted field (a field with '\"' must be quoted whole)");
+                    if (at.line > cell.loc.line)   /* the field ran over rows: its opening quote is likely unclosed */
+                        diag_note(c->d, cell.loc, "the quoted field opens here, %d line%s above; is its closing '\"' missing?",
+                                  at.line - cell.loc.line, at.line - cell.loc.line == 1 ? "" : "s");
+                }
                 bad = 1;
                 while (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n')
                     advance(c);

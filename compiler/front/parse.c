@@ -416,10 +416,22 @@ static int is_bare(const AstNode *item)
     return item->kind == AST_CARD_ITEM && !item->a && !item->b;
 }
 
+/* find_field: the field declaration name of kind (an AST_KIND), or NULL. */
+static const AstNode *find_field(const AstNode *kind, const char *name)
+{
+    for (int f = 0; f < kind->list.count; f++) {
+        const AstNode *fd = kind->list.items[f];
+        if (fd && fd->kind == AST_FIELD && fd->name && strcmp(fd->name, name) == 0)
+            return fd;
+    }
+    return NULL;
+}
+
 /* resolve_items: join `field NAME` bare pairs of a card's items, where the
    field of kind_name is side- or enum-typed, or int-typed with int_names
    (the `set card` of a family of variants, whose variable is a value; see
-   parse.h). Returns 0 when
+   parse.h), and `NAME NAME` where neither names a field (a misspelt field
+   and its value). Returns 0 when
    kind_name is not declared (yet), 1 otherwise. */
 static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, AstList *items, int int_names)
 {
@@ -432,16 +444,12 @@ static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, 
         items->items[out++] = it;
         if (!is_bare(it) || i + 1 >= items->count || !is_bare(items->items[i + 1]))
             continue;
-        const AstNode *field = NULL;
-        for (int f = 0; f < kind->list.count; f++) {
-            const AstNode *fd = kind->list.items[f];
-            if (fd && fd->kind == AST_FIELD && fd->name && strcmp(fd->name, it->name) == 0) {
-                field = fd;
-                break;
-            }
-        }
-        if (!field || (field->type != TY_SIDE && field->type != TY_NAMED && !(int_names && field->type == TY_INT)) ||
-            (field->flags & FIELD_STATE))
+        const AstNode *field = find_field(kind, it->name);
+        /* a misspelt field and a name after it: the name is its value (one
+           error for the field, not a second for the value as a field) */
+        int misspelt = !field && !find_field(kind, items->items[i + 1]->name);
+        if (!misspelt && (!field || (field->type != TY_SIDE && field->type != TY_NAMED && !(int_names && field->type == TY_INT)) ||
+                          (field->flags & FIELD_STATE)))
             continue;
         const AstNode *next = items->items[++i];
         AstNode *v = ast_new(arena, AST_NAME, next->loc);

@@ -12,37 +12,16 @@
 #include "strtab.h"
 #include "text.h"
 
-static char *read_all(Arena *a, const char *path, size_t *len)
+/* read_all: path's bytes in arena a (NUL bytes kept: libyaml reports
+   them), or NULL after reporting (diag_read_file). */
+static char *read_all(Diag *d, Arena *a, const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *buf = diag_read_file(d, path, len);
+    if (!buf)
         return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return NULL;
-    }
-    char *r = arena_strndup(a, buf, n);
-    memcpy(r, buf, n); /* keep NUL bytes: libyaml reports them */
+    char *r = arena_strndup(a, buf, *len);
+    memcpy(r, buf, *len);
     free(buf);
-    *len = n;
     return r;
 }
 
@@ -71,11 +50,9 @@ int yaml_load_file(Diag *d, Arena *arena, const char *path, AstProgram *prog, Lo
     y->prog = prog;
     y->cells = cells;
     if (use_origins) {
-        y->text = read_all(arena, path, &y->len);
-        if (!y->text) {
-            diag_plain(d, "cannot read '%s': %s", path, strerror(errno));
+        y->text = read_all(d, arena, path, &y->len);
+        if (!y->text)
             return -1;
-        }
     } else {
         y->file = diag_load_file(d, path);
         if (y->file < 0)

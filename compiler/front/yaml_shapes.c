@@ -54,10 +54,10 @@ static AstNode *one_dim(Y *y, const char *s, Loc loc)
     if (!dots) {
         const char *w = word(y, s, strlen(s));
         if (!is_name(w)) {
-            diag_error(y->d, loc, "an index is 'player', an enum, a kind or a range 'A..B', not '%s'", s);
+            diag_error(y->d, loc, "an index is 'player', 'side', an enum, a kind or a range 'A..B', not '%s'", s);
             return NULL;
         }
-        d->op = strcmp(w, "player") == 0 ? 'p' : 'n';
+        d->op = strcmp(w, "player") == 0 ? 'p' : strcmp(w, "side") == 0 ? 's' : 'n';
         d->name = d->op == 'n' ? w : NULL;
         return d;
     }

@@ -121,7 +121,9 @@ static void engine_help(const RtEngine *e, FILE *out)
     fprintf(out, "'%s COMMAND --help' lists a command's options; see docs/cli.md\n", e->prog);
 }
 
-/* parse_u64: all of s as a decimal unsigned 64-bit integer. */
+/* parse_u64: all of s as a decimal unsigned 64-bit integer: 1, with *v
+   set; 2 when s is digits past 2^64 - 1 (*v = UINT64_MAX); 0 when s is
+   not a number. */
 static int parse_u64(const char *s, uint64_t *v)
 {
     if (!s || *s < '0' || *s > '9')
@@ -129,10 +131,10 @@ static int parse_u64(const char *s, uint64_t *v)
     errno = 0;
     char *end;
     unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end)
+    if (*end)
         return 0;
-    *v = (uint64_t)x;
-    return 1;
+    *v = errno ? UINT64_MAX : (uint64_t)x;   /* digits past 2^64 - 1: out of every range */
+    return errno ? 2 : 1;
 }
 
 /* parse_args: fill a from argv (after the command). Returns -1 when done,
@@ -175,6 +177,7 @@ static int parse_args(const RtEngine *e, int c, int argc, char **argv, RtArgs *a
             return RT_EXIT_USAGE;
         }
         uint64_t u;
+        int num;
         if (o->type == OPT_KDIR) {
             const char *dir = i + 1 < argc ? argv[++i] : NULL;
             if (!parse_u64(val, &u) || u < 1 || u > INT_MAX || !dir) {
@@ -185,11 +188,18 @@ static int parse_args(const RtEngine *e, int c, int argc, char **argv, RtArgs *a
             a->worst_dir = dir;
         } else if (o->type == OPT_STR) {
             *(const char **)(void *)field = val;
-        } else if (!parse_u64(val, &u) || (o->type == OPT_INT && (u < 1 || u > INT_MAX))
-                   || (o->type == OPT_NAT && u > INT_MAX)) {
+        } else if ((num = parse_u64(val, &u)) == 0 || (o->type == OPT_INT && u < 1)) {
             fprintf(e->err, "%s: %s: %s: '%s' is not a %s\n", e->prog, cmd, o->name, val,
                     o->type == OPT_INT ? "positive integer"
                     : o->type == OPT_NAT ? "non-negative integer" : "seed (an unsigned integer)");
+            return RT_EXIT_USAGE;
+        } else if (num == 2 || ((o->type == OPT_INT || o->type == OPT_NAT) && u > INT_MAX)) {
+            if (o->type == OPT_INT || o->type == OPT_NAT)
+                fprintf(e->err, "%s: %s: %s: '%s' is out of range (%d..%d)\n", e->prog, cmd, o->name, val,
+                        o->type == OPT_INT ? 1 : 0, INT_MAX);
+            else
+                fprintf(e->err, "%s: %s: %s: '%s' is out of range (0..%llu)\n", e->prog, cmd, o->name, val,
+                        (unsigned long long)UINT64_MAX);
             return RT_EXIT_USAGE;
         } else if (o->type == OPT_INT || o->type == OPT_NAT) {
             *(int *)(void *)field = (int)u;

@@ -331,7 +331,9 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
                     pct(s->game_side.lo), pct(s->game_side.hi));
     }
     tally_report(rs, r, out);
-    if (!s->no_rival)
+    if (!s->no_rival && !s->fpa_games)
+        fputs("first-player advantage: not measured (no game that did not fail took a turn)\n", out);
+    else if (!s->no_rival)
         fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n",
                 r->players, pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
@@ -524,7 +526,7 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         json_rate(out, "win_rate", s->game_side);
         fputc('}', out);
     }
-    if (s->no_rival)
+    if (s->no_rival || !s->fpa_games)
         fputs("],\"first_player_advantage\":null", out);
     else
         fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
@@ -620,7 +622,7 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     }
     csv_row(rs, out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
     csv_row(rs, out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
-    if (!s->no_rival) {
+    if (!s->no_rival && s->fpa_games) {
         double fci[2] = {s->fpa_lo, s->fpa_hi};
         csv_row(rs, out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
     }

@@ -537,6 +537,44 @@ Test(limits, a_game_at_every_limit_compiles_and_round_trips)
     run_free(&r);
 }
 
+/* A source file past 64 MiB (DIAG_MAX_SOURCE, docs/language.md "Limits")
+   is refused before it is read, whatever its format, so that no line or
+   column counter of the front ends can overflow (a YAML file of more lines
+   than an int counts overflowed the lexer's); the files are sparse, and a
+   stream with no size (a pipe) is cut off when it passes the limit. */
+Test(limits, a_source_file_past_64_mib_is_refused)
+{
+    static const char *const files[] = {"big.cards", "big.yaml", "big.csv", "pipe.cards"};
+    for (int i = 0; i < 4; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd,
+                 "cd $(mktemp -d) && truncate -s $((64 * 1024 * 1024 + 1)) big.cards big.yaml big.csv && "
+                 "ln -s /dev/stdin pipe.cards && head -c $((64 * 1024 * 1024 + 1)) big.cards | "
+                 "$OLDPWD/" CARDC " check %s; s=$?; rm -rf $(pwd); exit $s", files[i]);
+        RunResult r = run_cmd(cmd);
+        char want[256];
+        snprintf(want, sizeof want,
+                 "cardc: error: cannot read '%s': it is larger than 64 MiB, the most a source file may be\n1 error\n",
+                 files[i]);
+        cr_expect_eq(r.status, 2, "%s: %s", files[i], r.err);
+        cr_expect_str_eq(r.err, want);
+        run_free(&r);
+    }
+}
+
+/* A map with the most spaces a map may have (1,024), each the neighbour
+   of every other (a million edges, each checked for a duplicate and for
+   its reverse), checks cleanly: the edges are found by hashing, where
+   scanning the earlier edges took minutes. */
+Test(limits, a_complete_map_at_the_space_limit_checks)
+{
+    RunResult r = run_cmd("t=$(mktemp -d) && python3 tests/cardc/limits_game.py $t map && " CARDC " check $t; "
+                          "s=$?; rm -rf $t; exit $s");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.err, "");
+    run_free(&r);
+}
+
 /* The play screen of a game with a view: the view's values (functions
    named like the C tables that hold them), the hidden counter and zone
    left off, each card with its state, fields and text. */

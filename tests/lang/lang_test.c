@@ -411,6 +411,20 @@ Test(lang, a_one_player_game_reports_no_first_player_advantage)
                 "0\n");
 }
 
+/* A game without a `turns` loop has no first turn: the first-player
+   advantage was measured over no game, and the reports say so instead of
+   giving "+0.0% [+0.0%, +0.0%]" (text), null (JSON), no row (CSV). */
+Test(lang, a_game_without_turns_measures_no_first_player_advantage)
+{
+    game_expect("duo", "duo",
+                "$e sim --games 5 --seed 1 | grep -e 'first-player' && "
+                "$e sim --games 5 --seed 1 --json | grep -o '\"first_player_advantage\":[a-z{]*' && "
+                "{ $e sim --games 5 --seed 1 --csv | grep -c '^first_player_advantage' || :; }",
+                "first-player advantage: not measured (no game that did not fail took a turn)\n"
+                "\"first_player_advantage\":null\n"
+                "0\n");
+}
+
 /* A loop that moves no card walks its zone in place, one that only moves
    the card it is at (counting another zone) plucks it, any other walks a
    snapshot: each kind is written (the C), and all visit the cards top
@@ -639,7 +653,8 @@ Test(lang, a_family_of_variants_is_a_variant_per_value_and_a_sweep_finds_them)
 
 /* A sweep's CSV is one table: the header once, then each variant's rows
    of `sim --variant V --csv`, led by the variant and, for a sweep of a
-   card's field, the value (a column named CARD.FIELD). */
+   card's field, the value (a column named CARD.FIELD). The game has no
+   `turns`, so no variant has a first_player_advantage row (76 rows). */
 Test(lang, a_sweep_in_csv_is_one_table_led_by_the_variant_and_the_value)
 {
     game_expect("variant_family", "vfam",
@@ -650,7 +665,7 @@ Test(lang, a_sweep_in_csv_is_one_table_led_by_the_variant_and_the_value)
                 "$e sim --games 200 --seed 4 --csv --sweep high_3,silver | sed -n '1p;2p' && "
                 "$e sim --games 200 --seed 4 --csv --sweep high_3,silver | grep -c '^silver,seat_win'",
                 "variant,High.value,metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n"
-                "81\n"
+                "77\n"
                 "variant,metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n"
                 "high_3,seat_win,seat 1,Player 1,random,155,200,0.7750,0.7123,0.8274\n"
                 "2\n");

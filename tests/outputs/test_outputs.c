@@ -2,7 +2,8 @@
    a full disk (simulated with a file-size limit, SIGXFSZ ignored, so writes
    fail with EFBIG) leaves the previous outputs intact byte for byte and no
    temporary behind; the .c/.h pair is never mixed; links are followed,
-   devices, FIFOs and folders refused, modes kept, output folders made;
+   devices, FIFOs and descriptors written through, folders refused, modes
+   kept, output folders made;
    an output that cannot be written is reported before the work. */
 #include <criterion/criterion.h>
 #include <stdarg.h>
@@ -19,6 +20,8 @@
 #define SCRATCH "/tmp/cardc-outputs-XXXXXX"
 
 #define CARDC TEST_BUILD_DIR "/san/cardc"
+/* CARDC from another folder (the shell's $OLDPWD: the source tree) */
+#define CARDC_ABS "$OLDPWD/" CARDC
 /* cardc sheet under LeakSanitizer: fontconfig's caches are suppressed
    (tests/lsan.supp); keep the count of them out of stderr */
 #define SHEET "LSAN_OPTIONS=\"$LSAN_OPTIONS:print_suppressions=0\" " CARDC " sheet"
@@ -170,19 +173,47 @@ Test(full_disk, sheet_png_renames_no_image_unless_all_were_written)
     rmtree(d);
 }
 
-Test(destinations, devices_fifos_and_folders_are_refused)
+/* A destination that is no regular file is written through, never
+   replaced: /dev/stdout (a link to the descriptor) with the standard output
+   redirected to a file adds the JSON to what the shell wrote there (the
+   rename used to replace the whole redirect), and so does a link to
+   /dev/stdout; a FIFO passes it to its reader, /dev/null takes it. A
+   regular file is still replaced by a rename (a new inode). */
+Test(destinations, devices_fifos_and_descriptors_are_written_through)
 {
     char *d = tmpdir(SCRATCH);
-    RunResult r = runf(CARDC " json cards/evr -o /dev/null");
-    expect_err(&r, "cardc: error: cannot write %s: it is not a regular file (a device, FIFO or socket)\n1 error\n",
-               "/dev/null");
+    RunResult r = runf("cd %s && " CARDC_ABS " json $OLDPWD/cards/evr -o ref.json && ln -s /dev/stdout link && "
+                       "{ echo before; " CARDC_ABS " json $OLDPWD/cards/evr -o /dev/stdout; echo after; } > out && "
+                       "{ echo before; echo after; } | sed '1r ref.json' | cmp - out && "
+                       "{ echo before; " CARDC_ABS " json $OLDPWD/cards/evr -o link; } > out2 && "
+                       "{ echo before; cat ref.json; } | cmp - out2 && test -L link && "
+                       "mkfifo fifo && { cat fifo > got & } && " CARDC_ABS " json $OLDPWD/cards/evr -o fifo && wait && "
+                       "cmp ref.json got && test -p fifo && "
+                       CARDC_ABS " json $OLDPWD/cards/evr -o /dev/null && test -c /dev/null && "
+                       "i=$(stat -c %%i ref.json) && " CARDC_ABS " json $OLDPWD/cards/evr -o ref.json && "
+                       "test \"$(stat -c %%i ref.json)\" != \"$i\" && echo ok", d);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "ok\n");
+    cr_expect_str_eq(r.err, "");
+    run_free(&r);
+    char *ls = entries(d);
+    cr_expect_str_eq(ls, "fifo\ngot\nlink\nout\nout2\nref.json\n", "no temporary left behind");
+    free(ls);
+    rmtree(d);
+}
+
+/* A folder where a file is expected is refused, and so is a device as the
+   engine of `cardc build` (the C compiler writes it: it needs a file). */
+Test(destinations, folders_are_refused)
+{
+    char *d = tmpdir(SCRATCH);
+    RunResult r = runf(TEST_BUILD_DIR "/cardc build cards/evr --cc false -o /dev/null");
+    expect_err(&r, "cardc: error: cannot write %s: it is not a regular file (a device, FIFO or socket), "
+                   "which this output needs\n1 error\n", "/dev/null");
     run_free(&r);
     struct stat st;
     cr_assert_eq(stat("/dev/null", &st), 0);
     cr_expect(S_ISCHR(st.st_mode), "/dev/null is still a device");
-    r = runf("mkfifo %s/fifo && " CARDC " json cards/evr -o %s/fifo", d, d);
-    expect_err(&r, "cardc: error: cannot write %s/fifo: it is not a regular file (a device, FIFO or socket)\n1 error\n", d);
-    run_free(&r);
     r = runf(CARDC " json cards/evr -o %s", d);
     expect_err(&r, "cardc: error: cannot write %s: it is a folder, not a file\n1 error\n", d);
     run_free(&r);
@@ -193,7 +224,7 @@ Test(destinations, devices_fifos_and_folders_are_refused)
     expect_err(&r, "cardc: error: cannot write %s/file: it is not a folder\n1 error\n", d);
     run_free(&r);
     char *ls = entries(d);
-    cr_expect_str_eq(ls, "evr.c\nfifo\nfile\n", "nothing else was written");
+    cr_expect_str_eq(ls, "evr.c\nfile\n", "nothing else was written");
     free(ls);
     rmtree(d);
 }

@@ -116,11 +116,17 @@ Test(engine, usage_errors_exit_2)
         {"mini", "replay", NULL},
         {"mini", "replay", "--bogus", NULL},
         {"mini", NULL},
+        {"mini", "sim", "--games", "99999999999", NULL},
+        {"mini", "sim", "--games", "0", NULL},
+        {"mini", "log", "--seed", "99999999999999999999", NULL},
     };
     const char *msgs[] = {
         "unknown option '--bogus'", "'zero' is not a positive integer", "--games needs a value",
         "unknown variant 'nope'; the variants are: base broken endless deep", "takes 2 to 3 players, not 5",
         "unknown command 'frobnicate'", "unknown option '--seat'", "no FILE", "unknown option '--bogus'", "usage:",
+        "mini: sim: --games: '99999999999' is out of range (1..2147483647)\n",
+        "mini: sim: --games: '0' is not a positive integer\n",
+        "mini: log: --seed: '99999999999999999999' is out of range (0..18446744073709551615)\n",
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *o, *e;
