@@ -206,6 +206,8 @@ static int dealt_once(const RtGame *g, const RtGame *d)
     char *seen = calloc((size_t)d->ninst, 1);
     for (int z = 0; z < d->nzi && ok; z++) {
         const int32_t *zz = rt__zone(d, z);
+        if (d->def->dice && d->def->dice[d->zi_decl[z]].live >= 0)
+            continue;   /* interchangeable dice: the zone's cells count them by face */
         ok = zz[0] == rt__zone(g, z)[0];
         for (int i = 1; i <= zz[0] && ok; i++)
             ok = rt__is_card(d, zz[i]) && !seen[zz[i]]++ && rt_card_zone(d, zz[i]) == z;
