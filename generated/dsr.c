@@ -14,7 +14,7 @@
 
 #define CARDRT_LIVE_UPDATE Live_in
 #define CARDRT_NO_KNOWLEDGE 1
-#define CARDRT_MAXSTATE 8
+#define CARDRT_MAXSTATE 9
 #include "cardrt.h"
 #include "dsr.h"
 
@@ -36,18 +36,18 @@ enum { ENUM_playing = 0, ENUM_players_win = 1, ENUM_death_star_operational = 2, 
 enum { ENUM_extra_rebellion_die = 0, ENUM_heal = 1, ENUM_sabotage = 2, ENUM_shows_symbol = 3 };
 enum { KIND_red_die = 0, KIND_yellow_die = 1, KIND_green_die = 2, KIND_blue_die = 3, KIND_death_star_die = 4, KIND_vader_die = 5, KIND_asset = 6, KIND_team_base = 7, KIND_component = 8, KIND_alliance = 9, KIND_location = 10 };
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_rerolling = 2, ZONE_supply = 3, ZONE_rolled = 4, ZONE_assigned = 5, ZONE_forfeited = 6, ZONE_darkside = 7, ZONE_deck = 8, ZONE_deployed = 9, ZONE_team = 10, ZONE_lost = 11, ZONE_defeated = 12, ZONE_bases = 13, ZONE_base = 14, ZONE_deathstar = 15, ZONE_pile = 16, ZONE_held = 17, ZONE_spent = 18 };
-enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_assigned_now = 4, VAR_rolling = 5, VAR_acting = 6, VAR_picked = 7, VAR_acting_reroll = 8, VAR_ending = 9 };
+enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_assigned_now = 4, VAR_rolling = 5, VAR_acting = 6, VAR_picked = 7, VAR_acting_reroll = 8, VAR_opened = 9, VAR_sharing = 10, VAR_ending = 11 };
 enum { CONST_imperials_to_win = 0, CONST_rebels_lost_limit = 1, CONST_start_counters = 2 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
-enum { PLAYER_CELLS = 58 };
-enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_assigned_now = 4, VCELL_rolling = 5, VCELL_acting = 6, VCELL_picked = 7, VCELL_acting_reroll = 8, VCELL_ending = 9 };
-enum { LCELL_1 = 1117, LCELL_2 = 10, LCELL_3 = 11, LCELL_4 = 12 };
-enum { ZCELL_box = 16, ZCELL_locations = 128, ZCELL_rerolling = 132, ZCELL_supply = 244, ZCELL_rolled = 356, ZCELL_assigned = 468, ZCELL_forfeited = 580, ZCELL_darkside = 692, ZCELL_deck = 804, ZCELL_deployed = 856, ZCELL_team = 1118, ZCELL_lost = 908, ZCELL_defeated = 960, ZCELL_bases = 1012, ZCELL_base = 1170, ZCELL_deathstar = 1017, ZCELL_pile = 1024, ZCELL_held = 1055, ZCELL_spent = 1086 };
+enum { PLAYER_CELLS = 89 };
+enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_assigned_now = 4, VCELL_rolling = 5, VCELL_acting = 6, VCELL_picked = 7, VCELL_acting_reroll = 8, VCELL_opened = 9, VCELL_sharing = 10, VCELL_ending = 11 };
+enum { LCELL_1 = 1091, LCELL_2 = 12, LCELL_3 = 16, LCELL_4 = 17 };
+enum { ZCELL_box = 21, ZCELL_locations = 133, ZCELL_rerolling = 137, ZCELL_supply = 249, ZCELL_rolled = 361, ZCELL_assigned = 473, ZCELL_forfeited = 585, ZCELL_darkside = 697, ZCELL_deck = 809, ZCELL_deployed = 861, ZCELL_team = 1092, ZCELL_lost = 913, ZCELL_defeated = 965, ZCELL_bases = 1017, ZCELL_base = 1144, ZCELL_deathstar = 1022, ZCELL_pile = 1029, ZCELL_held = 1149, ZCELL_spent = 1060 };
 static const int32_t layout[] = {
     /* zone capacities */ 111, 3, 111, 111, 111, 111, 111, 111, 51, 51, 51, 51, 51, 4, 4, 6, 30, 30, 30,
-    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_ending,
-    /* live counts */ 1117, 10, 11, 12, 13, 14, 15,
+    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_opened, VCELL_sharing, VCELL_ending,
+    /* live counts */ 1091, 12, 13, 14, 15, 16, 17, 18, 19, 20,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_rerolling, ZCELL_supply, ZCELL_rolled, ZCELL_assigned, ZCELL_forfeited, ZCELL_darkside, ZCELL_deck, ZCELL_deployed, ZCELL_team, ZCELL_lost, ZCELL_defeated, ZCELL_bases, ZCELL_base, ZCELL_deathstar, ZCELL_pile, ZCELL_held, ZCELL_spent,
     PLAYER_CELLS,
 };
@@ -418,7 +418,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/rebels.cards:44: Admiral Raddus */
         .fd_imperial = 0,
         .fd_role = ENUM_hero,
-        .fd_capacity = 7,
+        .fd_capacity = 4,
         .fd_need_t = 0,
         .fd_need_i = 1,
         .fd_need_s = 0,
@@ -1093,7 +1093,7 @@ static const struct Inst_asset Insts_asset_0[112] = {
     { 0, ENUM_hero, 7, 2, 0, 1, 0, ENUM_heal_team, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 76: Baze Malbus */
     { 0, ENUM_hero, 6, 1, 1, 0, 1, ENUM_remove_counter, ENUM_hit_all_here, ENUM_tactical, 1, 0, 0, 0, 0 },   /* card 77: Jyn Erso */
     { 0, ENUM_hero, 5, 0, 1, 0, 2, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 78: Chirrut Imwe */
-    { 0, ENUM_hero, 7, 0, 1, 0, 2, ENUM_new_imperial, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 79: Admiral Raddus */
+    { 0, ENUM_hero, 4, 0, 1, 0, 2, ENUM_new_imperial, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 79: Admiral Raddus */
     { 0, ENUM_hero, 6, 1, 0, 1, 1, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 80: Han Solo */
     { 0, ENUM_hero, 7, 2, 0, 1, 0, ENUM_heal_two, ENUM_hit_all_here, ENUM_tactical, 0, 0, 1, 0, 0 },   /* card 81: Chewbacca */
     { 0, ENUM_hero, 6, 0, 1, 0, 1, ENUM_reroll, ENUM_hit_all_here, ENUM_tactical, 0, 0, 0, 0, 0 },   /* card 82: Lando Calrissian */
@@ -1133,7 +1133,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_asset *Inst_asset(const RtGame *
     return (const struct Inst_asset *)rt__pre(g)->inst_data[KIND_asset] + 1 + card;
 }
 
-/* cards/dsr/game.cards:140: kind team_base */
+/* cards/dsr/game.cards:141: kind team_base */
 struct Row_team_base {
     RtValue fd_number;
     RtValue fd_red_dice;
@@ -1326,7 +1326,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_team_base *Inst_team_base(const 
     return (const struct Inst_team_base *)rt__pre(g)->inst_data[KIND_team_base] + 1 + card;
 }
 
-/* cards/dsr/game.cards:154: kind component */
+/* cards/dsr/game.cards:155: kind component */
 struct Row_component {
     RtValue fd_colour;
     RtValue fd_length;
@@ -1501,7 +1501,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_component *Inst_component(const 
     return (const struct Inst_component *)rt__pre(g)->inst_data[KIND_component] + 1 + card;
 }
 
-/* cards/dsr/game.cards:164: kind alliance */
+/* cards/dsr/game.cards:165: kind alliance */
 struct Row_alliance {
     RtValue fd_effect;
     RtValue fd_symbol_shown;
@@ -1673,19 +1673,19 @@ RT_MAYBE_UNUSED static inline const struct Inst_alliance *Inst_alliance(const Rt
     return (const struct Inst_alliance *)rt__pre(g)->inst_data[KIND_alliance] + 1 + card;
 }
 
-/* cards/dsr/game.cards:172: kind location */
+/* cards/dsr/game.cards:173: kind location */
 struct Row_location {
     RtValue fd_place;
 };
 
 static const struct Row_location Rows_location[] = {
-    { /* cards/dsr/game.cards:173: Eadu */
+    { /* cards/dsr/game.cards:174: Eadu */
         .fd_place = ENUM_Eadu,
     },
-    { /* cards/dsr/game.cards:174: Jedha */
+    { /* cards/dsr/game.cards:175: Jedha */
         .fd_place = ENUM_Jedha,
     },
-    { /* cards/dsr/game.cards:175: Scarif */
+    { /* cards/dsr/game.cards:176: Scarif */
         .fd_place = ENUM_Scarif,
     },
 };
@@ -1900,8 +1900,12 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValu
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_reinforce_ok(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_symbol_token_ready(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_spend(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_healable_here(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue);
@@ -1933,9 +1937,11 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_probe_discard(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f);
@@ -1956,6 +1962,8 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_clear_healed(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f);
@@ -1975,25 +1983,27 @@ enum {
     NLOCALS_proc_hurt = 1,
     NLOCALS_proc_hit_here = 6,
     NLOCALS_proc_hit_most_damaged_rebels = 4,
-    NLOCALS_proc_run_threat = 8,
+    NLOCALS_proc_run_threat = 7,
     NLOCALS_proc_fullest_gets_counter = 2,
     NLOCALS_proc_run_directive = 3,
-    NLOCALS_proc_take_turn = 6,
+    NLOCALS_proc_probe_discard = 3,
+    NLOCALS_proc_take_turn = 8,
     NLOCALS_proc_clear_marks = 1,
     NLOCALS_proc_rebellion_dice = 2,
+    NLOCALS_proc_others_spend = 3,
     NLOCALS_proc_gather_pool = 9,
     NLOCALS_proc_take_dice = 4,
-    NLOCALS_proc_reinforce = 4,
-    NLOCALS_proc_assign_menu = 7,
+    NLOCALS_proc_reinforce = 9,
+    NLOCALS_proc_assign_menu = 6,
     NLOCALS_proc_forfeit_die = 5,
     NLOCALS_proc_pick_face = 1,
     NLOCALS_proc_assign_die = 3,
     NLOCALS_proc_give = 7,
     NLOCALS_proc_add_symbols = 2,
     NLOCALS_proc_check_complete = 2,
-    NLOCALS_proc_assign_token = 2,
-    NLOCALS_proc_use_token = 1,
-    NLOCALS_proc_draw_one_token = 1,
+    NLOCALS_proc_assign_token = 3,
+    NLOCALS_proc_use_token = 2,
+    NLOCALS_proc_draw_one_token = 2,
     NLOCALS_proc_run_power = 5,
     NLOCALS_proc_use_free_ability = 1,
     NLOCALS_proc_reroll_dice = 2,
@@ -2001,13 +2011,15 @@ enum {
     NLOCALS_proc_change_face_of = 3,
     NLOCALS_proc_set_face = 6,
     NLOCALS_proc_heal_rebel = 3,
-    NLOCALS_proc_heal_two_rebels = 6,
-    NLOCALS_proc_remove_one_counter = 1,
-    NLOCALS_proc_team_ability = 11,
+    NLOCALS_proc_heal_one = 13,
+    NLOCALS_proc_clear_healed = 4,
+    NLOCALS_proc_heal_two_rebels = 1,
+    NLOCALS_proc_remove_one_counter = 2,
+    NLOCALS_proc_team_ability = 8,
     NLOCALS_proc_damage_imperial = 1,
     NLOCALS_proc_conclude = 15,
     NLOCALS_proc_refill = 10,
-    NLOCALS_proc_draw_token_for = 1,
+    NLOCALS_proc_draw_token_for = 2,
     NLOCALS_proc_game_end = 3
 };
 
@@ -2016,6 +2028,42 @@ static inline RtValue Memo_double(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
     if (!m[1]) {
         m[1] = 1;
         m[0] = Fn_double(g, f, a0);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_effect_tokens_ready(g, f, a0);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_reinforcement_ready(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_reinforcement_ready(g, f, a0);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_symbol_token_ready(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_symbol_token_ready(g, f, a0);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_die_left(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_die_left(g, f, a0);
     }
     return m[0];
 }
@@ -2049,64 +2097,64 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 0))->fd_role == ENUM_hero)) || (v_vehicles && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 1))->fd_role == ENUM_vehicle))) || (v_droids && (Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 2))->fd_role == ENUM_droid)));
-#line 2053 "dsr.c"
+#line 2101 "dsr.c"
 }
 
 /* cw for each value of its parameters, worked out by cardc */
 static const RtValue Tab_cw[3] = { 1, 2, 0 };
 
-/* cards/dsr/game.cards:228: function cw */
+/* cards/dsr/game.cards:231: function cw */
 static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 228 "cards/dsr/game.cards"
+    #line 231 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_cw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 2067 "dsr.c"
+#line 2115 "dsr.c"
 }
 
 /* ccw for each value of its parameters, worked out by cardc */
 static const RtValue Tab_ccw[3] = { 2, 0, 1 };
 
-/* cards/dsr/game.cards:229: function ccw */
+/* cards/dsr/game.cards:232: function ccw */
 static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 229 "cards/dsr/game.cards"
+    #line 232 "cards/dsr/game.cards"
     return (uint32_t)v_s < 3u ? Tab_ccw[v_s] : rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 2081 "dsr.c"
+#line 2129 "dsr.c"
 }
 
-/* cards/dsr/game.cards:232: function shows */
+/* cards/dsr/game.cards:235: function shows */
 static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_f;
     (void)v_s;
-    #line 233 "cards/dsr/game.cards"
+    #line 236 "cards/dsr/game.cards"
     return rt_select((v_f == v_s), 1, rt_select((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0));
-#line 2093 "dsr.c"
+#line 2141 "dsr.c"
 }
 
 /* double for each value of its parameters, worked out by cardc */
 static const RtValue Tab_double[8] = { 4, 5, 6, 7, 7, 7, 7, 7 };
 
-/* cards/dsr/game.cards:234: function double */
+/* cards/dsr/game.cards:237: function double */
 static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 235 "cards/dsr/game.cards"
+    #line 238 "cards/dsr/game.cards"
     return (uint32_t)v_s < 8u ? Tab_double[v_s] : rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 2107 "dsr.c"
+#line 2155 "dsr.c"
 }
 
-/* cards/dsr/game.cards:240: function need */
+/* cards/dsr/game.cards:243: function need */
 static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -2114,24 +2162,24 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 241 "cards/dsr/game.cards"
+    #line 244 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 3))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 4))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 5))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 6))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 7))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 8))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 9))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 10))->fd_need_l))));
-#line 2120 "dsr.c"
+#line 2168 "dsr.c"
 }
 
-/* cards/dsr/game.cards:247: function got */
+/* cards/dsr/game.cards:250: function got */
 static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_s;
-    #line 248 "cards/dsr/game.cards"
+    #line 251 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 2132 "dsr.c"
+#line 2180 "dsr.c"
 }
 
-/* cards/dsr/game.cards:250: function missing */
+/* cards/dsr/game.cards:253: function missing */
 static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -2141,12 +2189,12 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 251 "cards/dsr/game.cards"
+    #line 254 "cards/dsr/game.cards"
     return ((seq[0] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 15))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 16))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 17))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 18))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 19))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 20))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 21))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 22))->fd_need_l))))), (seq[0] > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26))))))) ? (seq[1] = ((v_on_team ? ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 27))->fd_cost_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 28))->fd_cost_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 29))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 30))->fd_cost_l))) : ((v_s == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 31))->fd_need_t : ((v_s == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 32))->fd_need_i : ((v_s == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 33))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 34))->fd_need_l))))), rt_sub(g, seq[1], (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39)) : 0);
-#line 2147 "dsr.c"
+#line 2195 "dsr.c"
 }
 
-/* cards/dsr/game.cards:253: function dice_short */
+/* cards/dsr/game.cards:256: function dice_short */
 static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -2155,12 +2203,12 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)seq;
     (void)v_c;
     (void)v_on_team;
-    #line 254 "cards/dsr/game.cards"
+    #line 257 "cards/dsr/game.cards"
     return (seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 40))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 41))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 42))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 43))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 44))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 45))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 46))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 47))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 52))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 53))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 54))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 55))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 56))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 57))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 58))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 59))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64)) : 0)), 1, 65), 2, 66), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 67))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 68))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 69))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 70))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 71))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 72))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 73))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 74))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 79))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 80))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 81))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 82))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 83))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 84))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 85))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 86))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91)) : 0)), 1, 92), 2, 93), 94)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 95))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 96))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 97))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 98))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 99))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 100))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 101))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 102))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 107))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 108))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 109))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 110))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 111))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 112))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 113))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 114))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119)) : 0)), 1, 120), 2, 121), 122)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 123))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 124))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 125))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 126))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 127))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 128))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 129))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 130))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 135))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 136))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 137))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 138))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 139))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 140))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 141))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 142))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147)) : 0)), 1, 148), 2, 149), 150));
-#line 2161 "dsr.c"
+#line 2209 "dsr.c"
 }
 
-/* cards/dsr/game.cards:256: function complete */
+/* cards/dsr/game.cards:259: function complete */
 static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -2169,12 +2217,12 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)seq;
     (void)v_c;
     (void)v_on_team;
-    #line 256 "cards/dsr/game.cards"
+    #line 259 "cards/dsr/game.cards"
     return (((seq[10] = (seq[7] = (seq[4] = rt_div(g, rt_add(g, (((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 151))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 152))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 153))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 154))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 155))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 156))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 157))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 158))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 163))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 164))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 165))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 166))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 167))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 168))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 169))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 170))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175)) : 0)), 1, 176), 2, 177), rt_add(g, seq[4], rt_div(g, rt_add(g, (((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 178))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 179))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 180))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 181))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 182))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 183))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 184))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 185))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 190))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 191))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 192))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 193))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 194))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 195))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 196))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 197))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202)) : 0)), 1, 203), 2, 204), 205)), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 206))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 207))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 208))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 209))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 210))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 211))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 212))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 213))->fd_need_l))))), (seq[5] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217))))))) ? (seq[6] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 218))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 219))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 220))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 221))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 222))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 223))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 224))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 225))->fd_need_l))))), rt_sub(g, seq[6], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230)) : 0)), 1, 231), 2, 232), 233)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 234))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 235))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 236))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 237))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 238))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 239))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 240))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 241))->fd_need_l))))), (seq[8] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245))))))) ? (seq[9] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 246))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 247))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 248))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 249))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 250))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 251))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 252))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 253))->fd_need_l))))), rt_sub(g, seq[9], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258)) : 0)), 1, 259), 2, 260), 261))) == 0);
-#line 2175 "dsr.c"
+#line 2223 "dsr.c"
 }
 
-/* cards/dsr/game.cards:259: function costs_dice */
+/* cards/dsr/game.cards:262: function costs_dice */
 static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
@@ -2182,12 +2230,12 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     RtValue seq[3];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_c;
-    #line 259 "cards/dsr/game.cards"
+    #line 262 "cards/dsr/game.cards"
     return ((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 262))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 263))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 264))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 265))->fd_cost_l)) > 0);
-#line 2188 "dsr.c"
+#line 2236 "dsr.c"
 }
 
-/* cards/dsr/game.cards:264: function sector_target */
+/* cards/dsr/game.cards:267: function sector_target */
 static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
@@ -2195,12 +2243,12 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_c;
-    #line 264 "cards/dsr/game.cards"
+    #line 267 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 268))->fd_imperial) || (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 269), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 270))->fd_capacity))));
-#line 2201 "dsr.c"
+#line 2249 "dsr.c"
 }
 
-/* cards/dsr/game.cards:265: function team_target */
+/* cards/dsr/game.cards:268: function team_target */
 static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
@@ -2208,12 +2256,12 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     RtValue seq[3];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_c;
-    #line 265 "cards/dsr/game.cards"
+    #line 268 "cards/dsr/game.cards"
     return ((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 271))->fd_cost_t, (seq[0] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 272))->fd_cost_i)), (seq[1] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 273))->fd_cost_s)), (seq[2] + Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 274))->fd_cost_l)) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 2214 "dsr.c"
+#line 2262 "dsr.c"
 }
 
-/* cards/dsr/game.cards:268: function useful */
+/* cards/dsr/game.cards:271: function useful */
 static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -2223,199 +2271,311 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_f;
     (void)v_c;
     (void)v_on_team;
-    #line 269 "cards/dsr/game.cards"
+    #line 272 "cards/dsr/game.cards"
     return ((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 276))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 277))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 278))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 279))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 280))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 281))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 282))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 283))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 288))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 289))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 290))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 291))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 292))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 293))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 294))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 295))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 301))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 302))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 303))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 304))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 305))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 306))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 307))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 308))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 313))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 314))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 315))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 316))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 317))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 318))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 319))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 320))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 326))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 327))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 328))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 329))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 330))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 331))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 332))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 333))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 338))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 339))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 340))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 341))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 342))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 343))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 344))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 345))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 351))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 352))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 353))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 354))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 355))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 356))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 357))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 358))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 363))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 364))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 365))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 366))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 367))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 368))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 369))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 370))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375)) : 0)) > 0)));
-#line 2229 "dsr.c"
+#line 2277 "dsr.c"
 }
 
-/* cards/dsr/game.cards:276: function die_face */
+/* cards/dsr/game.cards:279: function die_face */
 static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 277 "cards/dsr/game.cards"
+    #line 280 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 2240 "dsr.c"
+#line 2288 "dsr.c"
 }
 
-/* cards/dsr/game.cards:284: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
+struct Locals_any_useful {
+    RtValue v_c;
+    RtValue v_on_team;
+    RtValue v_d;
+    RtValue v_p;
+    RtValue v_t;
+};
+
+/* cards/dsr/game.cards:287: any */
+RT_PURE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, struct Locals_any_useful *L)
 {
     (void)f;
-    (void)v_c;
-    (void)v_on_team;
-    #line 284 "cards/dsr/game.cards"
+    (void)L;
+    #line 287 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
+        if (Fn_useful(g, f, Fn_die_face(g, f, it_d), L->v_c, L->v_on_team)) return 1;
     }
     return acc;
-#line 2257 "dsr.c"
+#line 2312 "dsr.c"
 }
 
-/* cards/dsr/game.cards:285: any */
-RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
+/* cards/dsr/game.cards:288: any */
+RT_PURE static RtValue Agg3_any_useful(RtGame *g, RtFrame *f, struct Locals_any_useful *L)
 {
     (void)f;
-    (void)v_c;
-    (void)v_on_team;
-    RtValue seq[8];   /* operands in order (emit_ordered) */
-    (void)seq;
-    #line 285 "cards/dsr/game.cards"
+    (void)L;
+    #line 288 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 383);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if ((((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol)) && (((((((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_tactical), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 390))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 391))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 392))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 393))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 394))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 395))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 396))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 397))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 402))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 403))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 404))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 405))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 406))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 407))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 408))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 409))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414)) : 0)) > 0)) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_intelligence), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 418))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 419))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 420))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 421))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 422))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 430))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 431))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 432))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 433))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 434))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_support), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 443))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 444))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 445))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 446))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 447))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 455))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 456))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 457))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 458))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 459))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464)) : 0)) > 0))) || (((rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == ENUM_leadership), 1, rt_select(((Inst_alliance(g, it_t)->fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 468))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 469))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 470))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 471))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 472))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 480))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 481))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 482))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 483))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 484))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489)) : 0)) > 0))))) return 1;
+        if ((Fn_token_ready(g, f, it_t) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol)) && Fn_useful(g, f, Inst_alliance(g, it_t)->fd_symbol_shown, L->v_c, L->v_on_team)) return 1;
     }
     return acc;
-#line 2276 "dsr.c"
+#line 2328 "dsr.c"
 }
 
-/* cards/dsr/game.cards:283: function any_useful */
-static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
+/* cards/dsr/game.cards:288: any */
+static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, struct Locals_any_useful *L)
 {
+    (void)f;
+    (void)L;
+    #line 288 "cards/dsr/game.cards"
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_p = i; (void)it_p;
+        L->v_p = it_p;
+        if (Agg3_any_useful(g, f, L)) { L->v_p = 0; return 1; }
+    }
+    L->v_p = 0;
+    return acc;
+#line 2346 "dsr.c"
+}
+
+/* cards/dsr/game.cards:286: function any_useful */
+static RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
+{
+    struct Locals_any_useful Lv, *L = &Lv;
+    memset(&Lv, 0, sizeof Lv);
+    L->v_c = v_c;
+    L->v_on_team = v_on_team;
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 284 "cards/dsr/game.cards"
-    return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 2288 "dsr.c"
+    #line 287 "cards/dsr/game.cards"
+    return (Agg1_any_useful(g, f, L) || Agg2_any_useful(g, f, L));
+#line 2362 "dsr.c"
 }
 
-/* cards/dsr/game.cards:287: function token_ready */
+/* cards/dsr/game.cards:292: function token_ready */
 static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 287 "cards/dsr/game.cards"
-    return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
-#line 2299 "dsr.c"
+    #line 292 "cards/dsr/game.cards"
+    return (!rt_card_state(g, v_t, KIND_alliance, 0, 384));
+#line 2373 "dsr.c"
 }
 
-/* cards/dsr/game.cards:288: function effect_token */
+/* cards/dsr/game.cards:293: function effect_token */
 static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 288 "cards/dsr/game.cards"
-    return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 491))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 492))->fd_effect == ENUM_sabotage));
-#line 2310 "dsr.c"
+    #line 293 "cards/dsr/game.cards"
+    return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 385))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 386))->fd_effect == ENUM_sabotage));
+#line 2384 "dsr.c"
 }
 
-/* cards/dsr/game.cards:289: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *f)
+/* cards/dsr/game.cards:294: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
-    #line 289 "cards/dsr/game.cards"
+    (void)v_p;
+    #line 294 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 387);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         if (((!rt__state(g, it_t, 0))) && (((int)(Inst_alliance(g, it_t)->fd_effect == ENUM_heal) | (int)(Inst_alliance(g, it_t)->fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 2325 "dsr.c"
+#line 2400 "dsr.c"
 }
 
-/* cards/dsr/game.cards:289: function effect_tokens_ready */
-static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
+/* cards/dsr/game.cards:294: function effect_tokens_ready */
+static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    #line 289 "cards/dsr/game.cards"
-    return Agg1_effect_tokens_ready(g, f);
-#line 2335 "dsr.c"
+    (void)v_p;
+    #line 294 "cards/dsr/game.cards"
+    return Agg1_effect_tokens_ready(g, f, v_p);
+#line 2411 "dsr.c"
 }
 
-/* cards/dsr/game.cards:290: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *f)
+/* cards/dsr/game.cards:295: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
-    #line 290 "cards/dsr/game.cards"
+    (void)v_p;
+    #line 295 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 388);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         if (((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 2350 "dsr.c"
+#line 2427 "dsr.c"
 }
 
-/* cards/dsr/game.cards:290: function reinforcement_ready */
-static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
+/* cards/dsr/game.cards:295: function reinforcement_ready */
+static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    #line 290 "cards/dsr/game.cards"
-    return Agg1_reinforcement_ready(g, f);
-#line 2360 "dsr.c"
+    (void)v_p;
+    #line 295 "cards/dsr/game.cards"
+    return Agg1_reinforcement_ready(g, f, v_p);
+#line 2438 "dsr.c"
 }
 
-/* cards/dsr/game.cards:292: any */
+/* cards/dsr/game.cards:296: function reinforce_ok */
+static inline RtValue Fn_reinforce_ok(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    (void)v_s;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 296 "cards/dsr/game.cards"
+    return (Memo_reinforcement_ready(g, f, memo1, v_p) && Memo_die_left(g, f, memo2, v_s));
+#line 2452 "dsr.c"
+}
+
+/* cards/dsr/game.cards:297: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_ready(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)f;
+    (void)v_p;
+    #line 297 "cards/dsr/game.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 389);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_t = zc[1 + i]; (void)it_t;
+        if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
+    }
+    return acc;
+#line 2468 "dsr.c"
+}
+
+/* cards/dsr/game.cards:297: function symbol_token_ready */
+static inline RtValue Fn_symbol_token_ready(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    #line 297 "cards/dsr/game.cards"
+    return Agg1_symbol_token_ready(g, f, v_p);
+#line 2479 "dsr.c"
+}
+
+/* cards/dsr/game.cards:299: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_can_spend(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)f;
+    (void)v_p;
+    #line 299 "cards/dsr/game.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_supply);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d = zc[1 + i]; (void)it_d;
+        if (((int)((int)((int)(rt_card_kind(g, it_d) == KIND_red_die) | (int)(rt_card_kind(g, it_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, it_d) == KIND_green_die)) | (int)(rt_card_kind(g, it_d) == KIND_blue_die))) return 1;
+    }
+    return acc;
+#line 2495 "dsr.c"
+}
+
+/* cards/dsr/game.cards:298: function can_spend */
+static inline RtValue Fn_can_spend(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 299 "cards/dsr/game.cards"
+    return ((Memo_effect_tokens_ready(g, f, memo1, v_p) || Memo_symbol_token_ready(g, f, memo2, v_p)) || (Memo_reinforcement_ready(g, f, memo3, v_p) && Agg1_can_spend(g, f, v_p)));
+#line 2509 "dsr.c"
+}
+
+/* cards/dsr/game.cards:302: function healable_here */
+static inline RtValue Fn_healable_here(RtGame *g, RtFrame *f, RtValue v_c)
+{
+    (void)g;
+    (void)f;
+    (void)v_c;
+    #line 302 "cards/dsr/game.cards"
+    return (((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 390))->fd_imperial) && (rt_card_state(g, v_c, KIND_asset, 1, 391) == rt_var_at(g, VCELL_deploy))) && (rt_card_state(g, v_c, KIND_asset, 0, 392) > 0));
+#line 2520 "dsr.c"
+}
+
+/* cards/dsr/game.cards:304: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)f;
     (void)v_t;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 292 "cards/dsr/game.cards"
+    #line 304 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 495))->fd_symbol_shown, it_c, 0)) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 395))->fd_symbol_shown, it_c, 0)) return 1;
     }
     return acc;
-#line 2378 "dsr.c"
+#line 2538 "dsr.c"
 }
 
-/* cards/dsr/game.cards:291: function symbol_token_for_sector */
+/* cards/dsr/game.cards:303: function symbol_token_for_sector */
 static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 292 "cards/dsr/game.cards"
-    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 494))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 2389 "dsr.c"
+    #line 304 "cards/dsr/game.cards"
+    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 393))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 394))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
+#line 2549 "dsr.c"
 }
 
-/* cards/dsr/game.cards:295: function is_rebellion_die */
+/* cards/dsr/game.cards:307: function is_rebellion_die */
 static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 295 "cards/dsr/game.cards"
+    #line 307 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 2400 "dsr.c"
+#line 2560 "dsr.c"
 }
 
-/* cards/dsr/game.cards:296: function own_trait */
+/* cards/dsr/game.cards:308: function own_trait */
 static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 297 "cards/dsr/game.cards"
+    #line 309 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 2411 "dsr.c"
+#line 2571 "dsr.c"
 }
 
-/* cards/dsr/game.cards:299: any */
+/* cards/dsr/game.cards:311: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 299 "cards/dsr/game.cards"
+    #line 311 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_supply);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2423,21 +2583,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 2427 "dsr.c"
+#line 2587 "dsr.c"
 }
 
-/* cards/dsr/game.cards:299: function die_left */
+/* cards/dsr/game.cards:311: function die_left */
 static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 299 "cards/dsr/game.cards"
+    #line 311 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 2438 "dsr.c"
+#line 2598 "dsr.c"
 }
 
-/* cards/dsr/game.cards:301: function on_die */
+/* cards/dsr/game.cards:313: function on_die */
 static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
 {
     (void)g;
@@ -2445,39 +2605,39 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     (void)v_d;
     (void)v_f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 302 "cards/dsr/game.cards"
-    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 496) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 497) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 498) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 499) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 500) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 501) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 502) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 2451 "dsr.c"
+    #line 314 "cards/dsr/game.cards"
+    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 396) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 397) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 398) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 399) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 400) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 401) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 402) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
+#line 2611 "dsr.c"
 }
 
-/* cards/dsr/game.cards:305: any */
+/* cards/dsr/game.cards:317: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 305 "cards/dsr/game.cards"
+    #line 317 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((((Count_symbol(g, it_d, ENUM_tactical, 503) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 504) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 505) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 506) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 507) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 508) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 509) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
+        if ((((Count_symbol(g, it_d, ENUM_tactical, 403) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 404) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 405) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 406) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 407) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 408) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 409) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 2467 "dsr.c"
+#line 2627 "dsr.c"
 }
 
-/* cards/dsr/game.cards:305: function showing */
+/* cards/dsr/game.cards:317: function showing */
 static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 305 "cards/dsr/game.cards"
+    #line 317 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 2478 "dsr.c"
+#line 2638 "dsr.c"
 }
 
-/* cards/dsr/game.cards:306: function die_for */
+/* cards/dsr/game.cards:318: function die_for */
 static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -2488,167 +2648,193 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_c;
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 306 "cards/dsr/game.cards"
-    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 510))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 511))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 512))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 513))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 514))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 515))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 516))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 517))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 518) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 519) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 520) : rt_card_state(g, v_c, KIND_asset, 5, 521))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 522))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 523))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 524))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 525))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 526))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 527))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 528))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 529))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 530) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 531) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 532) : rt_card_state(g, v_c, KIND_asset, 5, 533))))), 534)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 535))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 536))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 537))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 538))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 539))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 540))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 541))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 542))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 543) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 544) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 545) : rt_card_state(g, v_c, KIND_asset, 5, 546))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 547))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 548))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 549))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 550))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 551))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 552))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 553))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 554))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 555) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 556) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 557) : rt_card_state(g, v_c, KIND_asset, 5, 558))))), 559)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 560))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 561))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 562))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 563))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 564))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 565))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 566))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 567))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 568) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 569) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 570) : rt_card_state(g, v_c, KIND_asset, 5, 571))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 572))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 573))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 574))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 575))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 576))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 577))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 578))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 579))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 580) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 581) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 582) : rt_card_state(g, v_c, KIND_asset, 5, 583))))), 584)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 585))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 586))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 587))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 588))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 589))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 590))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 591))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 592))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 593) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 594) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 595) : rt_card_state(g, v_c, KIND_asset, 5, 596))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 597))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 598))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 599))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 600))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 601))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 602))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 603))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 604))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 605) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 606) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 607) : rt_card_state(g, v_c, KIND_asset, 5, 608))))), 609)) : 0)) > 0)))));
-#line 2494 "dsr.c"
+    #line 318 "cards/dsr/game.cards"
+    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 410))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 411))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 412))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 413))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 414))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 418) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 419) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 420) : rt_card_state(g, v_c, KIND_asset, 5, 421))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 422))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 423))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 424))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 425))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 426))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 430) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 431) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 432) : rt_card_state(g, v_c, KIND_asset, 5, 433))))), 434)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 435))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 436))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 437))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 438))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 439))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 443) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 444) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 445) : rt_card_state(g, v_c, KIND_asset, 5, 446))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 447))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 448))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 449))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 450))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 451))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 455) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 456) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 457) : rt_card_state(g, v_c, KIND_asset, 5, 458))))), 459)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 460))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 461))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 462))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 463))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 464))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 468) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 469) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 470) : rt_card_state(g, v_c, KIND_asset, 5, 471))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 472))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 473))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 474))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 475))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 476))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 480) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 481) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 482) : rt_card_state(g, v_c, KIND_asset, 5, 483))))), 484)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 485))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 486))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 487))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 488))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 489))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 490))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 491))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 492))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 493) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 494) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 495) : rt_card_state(g, v_c, KIND_asset, 5, 496))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 497))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 498))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 499))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 500))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 501))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 502))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 503))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 504))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 505) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 506) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 507) : rt_card_state(g, v_c, KIND_asset, 5, 508))))), 509)) : 0)) > 0)))));
+#line 2654 "dsr.c"
 }
 
-/* cards/dsr/game.cards:307: any */
+/* cards/dsr/game.cards:319: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 307 "cards/dsr/game.cards"
+    #line 319 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 610) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 611) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 612) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 613) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 614) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 615) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 616) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
+        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 510) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 511) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 512) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 513) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 514) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 515) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 516) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 2511 "dsr.c"
+#line 2671 "dsr.c"
 }
 
-/* cards/dsr/game.cards:307: function any_die_for */
+/* cards/dsr/game.cards:319: function any_die_for */
 static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 307 "cards/dsr/game.cards"
+    #line 319 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 2523 "dsr.c"
+#line 2683 "dsr.c"
 }
 
-/* cards/dsr/game.cards:312: any */
+/* cards/dsr/game.cards:324: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)f;
     (void)v_c;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 312 "cards/dsr/game.cards"
+    #line 324 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 620) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 621) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 622) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 623) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 624) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 625) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 626) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_die_of)) > 0) return 1;
+        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 520) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 521) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 522) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 523) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 524) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 525) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 526) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 527))->fd_die_of)) > 0) return 1;
     }
     return acc;
-#line 2541 "dsr.c"
+#line 2701 "dsr.c"
 }
 
-/* cards/dsr/game.cards:310: function free_ready */
+/* cards/dsr/game.cards:322: function free_ready */
 static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 311 "cards/dsr/game.cards"
-    return (((!rt_card_state(g, v_c, KIND_asset, 7, 617)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 619))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 2552 "dsr.c"
+    #line 323 "cards/dsr/game.cards"
+    return (((!rt_card_state(g, v_c, KIND_asset, 7, 517)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 518))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 519))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
+#line 2712 "dsr.c"
 }
 
-/* cards/dsr/game.cards:313: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
+struct Locals_symbol_tokens {
+    RtValue v_p;
+    RtValue v_t;
+};
+
+/* cards/dsr/game.cards:325: count */
+RT_PURE static RtValue Agg2_symbol_tokens(RtGame *g, RtFrame *f, struct Locals_symbol_tokens *L)
 {
     (void)f;
-    #line 313 "cards/dsr/game.cards"
+    (void)L;
+    #line 325 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 528);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if (!(((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol))) continue;
+        if (!(Fn_token_ready(g, f, it_t) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol))) continue;
         acc++;
     }
     return acc;
-#line 2568 "dsr.c"
+#line 2734 "dsr.c"
 }
 
-/* cards/dsr/game.cards:313: function symbol_tokens */
-static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
+/* cards/dsr/game.cards:325: sum */
+static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f, struct Locals_symbol_tokens *L)
 {
+    (void)f;
+    (void)L;
+    #line 325 "cards/dsr/game.cards"
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_p = i; (void)it_p;
+        L->v_p = it_p;
+        acc = rt_add(g, acc, Agg2_symbol_tokens(g, f, L), 529);
+    }
+    L->v_p = 0;
+    return acc;
+#line 2752 "dsr.c"
+}
+
+/* cards/dsr/game.cards:325: function symbol_tokens */
+static RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
+{
+    struct Locals_symbol_tokens Lv, *L = &Lv;
+    memset(&Lv, 0, sizeof Lv);
     (void)g;
     (void)f;
-    #line 313 "cards/dsr/game.cards"
-    return Agg1_symbol_tokens(g, f);
-#line 2578 "dsr.c"
+    #line 325 "cards/dsr/game.cards"
+    return Agg1_symbol_tokens(g, f, L);
+#line 2764 "dsr.c"
 }
 
-/* cards/dsr/game.cards:319: any */
+/* cards/dsr/game.cards:331: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue seq[13];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 319 "cards/dsr/game.cards"
+    #line 331 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 628)) : 0)), 1, 629), 2, 630), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 631)) : 0)), 1, 632), 2, 633), 634)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635)) : 0)), 1, 636), 2, 637), 638)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639)) : 0)), 1, 640), 2, 641), 642))), (seq[12] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 530)) : 0)), 1, 531), 2, 532), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 533)) : 0)), 1, 534), 2, 535), 536)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 537)) : 0)), 1, 538), 2, 539), 540)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 541)) : 0)), 1, 542), 2, 543), 544))), (seq[12] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 545)))) return 1;
     }
     return acc;
-#line 2595 "dsr.c"
+#line 2781 "dsr.c"
 }
 
-/* cards/dsr/game.cards:320: any */
+/* cards/dsr/game.cards:332: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue seq[15];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 320 "cards/dsr/game.cards"
+    #line 332 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 658);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 562);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 643)) : 0)), 1, 644), 2, 645), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 646)) : 0)), 1, 647), 2, 648), 649)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650)) : 0)), 1, 651), 2, 652), 653)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654)) : 0)), 1, 655), 2, 656), 657))), (seq[14] <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f))))) return 1;
+        if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 546)) : 0)), 1, 547), 2, 548), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 549)) : 0)), 1, 550), 2, 551), 552)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 553)) : 0)), 1, 554), 2, 555), 556)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 557)) : 0)), 1, 558), 2, 559), 560))), (seq[14] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 561)))) return 1;
     }
     return acc;
-#line 2612 "dsr.c"
+#line 2798 "dsr.c"
 }
 
-/* cards/dsr/game.cards:318: function completable */
+/* cards/dsr/game.cards:330: function completable */
 static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 319 "cards/dsr/game.cards"
+    #line 331 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 2622 "dsr.c"
+#line 2808 "dsr.c"
 }
 
-/* cards/dsr/game.cards:323: sum */
+/* cards/dsr/game.cards:335: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 323 "cards/dsr/game.cards"
+    #line 335 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 659) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 660) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 661) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 662) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 663) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 664) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 665) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
+        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 563) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 564) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 565) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 566) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 567) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 568) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 569) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 2638 "dsr.c"
+#line 2824 "dsr.c"
 }
 
-/* cards/dsr/game.cards:323: function rolled_count */
+/* cards/dsr/game.cards:335: function rolled_count */
 static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 323 "cards/dsr/game.cards"
+    #line 335 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 2649 "dsr.c"
+#line 2835 "dsr.c"
 }
 
-/* cards/dsr/game.cards:327: function hurtable */
+/* cards/dsr/game.cards:339: function hurtable */
 static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
@@ -2656,40 +2842,40 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_c;
-    #line 327 "cards/dsr/game.cards"
-    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 666), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 667))->fd_capacity));
-#line 2662 "dsr.c"
+    #line 339 "cards/dsr/game.cards"
+    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 570), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 571))->fd_capacity));
+#line 2848 "dsr.c"
 }
 
-/* cards/dsr/game.cards:329: any */
+/* cards/dsr/game.cards:341: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 329 "cards/dsr/game.cards"
+    #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 668);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 572);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))) return 1;
     }
     return acc;
-#line 2680 "dsr.c"
+#line 2866 "dsr.c"
 }
 
-/* cards/dsr/game.cards:329: max */
+/* cards/dsr/game.cards:341: max */
 RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 329 "cards/dsr/game.cards"
+    #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 669);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 573);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!((seq[0] = rt__state(g, it_c_2, 0), (seq[0] < Inst_asset(g, it_c_2)->fd_capacity)))) continue;
@@ -2700,23 +2886,23 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
         }
     }
     if (!seen)
-        (void)rt_fail(g, 670, "max of no items");
+        (void)rt_fail(g, 574, "max of no items");
     return acc;
-#line 2706 "dsr.c"
+#line 2892 "dsr.c"
 }
 
-/* cards/dsr/game.cards:328: function most_damage */
+/* cards/dsr/game.cards:340: function most_damage */
 static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 329 "cards/dsr/game.cards"
+    #line 341 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 2717 "dsr.c"
+#line 2903 "dsr.c"
 }
 
-/* cards/dsr/game.cards:331: function most_damaged */
+/* cards/dsr/game.cards:343: function most_damaged */
 static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_p)
 {
     (void)g;
@@ -2726,19 +2912,19 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_c;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 331 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 0, 671) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 672), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 673), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 674))->fd_capacity))));
-#line 2732 "dsr.c"
+    #line 343 "cards/dsr/game.cards"
+    return (((rt_card_state(g, v_c, KIND_asset, 0, 575) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 576), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 577), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 578))->fd_capacity))));
+#line 2918 "dsr.c"
 }
 
-/* cards/dsr/game.cards:333: function imperials_down */
+/* cards/dsr/game.cards:345: function imperials_down */
 static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 333 "cards/dsr/game.cards"
+    #line 345 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2742 "dsr.c"
+#line 2928 "dsr.c"
 }
 
 struct Locals_score {
@@ -2751,31 +2937,32 @@ struct Locals_score {
     RtValue v_c_4;
     RtValue v_k;
     RtValue v_k_2;
+    RtValue v_q_3;
 };
 
-/* cards/dsr/game.cards:340: sum */
+/* cards/dsr/game.cards:351: sum */
 RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 340 "cards/dsr/game.cards"
+    #line 351 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(Inst_asset(g, it_c)->fd_imperial)) continue;
-        acc = rt_add(g, acc, rt__state(g, it_c, 0), 675);
+        acc = rt_add(g, acc, rt__state(g, it_c, 0), 579);
     }
     return acc;
-#line 2771 "dsr.c"
+#line 2958 "dsr.c"
 }
 
-/* cards/dsr/game.cards:341: count */
+/* cards/dsr/game.cards:352: count */
 RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 341 "cards/dsr/game.cards"
+    #line 352 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2784,98 +2971,98 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2788 "dsr.c"
+#line 2975 "dsr.c"
 }
 
-/* cards/dsr/game.cards:342: sum */
+/* cards/dsr/game.cards:353: sum */
 RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 342 "cards/dsr/game.cards"
+    #line 353 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(rt_flat((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
-        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 679);
+        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 583);
     }
     return acc;
-#line 2805 "dsr.c"
+#line 2992 "dsr.c"
 }
 
-/* cards/dsr/game.cards:343: sum */
+/* cards/dsr/game.cards:354: sum */
 RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 343 "cards/dsr/game.cards"
+    #line 354 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
-        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 681)[0], 682);
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 585)[0], 586);
     }
     return acc;
-#line 2821 "dsr.c"
+#line 3008 "dsr.c"
 }
 
-/* cards/dsr/game.cards:343: sum */
+/* cards/dsr/game.cards:354: sum */
 RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 343 "cards/dsr/game.cards"
+    #line 354 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 685);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 589);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 686);
+        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 590);
     }
     return acc;
-#line 2837 "dsr.c"
+#line 3024 "dsr.c"
 }
 
-/* cards/dsr/game.cards:343: sum */
+/* cards/dsr/game.cards:354: sum */
 static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 343 "cards/dsr/game.cards"
+    #line 354 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q_2 = i; (void)it_q_2;
         L->v_q_2 = it_q_2;
-        acc = rt_add(g, acc, Agg6_score(g, f, L), 687);
+        acc = rt_add(g, acc, Agg6_score(g, f, L), 591);
     }
     L->v_q_2 = 0;
     return acc;
-#line 2855 "dsr.c"
+#line 3042 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: sum */
+/* cards/dsr/game.cards:355: sum */
 RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 344 "cards/dsr/game.cards"
+    #line 355 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k = zc[1 + i]; (void)it_k;
-        acc = rt_add(g, acc, rt__state(g, it_k, 0), 691);
+        acc = rt_add(g, acc, rt__state(g, it_k, 0), 595);
     }
     return acc;
-#line 2871 "dsr.c"
+#line 3058 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: count */
+/* cards/dsr/game.cards:355: count */
 RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 344 "cards/dsr/game.cards"
+    #line 355 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2884,10 +3071,26 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2888 "dsr.c"
+#line 3075 "dsr.c"
 }
 
-/* cards/dsr/game.cards:338: function score */
+/* cards/dsr/game.cards:356: sum */
+RT_PURE static RtValue Agg9_score(RtGame *g, RtFrame *f, struct Locals_score *L)
+{
+    (void)f;
+    (void)L;
+    #line 356 "cards/dsr/game.cards"
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_q_3 = i; (void)it_q_3;
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, it_q_3, 599)[0], 600);
+    }
+    return acc;
+#line 3091 "dsr.c"
+}
+
+/* cards/dsr/game.cards:350: function score */
 static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_score Lv, *L = &Lv;
@@ -2895,15 +3098,15 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     L->v_p = v_p;
     (void)g;
     (void)f;
-    RtValue seq[4];   /* operands in order (emit_ordered) */
+    RtValue seq[5];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_p;
-    #line 339 "cards/dsr/game.cards"
-    return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 676), 677), (8 * Agg2_score(g, f, L)), 678), rt_add(g, seq[0], Agg3_score(g, f, L), 680)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 683), 684)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 688), 689)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 690), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 692), 693)), (15 * Agg8_score(g, f, L)), 694), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 695));
-#line 2904 "dsr.c"
+    #line 351 "cards/dsr/game.cards"
+    return (seq[4] = rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 580), 581), (8 * Agg2_score(g, f, L)), 582), rt_add(g, seq[0], Agg3_score(g, f, L), 584)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 587), 588)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 592), 593)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 594), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 596), 597)), (15 * Agg8_score(g, f, L)), 598), rt_add(g, seq[4], rt_mul(g, 2, Agg9_score(g, f, L), 601), 602));
+#line 3107 "dsr.c"
 }
 
-/* cards/dsr/game.cards:347: function matched */
+/* cards/dsr/game.cards:358: function matched */
 static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
@@ -2911,9 +3114,9 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     RtValue seq[15];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_c;
-    #line 348 "cards/dsr/game.cards"
-    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 700))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 701))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 702))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 703))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 704))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 705))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 706))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 707))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 708))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 709))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 710))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 712) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 713) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 714) : rt_card_state(g, v_c, KIND_asset, 5, 715))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 723))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 724) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 725) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 726) : rt_card_state(g, v_c, KIND_asset, 5, 727))))), 728)) : 0)), 729)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 730))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 735))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 736))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 737))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 738))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 739))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 740))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 741))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 742))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 743))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 744))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 745))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 746) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 747) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 748) : rt_card_state(g, v_c, KIND_asset, 5, 749))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 750))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 751))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 752))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 753))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 754))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 755))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 756))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 757))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 758) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 759) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 760) : rt_card_state(g, v_c, KIND_asset, 5, 761))))), 762)) : 0)), 763)), 764)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 765))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 766))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 767))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 768))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 769))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 770))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 771))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 772))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 773))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 774))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 775))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 776))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 777))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 778))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 779))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 780))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 781) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 782) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 783) : rt_card_state(g, v_c, KIND_asset, 5, 784))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 785))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 786))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 787))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 788))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 789))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 790))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 791))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 792))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 793) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 794) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 795) : rt_card_state(g, v_c, KIND_asset, 5, 796))))), 797)) : 0)), 798)), 799)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 800))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 801))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 802))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 803))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 804))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 805))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 806))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 807))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 808))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 809))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 810))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 811))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 812))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 813))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 814))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 815))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 820))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 821))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 822))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 823))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 824))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 825))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 826))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 827))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 828) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 829) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 830) : rt_card_state(g, v_c, KIND_asset, 5, 831))))), 832)) : 0)), 833)), 834));
-#line 2917 "dsr.c"
+    #line 359 "cards/dsr/game.cards"
+    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 603))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 604))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 605))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 606))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 607))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 608))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 609))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 610))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 611))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 612))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 613))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 614))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 615))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 616))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 617))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 619) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 620) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 621) : rt_card_state(g, v_c, KIND_asset, 5, 622))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 623))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 624))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 625))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 626))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 628))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 629))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 630))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 631) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 632) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 633) : rt_card_state(g, v_c, KIND_asset, 5, 634))))), 635)) : 0)), 636)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 637))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 638))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 639))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 640))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 641))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 642))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 643))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 644))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 645))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 646))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 647))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 648))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 649))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 650))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 651))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 652))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 653) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 654) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 655) : rt_card_state(g, v_c, KIND_asset, 5, 656))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 657))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 658))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 659))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 660))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 661))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 662))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 663))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 664))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 665) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 666) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 667) : rt_card_state(g, v_c, KIND_asset, 5, 668))))), 669)) : 0)), 670)), 671)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 672))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 673))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 674))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 675))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 676))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 677))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 678))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 679))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 680))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 681))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 682))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 683))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 684))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 685))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 686))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 687))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 688) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 689) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 690) : rt_card_state(g, v_c, KIND_asset, 5, 691))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 692))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 693))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 694))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 695))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 700) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 701) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 702) : rt_card_state(g, v_c, KIND_asset, 5, 703))))), 704)) : 0)), 705)), 706)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 707))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 708))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 709))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 710))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 712))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 713))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 714))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 715))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 723) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 724) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 725) : rt_card_state(g, v_c, KIND_asset, 5, 726))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 727))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 728))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 729))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 730))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 735) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 736) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 737) : rt_card_state(g, v_c, KIND_asset, 5, 738))))), 739)) : 0)), 740)), 741));
+#line 3120 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2932,13 +3135,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
         { /* death_star_roll */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
             RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 835);
+            RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 742);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 836);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 743);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2948,11 +3151,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                 #line 11 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_v;
-                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 837);
+                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 744);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 12 "cards/dsr/darkside.cards"
-                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 838) == ENUM_clockwise) {
+                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 745) == ENUM_clockwise) {
                     #line 13 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_cw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 14 "cards/dsr/darkside.cards"
@@ -2967,12 +3170,12 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 839);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 746);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 840) == ENUM_counter_clockwise) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 747) == ENUM_counter_clockwise) {
                     #line 17 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_ccw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 18 "cards/dsr/darkside.cards"
@@ -2987,12 +3190,12 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 841);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 748);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 842) == ENUM_helmet) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 749) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3005,7 +3208,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 843);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 750);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3016,7 +3219,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 844);
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 751);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3027,7 +3230,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 845);
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 752);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3045,7 +3248,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* death_star_roll */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 846);
+                        RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 753);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3054,7 +3257,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 847);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 754);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3063,10 +3266,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3067 "dsr.c"
+#line 3270 "dsr.c"
         break;
     default:
-        return rt_fail(g, 848, "bad resume point");
+        return rt_fail(g, 755, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3087,7 +3290,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 849);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 756);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3097,17 +3300,17 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                 #line 38 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 850);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 757);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 39 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 851);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 758);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!(Inst_component(g, L->v_k)->fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 852))) {
+                        if (!(Inst_component(g, L->v_k)->fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 759))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -3118,7 +3321,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_str(g, "The Death Star die shows ");
-                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 853));
+                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 760));
                                 rt_log_str(g, ": ");
                                 rt_log_str(g, rt_card_name(g, L->v_k));
                                 rt_log_str(g, " is operational.");
@@ -3131,7 +3334,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_run_directive)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_run_directive, callee, 854);
+                                RtStatus st = rt_call_now(g, Script_proc_run_directive, callee, 761);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3143,7 +3346,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 855);
+                                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 762);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3155,10 +3358,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3159 "dsr.c"
+#line 3362 "dsr.c"
         break;
     default:
-        return rt_fail(g, 856, "bad resume point");
+        return rt_fail(g, 763, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3182,7 +3385,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = it_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 857);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 764);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/dsr/darkside.cards"
@@ -3190,7 +3393,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
-                        if (!((Inst_component(g, it_k)->fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 858)) && (!rt__state(g, it_k, 1)))) {
+                        if (!((Inst_component(g, it_k)->fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 765)) && (!rt__state(g, it_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -3201,7 +3404,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 859);
+                            RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 766);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3210,10 +3413,10 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3214 "dsr.c"
+#line 3417 "dsr.c"
         break;
     default:
-        return rt_fail(g, 860, "bad resume point");
+        return rt_fail(g, 767, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3231,9 +3434,9 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 861), (seq[0] < Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 862))->fd_length))) {
+        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 768), (seq[0] < Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 769))->fd_length))) {
             #line 62 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 863), 1, 864), 865);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 770), 1, 771), 772);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
             if (rt_logging(g)) {
@@ -3241,14 +3444,14 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_str(g, "An Operation Counter is added to ");
                 rt_log_str(g, rt_card_name(g, L->v_k));
                 rt_log_str(g, " (");
-                rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 866));
+                rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 773));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 867))->fd_length);
+                rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 774))->fd_length);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_k, KIND_component, 0, 868); (void)hole; }
-                { volatile RtValue hole = Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 869))->fd_length; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_k, KIND_component, 0, 775); (void)hole; }
+                { volatile RtValue hole = Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 776))->fd_length; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
         } else {
@@ -3260,10 +3463,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3264 "dsr.c"
+#line 3467 "dsr.c"
         break;
     default:
-        return rt_fail(g, 870, "bad resume point");
+        return rt_fail(g, 777, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3277,7 +3480,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         { /* vader_attack */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
             RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 871);
+            RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 778);
             if (st != RT_DONE)
                 return st;
         }
@@ -3288,15 +3491,15 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 872);
+            RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 779);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3297 "dsr.c"
+#line 3500 "dsr.c"
         break;
     default:
-        return rt_fail(g, 873, "bad resume point");
+        return rt_fail(g, 780, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3326,15 +3529,15 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             callee->v[1] = arg1;
             callee->v[2] = arg2;
             callee->v[3] = arg3;
-            RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 874);
+            RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 781);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3335 "dsr.c"
+#line 3538 "dsr.c"
         break;
     default:
-        return rt_fail(g, 875, "bad resume point");
+        return rt_fail(g, 782, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3353,7 +3556,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 876);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 783);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3378,7 +3581,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_run_threat, callee, 877);
+                    RtStatus st = rt_call_now(g, Script_proc_run_threat, callee, 784);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3386,10 +3589,10 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3390 "dsr.c"
+#line 3593 "dsr.c"
         break;
     default:
-        return rt_fail(g, 878, "bad resume point");
+        return rt_fail(g, 785, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3407,28 +3610,28 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 879), 1, 880), 881);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 786), 1, 787), 788);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, " takes a DAMAGE (");
-                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 882));
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 789));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 883))->fd_capacity);
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 790))->fd_capacity);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 884); (void)hole; }
-                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 885))->fd_capacity; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 791); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 792))->fd_capacity; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3429 "dsr.c"
+#line 3632 "dsr.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 793, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3460,7 +3663,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 887);
+                    RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 794);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3471,7 +3674,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 888));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 795));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     if (!(Fn_of_type(g, f, it_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
@@ -3481,7 +3684,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 889);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 796);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3489,10 +3692,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3493 "dsr.c"
+#line 3696 "dsr.c"
         break;
     default:
-        return rt_fail(g, 890, "bad resume point");
+        return rt_fail(g, 797, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3517,7 +3720,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 798));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                     if (!(((int)(rt__state(g, it_c, 0) > 0) & (int)(rt__state(g, it_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, it_c))) continue;
@@ -3527,7 +3730,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 892);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 799);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3535,10 +3738,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3539 "dsr.c"
+#line 3742 "dsr.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 800, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3548,7 +3751,6 @@ struct Locals_proc_run_threat {
     RtValue v_s;
     RtValue v_r;
     RtValue v_i;
-    RtValue v_t;
     RtValue v_p;
     RtValue v_r_2;
     RtValue v_i_2;
@@ -3561,7 +3763,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 894))->fd_threat == ENUM_hit_heroes_droids) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 801))->fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3574,12 +3776,12 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 895);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 802);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 896))->fd_threat == ENUM_hit_all_here) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 803))->fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3592,15 +3794,15 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 897);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 804);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 898))->fd_threat == ENUM_hit_active_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 805))->fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 899));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 806));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 127 "cards/dsr/darkside.cards"
@@ -3609,14 +3811,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 900);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 807);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 901))->fd_threat == ENUM_hit_vehicles) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 808))->fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3629,22 +3831,22 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 902);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 809);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 903))->fd_threat == ENUM_add_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 810))->fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 904);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 811);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 905))->fd_threat == ENUM_heal_imperials) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 812))->fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -3652,7 +3854,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 906), 1, 907);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 813), 1, 814);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3667,61 +3869,53 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 908))->fd_threat == ENUM_hit_most_damaged) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 815))->fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 909);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 816);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 910))->fd_threat == ENUM_roll_death_star) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 817))->fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_krennic_roll)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 2, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_krennic_roll, callee, 911);
+                RtStatus st = rt_call_now(g, Script_proc_krennic_roll, callee, 818);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 912))->fd_threat == ENUM_take_token) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 819))->fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
-            if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
-                #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 913);
-                if (rt_check(g)) return RT_END;
-                #line 144 "cards/dsr/darkside.cards"
-                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914, KIND_alliance, 1, RT_KEEP_NONE, -1);
-                if (rt_check(g)) return RT_END;
-                #line 145 "cards/dsr/darkside.cards"
-                if (rt_logging(g)) {
-                    rt_log_begin(g);
-                    rt_log_str(g, "The players discard the Alliance Token ");
-                    rt_log_str(g, rt_card_name(g, L->v_t));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
-                }
+            { /* probe_discard */
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probe_discard)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_probe_discard, callee, 820);
+                if (st != RT_DONE)
+                    return st;
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 915))->fd_threat == ENUM_hit_leaders) {
-            #line 148 "cards/dsr/darkside.cards"
+            if (rt_check(g)) return RT_END;
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 821))->fd_threat == ENUM_hit_leaders) {
+            #line 144 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
-                #line 148 "cards/dsr/darkside.cards"
+                #line 144 "cards/dsr/darkside.cards"
                 {
-                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 822));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                         if (!(Inst_asset(g, it_r_2)->fd_leader_of > 0)) continue;
-                        #line 148 "cards/dsr/darkside.cards"
+                        #line 144 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = it_r_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 917);
+                            RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 823);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3730,7 +3924,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 }
             }
         } else {
-            #line 150 "cards/dsr/darkside.cards"
+            #line 146 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 0;
@@ -3742,16 +3936,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 918);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 824);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3752 "dsr.c"
+#line 3946 "dsr.c"
         break;
     default:
-        return rt_fail(g, 919, "bad resume point");
+        return rt_fail(g, 825, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3761,12 +3955,12 @@ struct Locals_proc_fullest_gets_counter {
     RtValue v_k_2;
 };
 
-/* cards/dsr/darkside.cards:157: any */
+/* cards/dsr/darkside.cards:153: any */
 RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, struct Locals_proc_fullest_gets_counter *L)
 {
     (void)f;
     (void)L;
-    #line 157 "cards/dsr/darkside.cards"
+    #line 153 "cards/dsr/darkside.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3774,15 +3968,15 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3778 "dsr.c"
+#line 3972 "dsr.c"
 }
 
-/* cards/dsr/darkside.cards:158: argmax */
+/* cards/dsr/darkside.cards:154: argmax */
 RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, struct Locals_proc_fullest_gets_counter *L)
 {
     (void)f;
     (void)L;
-    #line 158 "cards/dsr/darkside.cards"
+    #line 154 "cards/dsr/darkside.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -3798,35 +3992,35 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 920, "argmax of no items");
+        (void)rt_fail(g, 826, "argmax of no items");
     return acc;
-#line 3804 "dsr.c"
+#line 3998 "dsr.c"
 }
 
-/* cards/dsr/darkside.cards:156: fullest_gets_counter */
+/* cards/dsr/darkside.cards:152: fullest_gets_counter */
 static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_fullest_gets_counter *L = (struct Locals_proc_fullest_gets_counter *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 157 "cards/dsr/darkside.cards"
+        #line 153 "cards/dsr/darkside.cards"
         if (Agg1_proc_fullest_gets_counter(g, f, L)) {
-            #line 158 "cards/dsr/darkside.cards"
+            #line 154 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 921);
+                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 827);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3827 "dsr.c"
+#line 4021 "dsr.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 828, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3837,26 +4031,26 @@ struct Locals_proc_run_directive {
     RtValue v_i;
 };
 
-/* cards/dsr/darkside.cards:164: run_directive */
+/* cards/dsr/darkside.cards:160: run_directive */
 static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_run_directive *L = (struct Locals_proc_run_directive *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 165 "cards/dsr/darkside.cards"
+        #line 161 "cards/dsr/darkside.cards"
         if (L->v_d == ENUM_hit_team) {
-            #line 166 "cards/dsr/darkside.cards"
+            #line 162 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 923));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 829));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
-                    #line 166 "cards/dsr/darkside.cards"
+                    #line 162 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = it_r;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 924);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 830);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3864,26 +4058,26 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 }
             }
         } else if (L->v_d == ENUM_vader_again) {
-            #line 168 "cards/dsr/darkside.cards"
+            #line 164 "cards/dsr/darkside.cards"
             { /* vader_attack */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 925);
+                RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 831);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         } else if (L->v_d == ENUM_repair) {
-            #line 170 "cards/dsr/darkside.cards"
+            #line 166 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
                 for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
-                    #line 171 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 926), 1, 927);
+                    #line 167 "cards/dsr/darkside.cards"
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 832), 1, 833);
                     if (rt_check(g)) return RT_END;
-                    #line 172 "cards/dsr/darkside.cards"
+                    #line 168 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, it_i));
@@ -3897,75 +4091,121 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 }
             }
         } else if (L->v_d == ENUM_detention) {
-            #line 175 "cards/dsr/darkside.cards"
+            #line 171 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 928);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 834);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         } else if (L->v_d == ENUM_reactor) {
-            #line 177 "cards/dsr/darkside.cards"
+            #line 173 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 929);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 835);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         } else {
-            #line 179 "cards/dsr/darkside.cards"
+            #line 175 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 930);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 836);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 180 "cards/dsr/darkside.cards"
+            #line 176 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 931);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 837);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 181 "cards/dsr/darkside.cards"
+            #line 177 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 932);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 838);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3955 "dsr.c"
+#line 4149 "dsr.c"
         break;
     default:
-        return rt_fail(g, 933, "bad resume point");
+        return rt_fail(g, 839, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_probe_discard {
+    RtValue v_p;
+    RtValue v_t;
+    RtValue v_i;
+};
+
+/* cards/dsr/darkside.cards:184: probe_discard */
+static RtStatus Script_proc_probe_discard(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_probe_discard *L = (struct Locals_proc_probe_discard *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 185 "cards/dsr/darkside.cards"
+        rt_var_store(g, VAR_sharing, VCELL_sharing, 1);
+        #line 186 "cards/dsr/darkside.cards"
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((rt_var_at(g, VCELL_sharing) && (!(rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 840)[0] == 0))) && ((L->v_p == f->me) || (rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, f->me, 841)[0] == 0)))) continue;
+            #line 187 "cards/dsr/darkside.cards"
+            L->v_t = rt_bottom_at(g, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 842), ZONE_held, L->v_p, 843);
+            if (rt_check(g)) return RT_END;
+            #line 188 "cards/dsr/darkside.cards"
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 844, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            if (rt_check(g)) return RT_END;
+            #line 189 "cards/dsr/darkside.cards"
+            rt_var_store(g, VAR_sharing, VCELL_sharing, 0);
+            #line 190 "cards/dsr/darkside.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " discards the Alliance Token ");
+                rt_log_str(g, rt_card_name(g, L->v_t));
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+        }
+#line 4193 "dsr.c"
+        break;
+    default:
+        return rt_fail(g, 845, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_take_turn {
+    RtValue v_p;
     RtValue v_t;
     RtValue v_c;
-    RtValue v_p;
+    RtValue v_p_2;
     RtValue v_c_2;
     RtValue v_l;
     RtValue v_i;
+    RtValue v_i_2;
 };
 
 /* cards/dsr/rules.cards:55: take_turn */
@@ -3977,12 +4217,16 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 56 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
         #line 58 "cards/dsr/rules.cards"
-        {
-            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_shared(g, ZONE_held));
-            for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
-                RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
-                #line 58 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 934);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            #line 58 "cards/dsr/rules.cards"
+            {
+                const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_held, L->v_p, 846));
+                for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
+                    RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
+                    #line 58 "cards/dsr/rules.cards"
+                    rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 847);
+                }
             }
         }
         #line 59 "cards/dsr/rules.cards"
@@ -3994,9 +4238,9 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 { /* clear_marks */
                     RtValue arg0 = it_c;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 14, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 935);
+                    RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 848);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4004,20 +4248,20 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 60 "cards/dsr/rules.cards"
-        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
-            L->v_p = L->v_i;
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
             #line 60 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 936));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p_2, 849));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = it_c_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 14, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 937);
+                        RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 850);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4026,10 +4270,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 938);
+        rt_choose_begin(g, f->me, 122, 0, 851);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": deploy your team to which sector?");
                 rt_label_end(g);
@@ -4041,7 +4285,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 938);
+            rt_opt_done(g, &ob, 851);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4066,14 +4310,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         { /* dark_side */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_dark_side)] = {0};
             RtFrame *callee = rt_frame_at(cells, 0, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_dark_side, callee, 939);
+            RtStatus st = rt_call_now(g, Script_proc_dark_side, callee, 852);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            (void)rt_enter(g, 15, f->self, f->me, NLOCALS_proc_rebellion_dice, 940);
+            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_rebellion_dice, 853);
         }
         f->pc = 2;
         {
@@ -4087,16 +4331,16 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_conclude)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 941);
+            RtFrame *callee = rt_frame_at(cells, 44, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 854);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4097 "dsr.c"
+#line 4341 "dsr.c"
         break;
     default:
-        return rt_fail(g, 942, "bad resume point");
+        return rt_fail(g, 855, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4112,27 +4356,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 943);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 856);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 944);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 857);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 945);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 858);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 946);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 859);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 947);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 860);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 861);
         if (rt_check(g)) return RT_END;
-#line 4133 "dsr.c"
+#line 4377 "dsr.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 862, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4149,22 +4393,24 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 87 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_opened, VCELL_opened, 0);
+        #line 88 "cards/dsr/rules.cards"
         { /* gather_pool */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gather_pool)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_gather_pool, callee, 950);
+            RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_gather_pool, callee, 863);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 89 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 90 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_acting, VCELL_acting, 1);
+        #line 91 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
-            #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 951);
+            #line 92 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 124, 0, 864);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": roll ");
                     rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
@@ -4172,18 +4418,22 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* roll the dice */
-                int menu_1 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_tactical);   /* use Reinforcements: an extra red die */
-                int menu_2 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence);   /* use Reinforcements: an extra yellow die */
-                int menu_3 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support);   /* use Reinforcements: an extra green die */
-                int menu_4 = Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership);   /* use Reinforcements: an extra blue die */
-                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4);
+                int menu_1 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_tactical));   /* use Reinforcements: an extra red die */
+                int menu_2 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_intelligence));   /* use Reinforcements: an extra yellow die */
+                int menu_3 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_support));   /* use Reinforcements: an extra green die */
+                int menu_4 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_leadership));   /* use Reinforcements: an extra blue die */
+                int menu_5 = (!!Fn_symbol_token_ready(g, f, f->me));   /* assign an Alliance Token_s symbol */
+                int menu_6 = (!!Fn_effect_tokens_ready(g, f, f->me));   /* use an Alliance Token */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6);
                 if (pick >= 0) {
                     RtValue drawn_value;
                     if (pick < menu_0) drawn_value = 0;
                     else if ((pick -= menu_0) < menu_1) drawn_value = 1;
                     else if ((pick -= menu_1) < menu_2) drawn_value = 2;
                     else if ((pick -= menu_2) < menu_3) drawn_value = 3;
-                    else drawn_value = 4;
+                    else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                    else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                    else drawn_value = 6;
                     rt_drawn_option(g, drawn_value, RT_NONE);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -4195,7 +4445,9 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
                     rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
-                    rt_opt_done(g, &ob, 951);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
+                    rt_opt_done(g, &ob, 864);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4207,68 +4459,127 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* roll the dice */
-                    #line 92 "cards/dsr/rules.cards"
+                    #line 93 "cards/dsr/rules.cards"
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 } else if (L->v_option == 1) { /* use Reinforcements: an extra red die */
-                    #line 93 "cards/dsr/rules.cards"
+                    #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
-                        RtValue arg0 = ENUM_tactical;
+                        RtValue arg0 = f->me;
+                        RtValue arg1 = ENUM_tactical;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 952);
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 865);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* use Reinforcements: an extra yellow die */
-                    #line 94 "cards/dsr/rules.cards"
+                    #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
-                        RtValue arg0 = ENUM_intelligence;
+                        RtValue arg0 = f->me;
+                        RtValue arg1 = ENUM_intelligence;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 953);
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 866);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* use Reinforcements: an extra green die */
-                    #line 95 "cards/dsr/rules.cards"
+                    #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
-                        RtValue arg0 = ENUM_support;
+                        RtValue arg0 = f->me;
+                        RtValue arg1 = ENUM_support;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 954);
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 867);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* use Reinforcements: an extra blue die */
-                    #line 96 "cards/dsr/rules.cards"
+                    #line 97 "cards/dsr/rules.cards"
                     { /* reinforce */
-                        RtValue arg0 = ENUM_leadership;
+                        RtValue arg0 = f->me;
+                        RtValue arg1 = ENUM_leadership;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 955);
+                        callee->v[1] = arg1;
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 868);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
+                } else if (L->v_option == 5) { /* assign an Alliance Token_s symbol */
+                    #line 98 "cards/dsr/rules.cards"
+                    { /* assign_token */
+                        RtValue arg0 = f->me;
+                        RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 869);
+                        if (args) {
+                            args[0] = arg0;
+                        }
+                    }
+                    f->pc = 2;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_assign_token);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 2:;
+                    if (rt_check(g)) return RT_END;
+                } else if (L->v_option == 6) { /* use an Alliance Token */
+                    #line 99 "cards/dsr/rules.cards"
+                    { /* use_token */
+                        RtValue arg0 = f->me;
+                        RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 870);
+                        if (args) {
+                            args[0] = arg0;
+                        }
+                    }
+                    f->pc = 3;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_use_token);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 3:;
+                    if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 956)) return RT_END;
+            if (rt_back_edge(g, 871)) return RT_END;
         }
-        #line 99 "cards/dsr/rules.cards"
+        #line 102 "cards/dsr/rules.cards"
+        { /* others_spend */
+            (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 872);
+        }
+        f->pc = 4;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_others_spend);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 4:;
+        if (rt_check(g)) return RT_END;
+        #line 103 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 957);
+                Roll_any(g, rt_zone_at(g, zone, i), 873);
         }
         if (rt_check(g)) return RT_END;
-        #line 100 "cards/dsr/rules.cards"
+        #line 104 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_opened, VCELL_opened, 1);
+        #line 105 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -4277,50 +4588,47 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             rt_log_str(g, " Rebellion dice (opening roll).");
             rt_log_end(g);
         }
-        #line 101 "cards/dsr/rules.cards"
+        #line 106 "cards/dsr/rules.cards"
         { /* team_ability */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_team_ability, 958);
+            (void)rt_enter(g, 42, f->self, f->me, NLOCALS_proc_team_ability, 874);
         }
-        f->pc = 2;
+        f->pc = 5;
         {
             RtStatus st = rt_run_entered(g, Script_proc_team_ability);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
-    case 2:;
+    case 5:;
         if (rt_check(g)) return RT_END;
-        #line 105 "cards/dsr/rules.cards"
+        #line 113 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_rolling, VCELL_rolling, 1);
-        #line 106 "cards/dsr/rules.cards"
+        #line 114 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_rolling)) {
-            #line 107 "cards/dsr/rules.cards"
+            #line 115 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, 0);
-            #line 108 "cards/dsr/rules.cards"
+            #line 116 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_acting, VCELL_acting, 1);
-            #line 109 "cards/dsr/rules.cards"
+            #line 117 "cards/dsr/rules.cards"
             while (((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
-                #line 109 "cards/dsr/rules.cards"
+                #line 117 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_assign_menu, 959);
+                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_assign_menu, 875);
                 }
-                f->pc = 3;
+                f->pc = 6;
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_assign_menu);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 3:;
+            case 6:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 960)) return RT_END;
+                if (rt_back_edge(g, 876)) return RT_END;
             }
-            #line 110 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
-                #line 111 "cards/dsr/rules.cards"
-                rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
-            } else if (!Fn_completable(g, f)) {
-                #line 113 "cards/dsr/rules.cards"
+            #line 118 "cards/dsr/rules.cards"
+            if ((!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)) && (!Fn_completable(g, f))) {
+                #line 119 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "No card can be completed with the ");
@@ -4328,94 +4636,390 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_str(g, " dice left: they are forfeited.");
                     rt_log_end(g);
                 }
-                #line 114 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
+                #line 120 "cards/dsr/rules.cards"
+                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 877);
                 if (rt_check(g)) return RT_END;
-                #line 115 "cards/dsr/rules.cards"
-                rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
-            } else {
-                #line 117 "cards/dsr/rules.cards"
-                {
-                    RtValue zone = rt_zone_shared(g, ZONE_rolled);
-                    for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 962);
-                }
-                if (rt_check(g)) return RT_END;
-                #line 118 "cards/dsr/rules.cards"
-                if (rt_logging(g)) {
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " re-rolls ");
-                    rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
-                    rt_log_str(g, " Rebellion dice.");
-                    rt_log_end(g);
-                }
             }
-            if (rt_back_edge(g, 963)) return RT_END;
-        }
-        #line 123 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting, VCELL_acting, 1);
-        #line 124 "cards/dsr/rules.cards"
-        while (rt_var_at(g, VCELL_acting)) {
-            #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 964);
+            #line 122 "cards/dsr/rules.cards"
+            { /* others_spend */
+                (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 878);
+            }
+            f->pc = 7;
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": resolve the dice and conclude the turn?");
-                    rt_label_end(g);
-                }
-                int menu_0 = 1;   /* conclude the turn */
-                int menu_1 = (!!Fn_effect_tokens_ready(g, f));   /* use an Alliance Token */
-                int pick = rt_draw_options_now(g, menu_0 + menu_1);
-                if (pick >= 0) {
-                    RtValue drawn_value;
-                    if (pick < menu_0) drawn_value = 0;
-                    else drawn_value = 1;
-                    rt_drawn_option(g, drawn_value, RT_NONE);
-                    f->pc = 4;   /* as the decision stores it: the same state */
-                    goto drawn_4;
-                }
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 7);
-                    rt_opt_done(g, &ob, 964);
-                }
+                RtStatus st = rt_run_entered(g, Script_proc_others_spend);
+                if (st != RT_DONE)
+                    return st;
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 4;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 4:;
-                drawn_4:;
-                L->v_option_2 = rt_chosen(g);
-                if (L->v_option_2 == 0) { /* conclude the turn */
-                    #line 126 "cards/dsr/rules.cards"
-                    rt_var_store(g, VAR_acting, VCELL_acting, 0);
-                } else if (L->v_option_2 == 1) { /* use an Alliance Token */
-                    #line 127 "cards/dsr/rules.cards"
-                    { /* use_token */
-                        (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 965);
-                    }
-                    f->pc = 5;
+            /* fall through */
+        case 7:;
+            if (rt_check(g)) return RT_END;
+            #line 123 "cards/dsr/rules.cards"
+            if ((!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)) && Fn_completable(g, f)) {
+                #line 124 "cards/dsr/rules.cards"
+                if (!rt_var_at(g, VCELL_acting)) {
+                    #line 125 "cards/dsr/rules.cards"
                     {
-                        RtStatus st = rt_run_entered(g, Script_proc_use_token);
-                        if (st != RT_DONE)
-                            return st;
+                        RtValue zone = rt_zone_shared(g, ZONE_rolled);
+                        for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
+                            Roll_any(g, rt_zone_at(g, zone, i), 879);
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
+                    #line 126 "cards/dsr/rules.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " re-rolls ");
+                        rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
+                        rt_log_str(g, " Rebellion dice.");
+                        rt_log_end(g);
+                    }
                 }
+            } else {
+                #line 131 "cards/dsr/rules.cards"
+                rt_var_store(g, VAR_acting, VCELL_acting, 1);
+                #line 132 "cards/dsr/rules.cards"
+                while (rt_flat((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
+                    #line 133 "cards/dsr/rules.cards"
+                    rt_choose_begin(g, f->me, 125, 0, 880);
+                    {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, ": resolve the dice and conclude the turn?");
+                            rt_label_end(g);
+                        }
+                        int menu_0 = 1;   /* conclude the turn */
+                        int menu_1 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_tactical));   /* use Reinforcements: an extra red die */
+                        int menu_2 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_intelligence));   /* use Reinforcements: an extra yellow die */
+                        int menu_3 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_support));   /* use Reinforcements: an extra green die */
+                        int menu_4 = (!!Fn_reinforce_ok(g, f, f->me, ENUM_leadership));   /* use Reinforcements: an extra blue die */
+                        int menu_5 = (!!Fn_symbol_token_ready(g, f, f->me));   /* assign an Alliance Token_s symbol */
+                        int menu_6 = (!!Fn_effect_tokens_ready(g, f, f->me));   /* use an Alliance Token */
+                        int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6);
+                        if (pick >= 0) {
+                            RtValue drawn_value;
+                            if (pick < menu_0) drawn_value = 0;
+                            else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                            else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                            else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                            else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                            else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                            else drawn_value = 6;
+                            rt_drawn_option(g, drawn_value, RT_NONE);
+                            f->pc = 8;   /* as the decision stores it: the same state */
+                            goto drawn_8;
+                        }
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 8);
+                            rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
+                            rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
+                            rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
+                            rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
+                            rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
+                            rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
+                            rt_opt_done(g, &ob, 880);
+                        }
+                    }
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 8;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 8:;
+                        drawn_8:;
+                        L->v_option_2 = rt_chosen(g);
+                        if (L->v_option_2 == 0) { /* conclude the turn */
+                            #line 134 "cards/dsr/rules.cards"
+                            rt_var_store(g, VAR_acting, VCELL_acting, 0);
+                        } else if (L->v_option_2 == 1) { /* use Reinforcements: an extra red die */
+                            #line 135 "cards/dsr/rules.cards"
+                            { /* reinforce */
+                                RtValue arg0 = f->me;
+                                RtValue arg1 = ENUM_tactical;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 881);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                        } else if (L->v_option_2 == 2) { /* use Reinforcements: an extra yellow die */
+                            #line 136 "cards/dsr/rules.cards"
+                            { /* reinforce */
+                                RtValue arg0 = f->me;
+                                RtValue arg1 = ENUM_intelligence;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 882);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                        } else if (L->v_option_2 == 3) { /* use Reinforcements: an extra green die */
+                            #line 137 "cards/dsr/rules.cards"
+                            { /* reinforce */
+                                RtValue arg0 = f->me;
+                                RtValue arg1 = ENUM_support;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 883);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                        } else if (L->v_option_2 == 4) { /* use Reinforcements: an extra blue die */
+                            #line 138 "cards/dsr/rules.cards"
+                            { /* reinforce */
+                                RtValue arg0 = f->me;
+                                RtValue arg1 = ENUM_leadership;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 884);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                        } else if (L->v_option_2 == 5) { /* assign an Alliance Token_s symbol */
+                            #line 139 "cards/dsr/rules.cards"
+                            { /* assign_token */
+                                RtValue arg0 = f->me;
+                                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 885);
+                                if (args) {
+                                    args[0] = arg0;
+                                }
+                            }
+                            f->pc = 9;
+                            {
+                                RtStatus st = rt_run_entered(g, Script_proc_assign_token);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            /* fall through */
+                        case 9:;
+                            if (rt_check(g)) return RT_END;
+                        } else if (L->v_option_2 == 6) { /* use an Alliance Token */
+                            #line 140 "cards/dsr/rules.cards"
+                            { /* use_token */
+                                RtValue arg0 = f->me;
+                                RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 886);
+                                if (args) {
+                                    args[0] = arg0;
+                                }
+                            }
+                            f->pc = 10;
+                            {
+                                RtStatus st = rt_run_entered(g, Script_proc_use_token);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            /* fall through */
+                        case 10:;
+                            if (rt_check(g)) return RT_END;
+                        }
+                    }
+                    if (rt_back_edge(g, 887)) return RT_END;
+                }
+                #line 143 "cards/dsr/rules.cards"
+                rt_var_store(g, VAR_rolling, VCELL_rolling, (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)));
             }
-            if (rt_back_edge(g, 966)) return RT_END;
+            if (rt_back_edge(g, 888)) return RT_END;
         }
-#line 4416 "dsr.c"
+#line 4836 "dsr.c"
         break;
     default:
-        return rt_fail(g, 967, "bad resume point");
+        return rt_fail(g, 889, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_others_spend {
+    RtValue v_p;
+    RtValue v_i;
+    RtValue v_option;
+};
+
+/* cards/dsr/rules.cards:151: others_spend */
+static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_others_spend *L = (struct Locals_proc_others_spend *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 152 "cards/dsr/rules.cards"
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(L->v_p != f->me)) continue;
+            #line 153 "cards/dsr/rules.cards"
+            rt_var_store(g, VAR_sharing, VCELL_sharing, Fn_can_spend(g, f, L->v_p));
+            #line 154 "cards/dsr/rules.cards"
+            while (rt_var_at(g, VCELL_sharing)) {
+                #line 155 "cards/dsr/rules.cards"
+                rt_choose_begin(g, L->v_p, 126, 0, 890);
+                {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, ": use an Alliance Token on ");
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, "'s turn?");
+                        rt_label_end(g);
+                    }
+                    int menu_0 = 1;   /* keep the tokens */
+                    int menu_1 = (!!Fn_reinforce_ok(g, f, L->v_p, ENUM_tactical));   /* use Reinforcements: an extra red die */
+                    int menu_2 = (!!Fn_reinforce_ok(g, f, L->v_p, ENUM_intelligence));   /* use Reinforcements: an extra yellow die */
+                    int menu_3 = (!!Fn_reinforce_ok(g, f, L->v_p, ENUM_support));   /* use Reinforcements: an extra green die */
+                    int menu_4 = (!!Fn_reinforce_ok(g, f, L->v_p, ENUM_leadership));   /* use Reinforcements: an extra blue die */
+                    int menu_5 = (!!Fn_symbol_token_ready(g, f, L->v_p));   /* assign an Alliance Token_s symbol */
+                    int menu_6 = (!!Fn_effect_tokens_ready(g, f, L->v_p));   /* use an Alliance Token */
+                    int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6);
+                    if (pick >= 0) {
+                        RtValue drawn_value;
+                        if (pick < menu_0) drawn_value = 0;
+                        else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                        else if ((pick -= menu_1) < menu_2) drawn_value = 2;
+                        else if ((pick -= menu_2) < menu_3) drawn_value = 3;
+                        else if ((pick -= menu_3) < menu_4) drawn_value = 4;
+                        else if ((pick -= menu_4) < menu_5) drawn_value = 5;
+                        else drawn_value = 6;
+                        rt_drawn_option(g, drawn_value, RT_NONE);
+                        f->pc = 1;   /* as the decision stores it: the same state */
+                        goto drawn_1;
+                    }
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
+                        rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
+                        rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 3);
+                        rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 4);
+                        rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
+                        rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
+                        rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
+                        rt_opt_done(g, &ob, 890);
+                    }
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    drawn_1:;
+                    L->v_option = rt_chosen(g);
+                    if (L->v_option == 0) { /* keep the tokens */
+                        #line 156 "cards/dsr/rules.cards"
+                        rt_var_store(g, VAR_sharing, VCELL_sharing, 0);
+                    } else if (L->v_option == 1) { /* use Reinforcements: an extra red die */
+                        #line 157 "cards/dsr/rules.cards"
+                        { /* reinforce */
+                            RtValue arg0 = L->v_p;
+                            RtValue arg1 = ENUM_tactical;
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                            callee->v[0] = arg0;
+                            callee->v[1] = arg1;
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 891);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
+                    } else if (L->v_option == 2) { /* use Reinforcements: an extra yellow die */
+                        #line 158 "cards/dsr/rules.cards"
+                        { /* reinforce */
+                            RtValue arg0 = L->v_p;
+                            RtValue arg1 = ENUM_intelligence;
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                            callee->v[0] = arg0;
+                            callee->v[1] = arg1;
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 892);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
+                    } else if (L->v_option == 3) { /* use Reinforcements: an extra green die */
+                        #line 159 "cards/dsr/rules.cards"
+                        { /* reinforce */
+                            RtValue arg0 = L->v_p;
+                            RtValue arg1 = ENUM_support;
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                            callee->v[0] = arg0;
+                            callee->v[1] = arg1;
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 893);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
+                    } else if (L->v_option == 4) { /* use Reinforcements: an extra blue die */
+                        #line 160 "cards/dsr/rules.cards"
+                        { /* reinforce */
+                            RtValue arg0 = L->v_p;
+                            RtValue arg1 = ENUM_leadership;
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                            callee->v[0] = arg0;
+                            callee->v[1] = arg1;
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 894);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
+                    } else if (L->v_option == 5) { /* assign an Alliance Token_s symbol */
+                        #line 161 "cards/dsr/rules.cards"
+                        { /* assign_token */
+                            RtValue arg0 = L->v_p;
+                            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 895);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                        f->pc = 2;
+                        {
+                            RtStatus st = rt_run_entered(g, Script_proc_assign_token);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
+                    case 2:;
+                        if (rt_check(g)) return RT_END;
+                    } else if (L->v_option == 6) { /* use an Alliance Token */
+                        #line 162 "cards/dsr/rules.cards"
+                        { /* use_token */
+                            RtValue arg0 = L->v_p;
+                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 896);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                        f->pc = 3;
+                        {
+                            RtStatus st = rt_run_entered(g, Script_proc_use_token);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
+                    case 3:;
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+                #line 164 "cards/dsr/rules.cards"
+                if (rt_var_at(g, VCELL_sharing)) {
+                    #line 164 "cards/dsr/rules.cards"
+                    rt_var_store(g, VAR_sharing, VCELL_sharing, Fn_can_spend(g, f, L->v_p));
+                }
+                if (rt_back_edge(g, 897)) return RT_END;
+            }
+        }
+#line 5020 "dsr.c"
+        break;
+    default:
+        return rt_fail(g, 898, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4432,67 +5036,67 @@ struct Locals_proc_gather_pool {
     RtValue v_list_3;
 };
 
-/* cards/dsr/rules.cards:133: gather_pool */
+/* cards/dsr/rules.cards:170: gather_pool */
 static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_gather_pool *L = (struct Locals_proc_gather_pool *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 968), 969);
+        #line 171 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 899), 900);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_b = cells_v_list[1 + L->v_i];
-                #line 135 "cards/dsr/rules.cards"
+                #line 172 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_red_dice;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 970);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 901);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 136 "cards/dsr/rules.cards"
+                #line 173 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_yellow_dice;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 971);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 902);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 137 "cards/dsr/rules.cards"
+                #line 174 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_green_dice;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 972);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 903);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 138 "cards/dsr/rules.cards"
+                #line 175 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Inst_team_base(g, L->v_b)->fd_blue_dice;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 973);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 904);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4500,30 +5104,30 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 974), 975);
+        #line 177 "cards/dsr/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 905), 906);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2))) continue;
-                #line 141 "cards/dsr/rules.cards"
+                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 907)[0] >= 2))) continue;
+                #line 178 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_c));
                     rt_log_str(g, ": another Rebel is on the team, an extra die.");
                     rt_log_end(g);
                 }
-                #line 142 "cards/dsr/rules.cards"
+                #line 179 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
                     RtValue arg1 = 1;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 977);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 908);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4531,30 +5135,30 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 978), 979);
+        #line 181 "cards/dsr/rules.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 909), 910);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_2 = cells_v_list_3[1 + L->v_i_3];
                 if (!(Inst_asset(g, L->v_c_2)->fd_power == ENUM_extra_die)) continue;
-                #line 145 "cards/dsr/rules.cards"
+                #line 182 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_c_2));
                     rt_log_str(g, ": an extra die.");
                     rt_log_end(g);
                 }
-                #line 146 "cards/dsr/rules.cards"
+                #line 183 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = Inst_asset(g, L->v_c_2)->fd_die_of;
                     RtValue arg1 = 1;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 980);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 911);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4562,10 +5166,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4566 "dsr.c"
+#line 5170 "dsr.c"
         break;
     default:
-        return rt_fail(g, 981, "bad resume point");
+        return rt_fail(g, 912, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4577,13 +5181,13 @@ struct Locals_proc_take_dice {
     RtValue v_d;
 };
 
-/* cards/dsr/rules.cards:152: take_dice */
+/* cards/dsr/rules.cards:189: take_dice */
 static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_take_dice *L = (struct Locals_proc_take_dice *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 153 "cards/dsr/rules.cards"
+        #line 190 "cards/dsr/rules.cards"
         L->v_left = L->v_n;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_supply);
@@ -4594,78 +5198,136 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                 L->v_left--;
-                #line 153 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 982);
+                #line 190 "cards/dsr/rules.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 913);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 4606 "dsr.c"
+#line 5210 "dsr.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 914, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_reinforce {
+    RtValue v_p;
     RtValue v_s;
+    RtValue v_left;
     RtValue v_t;
+    RtValue v_left_2;
+    RtValue v_d;
+    RtValue v_d_2;
     RtValue v_i;
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:156: reinforce */
+/* cards/dsr/rules.cards:196: reinforce */
 static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reinforce *L = (struct Locals_proc_reinforce *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 157 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 984);
+        #line 197 "cards/dsr/rules.cards"
+        L->v_left = 1;
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_held, L->v_p, 915), 916);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
+                if (L->v_left <= 0) break;
                 if (!((Inst_alliance(g, L->v_t)->fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
-                #line 158 "cards/dsr/rules.cards"
-                if (Fn_reinforcement_ready(g, f)) {
-                    #line 159 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985, KIND_alliance, 1, RT_KEEP_NONE, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 160 "cards/dsr/rules.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " uses the Alliance Token ");
-                        rt_log_str(g, rt_card_name(g, L->v_t));
-                        rt_log_str(g, ": an extra die.");
-                        rt_log_end(g);
-                    }
+                L->v_left--;
+                #line 198 "cards/dsr/rules.cards"
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 917, KIND_alliance, 1, RT_KEEP_NONE, -1);
+                if (rt_check(g)) return RT_END;
+                #line 199 "cards/dsr/rules.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " uses the Alliance Token ");
+                    rt_log_str(g, rt_card_name(g, L->v_t));
+                    rt_log_str(g, ": an extra die.");
+                    rt_log_end(g);
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 163 "cards/dsr/rules.cards"
-        { /* take_dice */
-            RtValue arg0 = L->v_s;
-            RtValue arg1 = 1;
-            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
-            callee->v[0] = arg0;
-            callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 986);
-            if (st != RT_DONE)
-                return st;
+        #line 201 "cards/dsr/rules.cards"
+        if (rt_var_at(g, VCELL_opened)) {
+            #line 202 "cards/dsr/rules.cards"
+            L->v_left_2 = 1;
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_supply);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                int pluck_low = 0;
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (L->v_left_2 <= 0) break;
+                    if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
+                    L->v_left_2--;
+                    #line 202 "cards/dsr/rules.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 918);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close_from(g, pluck_from, pluck_low);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 203 "cards/dsr/rules.cards"
+            {
+                RtValue zone = rt_zone_shared(g, ZONE_rerolling);
+                for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
+                    Roll_any(g, rt_zone_at(g, zone, i), 919);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 204 "cards/dsr/rules.cards"
+            {
+                const int32_t *walk_v_d_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rerolling));
+                for (int at_v_d_2 = walk_v_d_2[0]; at_v_d_2 >= 1; at_v_d_2--) {
+                    RtValue it_d_2 = walk_v_d_2[at_v_d_2]; (void)it_d_2;
+                    #line 204 "cards/dsr/rules.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, "'s extra die is rolled: a ");
+                        rt_log_str(g, rt_card_name(g, it_d_2));
+                        rt_log_str(g, " showing ");
+                        rt_log_value(g, RT_TY_ENUM + 0, Fn_die_face(g, f, it_d_2));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    } else {
+                        { volatile RtValue hole = Fn_die_face(g, f, it_d_2); (void)hole; }
+                    }
+                }
+            }
+            #line 205 "cards/dsr/rules.cards"
+            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 920);
+            if (rt_check(g)) return RT_END;
+        } else {
+            #line 207 "cards/dsr/rules.cards"
+            { /* take_dice */
+                RtValue arg0 = L->v_s;
+                RtValue arg1 = 1;
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_dice)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 921);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
         }
-        if (rt_check(g)) return RT_END;
-#line 4666 "dsr.c"
+#line 5328 "dsr.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4675,17 +5337,16 @@ struct Locals_proc_assign_menu {
     RtValue v_c_2;
     RtValue v_c_3;
     RtValue v_c_4;
-    RtValue v_t;
     RtValue v_c_5;
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:170: any */
+/* cards/dsr/rules.cards:215: any */
 RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 170 "cards/dsr/rules.cards"
+    #line 215 "cards/dsr/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4693,68 +5354,52 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4697 "dsr.c"
+#line 5358 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:175: any */
+/* cards/dsr/rules.cards:220: any */
 RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 175 "cards/dsr/rules.cards"
+    #line 220 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 989);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 924);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4713 "dsr.c"
+#line 5374 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:180: any */
+/* cards/dsr/rules.cards:231: any */
 RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
-    #line 180 "cards/dsr/rules.cards"
+    #line 231 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_t = zc[1 + i]; (void)it_t;
-        if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
-    }
-    return acc;
-#line 4729 "dsr.c"
-}
-
-/* cards/dsr/rules.cards:182: any */
-RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
-{
-    (void)f;
-    (void)L;
-    #line 182 "cards/dsr/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 925);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4745 "dsr.c"
+#line 5390 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:168: assign_menu */
+/* cards/dsr/rules.cards:213: assign_menu */
 static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_menu *L = (struct Locals_proc_assign_menu *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 169 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 988);
+        #line 214 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 127, 0, 923);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": assign dice (");
                 rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
@@ -4764,20 +5409,24 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             if (Agg1_proc_assign_menu(g, f, L)) {
-                rt_opt_add(&ob, 0, RT_NONE, 8);
-                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 8)) {
+                rt_opt_add(&ob, 0, RT_NONE, 10);
+                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 10)) {
                     rt_log_str(g, "assign a die to a card at ");
                     rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_deploy));
                     rt_label_end(g);
                 }
             }
-            if (Agg2_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 10);
-            if (Agg3_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 12);
-            if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 3, RT_NONE, 7);
-            if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
-            rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 5, RT_NONE, 14);
-            rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 988);
+            if (Agg2_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 12);
+            if (Fn_reinforce_ok(g, f, f->me, ENUM_tactical)) rt_opt_add(&ob, 2, RT_NONE, 2);
+            if (Fn_reinforce_ok(g, f, f->me, ENUM_intelligence)) rt_opt_add(&ob, 3, RT_NONE, 3);
+            if (Fn_reinforce_ok(g, f, f->me, ENUM_support)) rt_opt_add(&ob, 4, RT_NONE, 4);
+            if (Fn_reinforce_ok(g, f, f->me, ENUM_leadership)) rt_opt_add(&ob, 5, RT_NONE, 5);
+            if (Fn_symbol_token_ready(g, f, f->me)) rt_opt_add(&ob, 6, RT_NONE, 6);
+            if (Fn_effect_tokens_ready(g, f, f->me)) rt_opt_add(&ob, 7, RT_NONE, 7);
+            if (Agg3_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 8, RT_NONE, 14);
+            rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 9, RT_NONE, 15);
+            rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 10, RT_NONE, 16);
+            rt_opt_done(g, &ob, 923);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4787,11 +5436,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
-                #line 171 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 991);
+                #line 216 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 128, 0, 926);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": assign a die to which card?");
                         rt_label_end(g);
@@ -4803,7 +5452,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 991);
+                    rt_opt_done(g, &ob, 926);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4812,11 +5461,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_c_2 = rt_chosen(g);
-                    #line 172 "cards/dsr/rules.cards"
+                    #line 217 "cards/dsr/rules.cards"
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 992);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 927);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4833,23 +5482,23 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
-                #line 176 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 993);
+                #line 221 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 129, 0, 928);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": use which Rebel's ability?");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 994);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 929);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 993);
+                    rt_opt_done(g, &ob, 928);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4858,11 +5507,11 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     L->v_c_4 = rt_chosen(g);
-                    #line 177 "cards/dsr/rules.cards"
+                    #line 222 "cards/dsr/rules.cards"
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_assign_die, 995);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 930);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -4878,10 +5527,70 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 }
-            } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
-                #line 180 "cards/dsr/rules.cards"
+            } else if (L->v_option == 2) { /* use Reinforcements: an extra red die */
+                #line 225 "cards/dsr/rules.cards"
+                { /* reinforce */
+                    RtValue arg0 = f->me;
+                    RtValue arg1 = ENUM_tactical;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 931);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_option == 3) { /* use Reinforcements: an extra yellow die */
+                #line 226 "cards/dsr/rules.cards"
+                { /* reinforce */
+                    RtValue arg0 = f->me;
+                    RtValue arg1 = ENUM_intelligence;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 932);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_option == 4) { /* use Reinforcements: an extra green die */
+                #line 227 "cards/dsr/rules.cards"
+                { /* reinforce */
+                    RtValue arg0 = f->me;
+                    RtValue arg1 = ENUM_support;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 933);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_option == 5) { /* use Reinforcements: an extra blue die */
+                #line 228 "cards/dsr/rules.cards"
+                { /* reinforce */
+                    RtValue arg0 = f->me;
+                    RtValue arg1 = ENUM_leadership;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reinforce)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 934);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_option == 6) { /* assign an Alliance Token_s symbol */
+                #line 229 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    (void)rt_enter(g, 26, f->self, f->me, NLOCALS_proc_assign_token, 996);
+                    RtValue arg0 = f->me;
+                    RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 935);
+                    if (args) {
+                        args[0] = arg0;
+                    }
                 }
                 f->pc = 6;
                 {
@@ -4892,10 +5601,14 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 /* fall through */
             case 6:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->v_option == 3) { /* use an Alliance Token */
-                #line 181 "cards/dsr/rules.cards"
+            } else if (L->v_option == 7) { /* use an Alliance Token */
+                #line 230 "cards/dsr/rules.cards"
                 { /* use_token */
-                    (void)rt_enter(g, 27, f->self, f->me, NLOCALS_proc_use_token, 997);
+                    RtValue arg0 = f->me;
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 936);
+                    if (args) {
+                        args[0] = arg0;
+                    }
                 }
                 f->pc = 7;
                 {
@@ -4906,10 +5619,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 /* fall through */
             case 7:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->v_option == 4) { /* use a Rebel_s ability */
-                #line 182 "cards/dsr/rules.cards"
+            } else if (L->v_option == 8) { /* use a Rebel_s ability */
+                #line 231 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_use_free_ability, 998);
+                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_use_free_ability, 937);
                 }
                 f->pc = 8;
                 {
@@ -4920,13 +5633,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 /* fall through */
             case 8:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->v_option == 5) { /* re-roll the remaining dice */
-                #line 183 "cards/dsr/rules.cards"
+            } else if (L->v_option == 9) { /* re-roll the remaining dice */
+                #line 232 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
-            } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
-                #line 185 "cards/dsr/rules.cards"
+            } else if (L->v_option == 10) { /* forfeit a die and re-roll the rest */
+                #line 234 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_pick_face, 999);
+                    (void)rt_enter(g, 23, f->self, f->me, NLOCALS_proc_pick_face, 938);
                 }
                 f->pc = 9;
                 {
@@ -4937,25 +5650,25 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 /* fall through */
             case 9:;
                 if (rt_check(g)) return RT_END;
-                #line 186 "cards/dsr/rules.cards"
+                #line 235 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_forfeit_die)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_forfeit_die, callee, 1000);
+                    RtStatus st = rt_call_now(g, Script_proc_forfeit_die, callee, 939);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 187 "cards/dsr/rules.cards"
+                #line 236 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4956 "dsr.c"
+#line 5669 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1001, "bad resume point");
+        return rt_fail(g, 940, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4968,15 +5681,15 @@ struct Locals_proc_forfeit_die {
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:192: forfeit_die */
+/* cards/dsr/rules.cards:241: forfeit_die */
 static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_forfeit_die *L = (struct Locals_proc_forfeit_die *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 193 "cards/dsr/rules.cards"
+        #line 242 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1002);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 941);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4985,10 +5698,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
-                #line 194 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1003);
+                #line 243 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 942);
                 if (rt_check(g)) return RT_END;
-                #line 195 "cards/dsr/rules.cards"
+                #line 244 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -5002,10 +5715,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 5006 "dsr.c"
+#line 5719 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1004, "bad resume point");
+        return rt_fail(g, 943, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5014,16 +5727,16 @@ struct Locals_proc_pick_face {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:200: pick_face */
+/* cards/dsr/rules.cards:249: pick_face */
 static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_face *L = (struct Locals_proc_pick_face *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 201 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1005);
+        #line 250 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 130, 0, 944);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die?");
                 rt_label_end(g);
@@ -5053,15 +5766,15 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 16);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 17);
-                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 18);
-                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 19);
-                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 20);
-                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
-                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
-                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1005);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 17);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 18);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 20);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 22);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 23);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 24);
+                rt_opt_done(g, &ob, 944);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5073,35 +5786,35 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
-                #line 202 "cards/dsr/rules.cards"
+                #line 251 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_tactical);
             } else if (L->v_option == 1) { /* a die showing TACTICAL x2 */
-                #line 203 "cards/dsr/rules.cards"
+                #line 252 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_tactical2);
             } else if (L->v_option == 2) { /* a die showing INTELLIGENCE */
-                #line 204 "cards/dsr/rules.cards"
+                #line 253 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_intelligence);
             } else if (L->v_option == 3) { /* a die showing INTELLIGENCE x2 */
-                #line 205 "cards/dsr/rules.cards"
+                #line 254 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_intelligence2);
             } else if (L->v_option == 4) { /* a die showing SUPPORT */
-                #line 206 "cards/dsr/rules.cards"
+                #line 255 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_support);
             } else if (L->v_option == 5) { /* a die showing SUPPORT x2 */
-                #line 207 "cards/dsr/rules.cards"
+                #line 256 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_support2);
             } else if (L->v_option == 6) { /* a die showing LEADERSHIP */
-                #line 208 "cards/dsr/rules.cards"
+                #line 257 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership);
             } else if (L->v_option == 7) { /* a die showing LEADERSHIP x2 */
-                #line 209 "cards/dsr/rules.cards"
+                #line 258 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 5102 "dsr.c"
+#line 5815 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1006, "bad resume point");
+        return rt_fail(g, 945, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5112,16 +5825,16 @@ struct Locals_proc_assign_die {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:214: assign_die */
+/* cards/dsr/rules.cards:263: assign_die */
 static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_die *L = (struct Locals_proc_assign_die *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 215 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1007);
+        #line 264 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 131, 0, 946);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": which die for ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
@@ -5153,15 +5866,15 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 16);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 17);
-                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 18);
-                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 19);
-                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 20);
-                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
-                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
-                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1007);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 17);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 18);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 19);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 20);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 22);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 23);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 24);
+                rt_opt_done(g, &ob, 946);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5173,12 +5886,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* a die showing TACTICAL */
-                #line 216 "cards/dsr/rules.cards"
+                #line 265 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1008);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 947);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5195,12 +5908,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 1) { /* a die showing TACTICAL x2 */
-                #line 217 "cards/dsr/rules.cards"
+                #line 266 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1009);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 948);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5217,12 +5930,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 2) { /* a die showing INTELLIGENCE */
-                #line 218 "cards/dsr/rules.cards"
+                #line 267 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1010);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 949);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5239,12 +5952,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 4:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 3) { /* a die showing INTELLIGENCE x2 */
-                #line 219 "cards/dsr/rules.cards"
+                #line 268 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1011);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 950);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5261,12 +5974,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 4) { /* a die showing SUPPORT */
-                #line 220 "cards/dsr/rules.cards"
+                #line 269 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1012);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 951);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5283,12 +5996,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 6:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 5) { /* a die showing SUPPORT x2 */
-                #line 221 "cards/dsr/rules.cards"
+                #line 270 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1013);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 952);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5305,12 +6018,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 7:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 6) { /* a die showing LEADERSHIP */
-                #line 222 "cards/dsr/rules.cards"
+                #line 271 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1014);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 953);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5327,12 +6040,12 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             case 8:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_option == 7) { /* a die showing LEADERSHIP x2 */
-                #line 223 "cards/dsr/rules.cards"
+                #line 272 "cards/dsr/rules.cards"
                 { /* give */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_give, 1015);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 954);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5350,10 +6063,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5354 "dsr.c"
+#line 6067 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1016, "bad resume point");
+        return rt_fail(g, 955, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5368,15 +6081,15 @@ struct Locals_proc_give {
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:227: give */
+/* cards/dsr/rules.cards:276: give */
 static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_give *L = (struct Locals_proc_give *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 228 "cards/dsr/rules.cards"
+        #line 277 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1017);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 956);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5385,10 +6098,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
-                #line 229 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1018);
+                #line 278 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 957);
                 if (rt_check(g)) return RT_END;
-                #line 230 "cards/dsr/rules.cards"
+                #line 279 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -5404,27 +6117,27 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 232 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1019));
+        #line 281 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 958));
         if (rt_check(g)) return RT_END;
-        #line 233 "cards/dsr/rules.cards"
+        #line 282 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_symbols)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 1020);
+            RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 959);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 234 "cards/dsr/rules.cards"
+        #line 283 "cards/dsr/rules.cards"
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1021);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 960);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -5439,10 +6152,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 5443 "dsr.c"
+#line 6156 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1022, "bad resume point");
+        return rt_fail(g, 961, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5452,28 +6165,28 @@ struct Locals_proc_add_symbols {
     RtValue v_f;
 };
 
-/* cards/dsr/rules.cards:237: add_symbols */
+/* cards/dsr/rules.cards:286: add_symbols */
 static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_add_symbols *L = (struct Locals_proc_add_symbols *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 238 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1023), Fn_shows(g, f, L->v_f, ENUM_tactical), 1024), 1025);
+        #line 287 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 962), Fn_shows(g, f, L->v_f, ENUM_tactical), 963), 964);
         if (rt_check(g)) return RT_END;
-        #line 239 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1026), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1027), 1028);
+        #line 288 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 965), Fn_shows(g, f, L->v_f, ENUM_intelligence), 966), 967);
         if (rt_check(g)) return RT_END;
-        #line 240 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1029), Fn_shows(g, f, L->v_f, ENUM_support), 1030), 1031);
+        #line 289 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 968), Fn_shows(g, f, L->v_f, ENUM_support), 969), 970);
         if (rt_check(g)) return RT_END;
-        #line 241 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1032), Fn_shows(g, f, L->v_f, ENUM_leadership), 1033), 1034);
+        #line 290 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 971), Fn_shows(g, f, L->v_f, ENUM_leadership), 972), 973);
         if (rt_check(g)) return RT_END;
-#line 5474 "dsr.c"
+#line 6187 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1035, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5483,36 +6196,36 @@ struct Locals_proc_check_complete {
     RtValue v_on_team;
 };
 
-/* cards/dsr/rules.cards:247: check_complete */
+/* cards/dsr/rules.cards:296: check_complete */
 static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_check_complete *L = (struct Locals_proc_check_complete *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 248 "cards/dsr/rules.cards"
+        #line 297 "cards/dsr/rules.cards"
         if (Fn_complete(g, f, L->v_c, L->v_on_team)) {
-            #line 249 "cards/dsr/rules.cards"
+            #line 298 "cards/dsr/rules.cards"
             if (L->v_on_team) {
-                #line 250 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1036);
+                #line 299 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 975);
                 if (rt_check(g)) return RT_END;
-                #line 251 "cards/dsr/rules.cards"
+                #line 300 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " uses ");
                     rt_log_str(g, rt_card_name(g, L->v_c));
                     rt_log_str(g, "'s ability: ");
-                    rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1037)].fd_text);
+                    rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 976)].fd_text);
                     rt_log_end(g);
                 } else {
-                    { const char *volatile hole = Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1038)].fd_text; (void)hole; }
+                    { const char *volatile hole = Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 977)].fd_text; (void)hole; }
                 }
                 if (rt_check(g)) return RT_END;
-                #line 252 "cards/dsr/rules.cards"
+                #line 301 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_run_power, 1039);
+                    RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_run_power, 978);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5527,12 +6240,12 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 254 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1040);
+                #line 303 "cards/dsr/rules.cards"
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 979);
                 if (rt_check(g)) return RT_END;
-                #line 255 "cards/dsr/rules.cards"
-                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1041))->fd_imperial) {
-                    #line 256 "cards/dsr/rules.cards"
+                #line 304 "cards/dsr/rules.cards"
+                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 980))->fd_imperial) {
+                    #line 305 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Every symbol of ");
@@ -5541,7 +6254,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 } else {
-                    #line 258 "cards/dsr/rules.cards"
+                    #line 307 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Every symbol of ");
@@ -5554,42 +6267,43 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5558 "dsr.c"
+#line 6271 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1042, "bad resume point");
+        return rt_fail(g, 981, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_assign_token {
+    RtValue v_p;
     RtValue v_t;
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:267: assign_token */
+/* cards/dsr/rules.cards:317: assign_token */
 static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_token *L = (struct Locals_proc_assign_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 268 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1043);
+        #line 318 "cards/dsr/rules.cards"
+        rt_choose_begin(g, L->v_p, 132, 0, 982);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
-                rt_log_player(g, f->me);
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, ": assign which Alliance Token?");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 983);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_t = zc[1 + i]; (void)it_t;
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1043);
+            rt_opt_done(g, &ob, 982);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5598,12 +6312,12 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 269 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1044);
+            #line 319 "cards/dsr/rules.cards"
+            rt_choose_begin(g, L->v_p, 133, 0, 984);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
-                    rt_log_player(g, f->me);
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
+                    rt_log_player(g, L->v_p);
                     rt_log_str(g, ": to which card?");
                     rt_label_end(g);
                 }
@@ -5614,7 +6328,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Inst_alliance(g, L->v_t)->fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1044);
+                rt_opt_done(g, &ob, 984);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5623,13 +6337,13 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_c = rt_chosen(g);
-                #line 270 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045, KIND_alliance, 1, RT_KEEP_NONE, -1);
+                #line 320 "cards/dsr/rules.cards"
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985, KIND_alliance, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
-                #line 271 "cards/dsr/rules.cards"
+                #line 321 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_player(g, f->me);
+                    rt_log_player(g, L->v_p);
                     rt_log_str(g, " assigns the Alliance Token ");
                     rt_log_str(g, rt_card_name(g, L->v_t));
                     rt_log_str(g, " (");
@@ -5639,24 +6353,24 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 272 "cards/dsr/rules.cards"
+                #line 322 "cards/dsr/rules.cards"
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Inst_alliance(g, L->v_t)->fd_symbol_shown;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_symbols)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 1046);
+                    RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 986);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 273 "cards/dsr/rules.cards"
+                #line 323 "cards/dsr/rules.cards"
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_check_complete, 1047);
+                    RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 987);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5673,41 +6387,42 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5677 "dsr.c"
+#line 6391 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1048, "bad resume point");
+        return rt_fail(g, 988, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_use_token {
+    RtValue v_p;
     RtValue v_t;
 };
 
-/* cards/dsr/rules.cards:279: use_token */
+/* cards/dsr/rules.cards:329: use_token */
 static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_token *L = (struct Locals_proc_use_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 280 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1049);
+        #line 330 "cards/dsr/rules.cards"
+        rt_choose_begin(g, L->v_p, 134, 0, 989);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
-                rt_log_player(g, f->me);
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, ": use which Alliance Token?");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 990);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_t = zc[1 + i]; (void)it_t;
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1049);
+            rt_opt_done(g, &ob, 989);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5716,24 +6431,28 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 281 "cards/dsr/rules.cards"
-            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1050, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            #line 331 "cards/dsr/rules.cards"
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 991, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
-            #line 282 "cards/dsr/rules.cards"
+            #line 332 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
-                rt_log_player(g, f->me);
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, " uses the Alliance Token ");
                 rt_log_str(g, rt_card_name(g, L->v_t));
                 rt_log_str(g, ": ");
                 rt_log_str(g, Rows_alliance[rt__row(g, L->v_t)].fd_effect_text);
                 rt_log_end(g);
             }
-            #line 283 "cards/dsr/rules.cards"
+            #line 333 "cards/dsr/rules.cards"
             if (Inst_alliance(g, L->v_t)->fd_effect == ENUM_heal) {
-                #line 283 "cards/dsr/rules.cards"
+                #line 333 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1051);
+                    RtValue arg0 = L->v_p;
+                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 992);
+                    if (args) {
+                        args[0] = arg0;
+                    }
                 }
                 f->pc = 2;
                 {
@@ -5745,9 +6464,13 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 283 "cards/dsr/rules.cards"
+                #line 333 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1052);
+                    RtValue arg0 = L->v_p;
+                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 993);
+                    if (args) {
+                        args[0] = arg0;
+                    }
                 }
                 f->pc = 3;
                 {
@@ -5760,62 +6483,63 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5764 "dsr.c"
+#line 6487 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1053, "bad resume point");
+        return rt_fail(g, 994, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_draw_one_token {
+    RtValue v_p;
     RtValue v_t;
 };
 
-/* cards/dsr/rules.cards:288: draw_one_token */
+/* cards/dsr/rules.cards:339: draw_one_token */
 static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_one_token *L = (struct Locals_proc_draw_one_token *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 289 "cards/dsr/rules.cards"
+        #line 340 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
-            #line 290 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1054, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
+            #line 341 "cards/dsr/rules.cards"
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 995, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 291 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1055);
-            #line 292 "cards/dsr/rules.cards"
+            #line 342 "cards/dsr/rules.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 996);
+            #line 343 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Alliance Tokens are shuffled into a new draw pile.");
                 rt_log_end(g);
             }
         }
-        #line 294 "cards/dsr/rules.cards"
+        #line 345 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
-            #line 295 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1056);
+            #line 346 "cards/dsr/rules.cards"
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 997);
             if (rt_check(g)) return RT_END;
-            #line 296 "cards/dsr/rules.cards"
-            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            #line 347 "cards/dsr/rules.cards"
+            rt_move_known(g, L->v_t, rt_zone_of(g, ZONE_held, L->v_p, 998), RT_AT_TOP, 999, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
-            #line 297 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_t, KIND_alliance, 0, 1, 0, 1058);
-            #line 298 "cards/dsr/rules.cards"
+            #line 348 "cards/dsr/rules.cards"
+            rt_set_state_known(g, L->v_t, KIND_alliance, 0, 1, 0, 1000);
+            #line 349 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
-                rt_log_player(g, f->me);
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, " draws the Alliance Token ");
                 rt_log_str(g, rt_card_name(g, L->v_t));
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
         }
-#line 5816 "dsr.c"
+#line 6540 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1059, "bad resume point");
+        return rt_fail(g, 1001, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5828,22 +6552,22 @@ struct Locals_proc_run_power {
     RtValue v_i;
 };
 
-/* cards/dsr/rules.cards:305: run_power */
+/* cards/dsr/rules.cards:356: run_power */
 static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_run_power *L = (struct Locals_proc_run_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 306 "cards/dsr/rules.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1060))->fd_power == ENUM_heal_each_team) {
-            #line 307 "cards/dsr/rules.cards"
+        #line 357 "cards/dsr/rules.cards"
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1002))->fd_power == ENUM_heal_each_team) {
+            #line 358 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
-                #line 308 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1061);
+                #line 359 "cards/dsr/rules.cards"
+                rt_choose_begin(g, f->me, 135, 0, 1003);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": remove a DAMAGE from which Rebel of ");
                         rt_log_player(g, L->v_p);
@@ -5851,13 +6575,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1062);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1004);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1061);
+                    rt_opt_done(g, &ob, 1003);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5866,25 +6590,29 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_r = rt_chosen(g);
-                    #line 308 "cards/dsr/rules.cards"
+                    #line 359 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1063);
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1005);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_power == ENUM_heal_two) {
-            #line 311 "cards/dsr/rules.cards"
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1006))->fd_power == ENUM_heal_two) {
+            #line 362 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1065);
+                RtValue arg0 = f->me;
+                RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1007);
+                if (args) {
+                    args[0] = arg0;
+                }
             }
             f->pc = 2;
             {
@@ -5895,32 +6623,36 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1066))->fd_power == ENUM_heal_team) {
-            #line 313 "cards/dsr/rules.cards"
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1008))->fd_power == ENUM_heal_team) {
+            #line 364 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1067));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1009));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                     if (!(rt__state(g, it_r_2, 0) > 0)) continue;
-                    #line 313 "cards/dsr/rules.cards"
+                    #line 364 "cards/dsr/rules.cards"
                     { /* heal_rebel */
                         RtValue arg0 = it_r_2;
                         RtValue arg1 = 1;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1068);
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1010);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1069))->fd_power == ENUM_remove_counter) {
-            #line 315 "cards/dsr/rules.cards"
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1011))->fd_power == ENUM_remove_counter) {
+            #line 366 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1070);
+                RtValue arg0 = f->me;
+                RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1012);
+                if (args) {
+                    args[0] = arg0;
+                }
             }
             f->pc = 3;
             {
@@ -5932,20 +6664,22 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         case 3:;
             if (rt_check(g)) return RT_END;
         } else {
-            #line 317 "cards/dsr/rules.cards"
+            #line 368 "cards/dsr/rules.cards"
             { /* draw_one_token */
+                RtValue arg0 = f->me;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1071);
+                RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1013);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5946 "dsr.c"
+#line 6680 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1072, "bad resume point");
+        return rt_fail(g, 1014, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5954,29 +6688,29 @@ struct Locals_proc_use_free_ability {
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:323: use_free_ability */
+/* cards/dsr/rules.cards:374: use_free_ability */
 static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_free_ability *L = (struct Locals_proc_use_free_ability *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 324 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1073);
+        #line 375 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 129, 0, 1015);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": use which Rebel's ability?");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1074);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1016);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1073);
+            rt_opt_done(g, &ob, 1015);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5985,9 +6719,9 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 325 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1075);
-            #line 326 "cards/dsr/rules.cards"
+            #line 376 "cards/dsr/rules.cards"
+            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1017);
+            #line 377 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5997,11 +6731,11 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
                 rt_log_end(g);
             }
-            #line 327 "cards/dsr/rules.cards"
+            #line 378 "cards/dsr/rules.cards"
             if (Inst_asset(g, L->v_c)->fd_power == ENUM_reroll) {
-                #line 328 "cards/dsr/rules.cards"
+                #line 379 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_reroll_dice, 1076);
+                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reroll_dice, 1018);
                 }
                 f->pc = 2;
                 {
@@ -6013,10 +6747,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 330 "cards/dsr/rules.cards"
+                #line 381 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
-                    RtValue *args = rt_enter(g, 33, f->self, f->me, NLOCALS_proc_change_face_of, 1077);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_change_face_of, 1019);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6032,10 +6766,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6036 "dsr.c"
+#line 6770 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1078, "bad resume point");
+        return rt_fail(g, 1020, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6045,20 +6779,20 @@ struct Locals_proc_reroll_dice {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:335: reroll_dice */
+/* cards/dsr/rules.cards:386: reroll_dice */
 static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll_dice *L = (struct Locals_proc_reroll_dice *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 336 "cards/dsr/rules.cards"
+        #line 387 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, 0);
-        #line 337 "cards/dsr/rules.cards"
+        #line 388 "cards/dsr/rules.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
-            #line 338 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1079);
+            #line 389 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 136, 0, 1021);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": re-roll which die (");
                     rt_log_int(g, rt_var_at(g, VCELL_acting_reroll));
@@ -6092,16 +6826,16 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 25);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 16);
-                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 17);
-                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 18);
-                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 19);
-                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 20);
-                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 21);
-                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 22);
-                    rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 23);
-                    rt_opt_done(g, &ob, 1079);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 26);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 17);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 18);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 19);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 20);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 21);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
+                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
+                    rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 24);
+                    rt_opt_done(g, &ob, 1021);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6113,121 +6847,121 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* stop */
-                    #line 339 "cards/dsr/rules.cards"
+                    #line 390 "cards/dsr/rules.cards"
                     rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, 2);
                 } else if (L->v_option == 1) { /* a die showing TACTICAL */
-                    #line 340 "cards/dsr/rules.cards"
+                    #line 391 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1080);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1022);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* a die showing TACTICAL x2 */
-                    #line 341 "cards/dsr/rules.cards"
+                    #line 392 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1081);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1023);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* a die showing INTELLIGENCE */
-                    #line 342 "cards/dsr/rules.cards"
+                    #line 393 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1082);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1024);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* a die showing INTELLIGENCE x2 */
-                    #line 343 "cards/dsr/rules.cards"
+                    #line 394 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1083);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1025);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* a die showing SUPPORT */
-                    #line 344 "cards/dsr/rules.cards"
+                    #line 395 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1084);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1026);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* a die showing SUPPORT x2 */
-                    #line 345 "cards/dsr/rules.cards"
+                    #line 396 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1085);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1027);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* a die showing LEADERSHIP */
-                    #line 346 "cards/dsr/rules.cards"
+                    #line 397 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1086);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1028);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* a die showing LEADERSHIP x2 */
-                    #line 347 "cards/dsr/rules.cards"
+                    #line 398 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1087);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1029);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1088)) return RT_END;
+            if (rt_back_edge(g, 1030)) return RT_END;
         }
-        #line 350 "cards/dsr/rules.cards"
+        #line 401 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1089);
+                Roll_any(g, rt_zone_at(g, zone, i), 1031);
         }
         if (rt_check(g)) return RT_END;
-        #line 351 "cards/dsr/rules.cards"
+        #line 402 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_rerolling));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
-                #line 351 "cards/dsr/rules.cards"
+                #line 402 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -6242,13 +6976,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 352 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
+        #line 403 "cards/dsr/rules.cards"
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1032);
         if (rt_check(g)) return RT_END;
-#line 6249 "dsr.c"
+#line 6983 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1091, "bad resume point");
+        return rt_fail(g, 1033, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6261,15 +6995,15 @@ struct Locals_proc_reroll_one {
     RtValue v_list;
 };
 
-/* cards/dsr/rules.cards:355: reroll_one */
+/* cards/dsr/rules.cards:406: reroll_one */
 static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll_one *L = (struct Locals_proc_reroll_one *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 356 "cards/dsr/rules.cards"
+        #line 407 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1092);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1034);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6278,19 +7012,19 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
-                #line 356 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1093);
+                #line 407 "cards/dsr/rules.cards"
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1035);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 357 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
+        #line 408 "cards/dsr/rules.cards"
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1036));
         if (rt_check(g)) return RT_END;
-#line 6291 "dsr.c"
+#line 7025 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1095, "bad resume point");
+        return rt_fail(g, 1037, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6301,17 +7035,17 @@ struct Locals_proc_change_face_of {
     RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:361: change_face_of */
+/* cards/dsr/rules.cards:412: change_face_of */
 static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_change_face_of *L = (struct Locals_proc_change_face_of *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 362 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1096);
+        #line 413 "cards/dsr/rules.cards"
+        rt_choose_begin(g, f->me, 137, 0, 1038);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": change which die?");
                 rt_label_end(g);
@@ -6323,7 +7057,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1096);
+            rt_opt_done(g, &ob, 1038);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6332,10 +7066,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_d = rt_chosen(g);
-            #line 363 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1097);
+            #line 414 "cards/dsr/rules.cards"
+            rt_choose_begin(g, f->me, 138, 0, 1039);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": turn the ");
                     rt_log_str(g, rt_card_name(g, L->v_d));
@@ -6367,15 +7101,15 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 26);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 27);
-                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 28);
-                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 29);
-                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 30);
-                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 31);
-                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 32);
-                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 1097);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 27);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 28);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 29);
+                    rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 30);
+                    rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 31);
+                    rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 32);
+                    rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 33);
+                    rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 34);
+                    rt_opt_done(g, &ob, 1039);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6387,113 +7121,113 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 drawn_2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* TACTICAL */
-                    #line 364 "cards/dsr/rules.cards"
+                    #line 415 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1098);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1040);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* TACTICAL x2 */
-                    #line 365 "cards/dsr/rules.cards"
+                    #line 416 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1099);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1041);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* INTELLIGENCE */
-                    #line 366 "cards/dsr/rules.cards"
+                    #line 417 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1100);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1042);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* INTELLIGENCE x2 */
-                    #line 367 "cards/dsr/rules.cards"
+                    #line 418 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1101);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1043);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* SUPPORT */
-                    #line 368 "cards/dsr/rules.cards"
+                    #line 419 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1102);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1044);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* SUPPORT x2 */
-                    #line 369 "cards/dsr/rules.cards"
+                    #line 420 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1103);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1045);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* LEADERSHIP */
-                    #line 370 "cards/dsr/rules.cards"
+                    #line 421 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1104);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1046);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* LEADERSHIP x2 */
-                    #line 371 "cards/dsr/rules.cards"
+                    #line 422 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_set_face)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1105);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1047);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6501,10 +7235,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6505 "dsr.c"
+#line 7239 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1106, "bad resume point");
+        return rt_fail(g, 1048, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6518,57 +7252,57 @@ struct Locals_proc_set_face {
     RtValue v_x_4;
 };
 
-/* cards/dsr/rules.cards:376: set_face */
+/* cards/dsr/rules.cards:427: set_face */
 static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_set_face *L = (struct Locals_proc_set_face *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 377 "cards/dsr/rules.cards"
+        #line 428 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x = walk_v_x[0]; at_v_x >= 1; at_v_x--) {
                 RtValue it_x = walk_v_x[at_v_x]; (void)it_x;
                 if (!((rt_card_kind(g, it_x) == KIND_red_die) && (it_x == L->v_d))) continue;
-                #line 377 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1107);
+                #line 428 "cards/dsr/rules.cards"
+                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1049);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 378 "cards/dsr/rules.cards"
+        #line 429 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_2 = walk_v_x_2[0]; at_v_x_2 >= 1; at_v_x_2--) {
                 RtValue it_x_2 = walk_v_x_2[at_v_x_2]; (void)it_x_2;
                 if (!((rt_card_kind(g, it_x_2) == KIND_yellow_die) && (it_x_2 == L->v_d))) continue;
-                #line 378 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1108);
+                #line 429 "cards/dsr/rules.cards"
+                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1050);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 379 "cards/dsr/rules.cards"
+        #line 430 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_3 = walk_v_x_3[0]; at_v_x_3 >= 1; at_v_x_3--) {
                 RtValue it_x_3 = walk_v_x_3[at_v_x_3]; (void)it_x_3;
                 if (!((rt_card_kind(g, it_x_3) == KIND_green_die) && (it_x_3 == L->v_d))) continue;
-                #line 379 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1109);
+                #line 430 "cards/dsr/rules.cards"
+                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1051);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 380 "cards/dsr/rules.cards"
+        #line 431 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_x_4 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
             for (int at_v_x_4 = walk_v_x_4[0]; at_v_x_4 >= 1; at_v_x_4--) {
                 RtValue it_x_4 = walk_v_x_4[at_v_x_4]; (void)it_x_4;
                 if (!((rt_card_kind(g, it_x_4) == KIND_blue_die) && (it_x_4 == L->v_d))) continue;
-                #line 380 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1110);
+                #line 431 "cards/dsr/rules.cards"
+                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1052);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 381 "cards/dsr/rules.cards"
+        #line 432 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -6579,10 +7313,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6583 "dsr.c"
+#line 7317 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1111, "bad resume point");
+        return rt_fail(g, 1053, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6593,189 +7327,261 @@ struct Locals_proc_heal_rebel {
     RtValue v_before;
 };
 
-/* cards/dsr/rules.cards:386: heal_rebel */
+/* cards/dsr/rules.cards:437: heal_rebel */
 static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_heal_rebel *L = (struct Locals_proc_heal_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 387 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1112);
+        #line 438 "cards/dsr/rules.cards"
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1054);
         if (rt_check(g)) return RT_END;
-        #line 388 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1113) > L->v_n) {
-            #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1114), L->v_n, 1115), 1116);
+        #line 439 "cards/dsr/rules.cards"
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1055) > L->v_n) {
+            #line 439 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1056), L->v_n, 1057), 1058);
             if (rt_check(g)) return RT_END;
         } else {
-            #line 388 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1117);
+            #line 439 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1059);
             if (rt_check(g)) return RT_END;
         }
-        #line 389 "cards/dsr/rules.cards"
+        #line 440 "cards/dsr/rules.cards"
+        rt_set_card_state(g, L->v_c, KIND_asset, 8, 1, 1060);
+        if (rt_check(g)) return RT_END;
+        #line 441 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " loses ");
-            rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1118), 1119));
+            rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1061), 1062));
             rt_log_str(g, " DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1120));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1063));
             rt_log_str(g, " of ");
-            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1121))->fd_capacity);
+            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1122), 1123); (void)hole; }
-            { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1124); (void)hole; }
-            { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1125))->fd_capacity; (void)hole; }
+            { volatile RtValue hole = rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1065), 1066); (void)hole; }
+            { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1067); (void)hole; }
+            { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1068))->fd_capacity; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 6634 "dsr.c"
+#line 7371 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1126, "bad resume point");
+        return rt_fail(g, 1069, "bad resume point");
     }
     return RT_DONE;
 }
 
-struct Locals_proc_heal_two_rebels {
+struct Locals_proc_heal_one {
     RtValue v_p;
-    RtValue v_r;
-    RtValue v_r_2;
+    RtValue v_n;
     RtValue v_q;
-    RtValue v_x;
-    RtValue v_x_2;
+    RtValue v_r;
+    RtValue v_c;
+    RtValue v_q_2;
+    RtValue v_r_2;
+    RtValue v_q_3;
+    RtValue v_r_3;
+    RtValue v_r_4;
+    RtValue v_c_2;
+    RtValue v_c_3;
+    RtValue v_option;
 };
 
-/* cards/dsr/rules.cards:397: any */
-RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct Locals_proc_heal_two_rebels *L)
+/* cards/dsr/rules.cards:448: any */
+static RtValue Agg1_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal_one *L)
 {
     (void)f;
     (void)L;
-    #line 397 "cards/dsr/rules.cards"
+    #line 448 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1133);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_x = zc[1 + i]; (void)it_x;
-        if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_q = i; (void)it_q;
+        L->v_q = it_q;
+        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q, 1070) > 0) { L->v_q = 0; return 1; }
     }
+    L->v_q = 0;
     return acc;
-#line 6664 "dsr.c"
+#line 7410 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:393: heal_two_rebels */
-static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
+/* cards/dsr/rules.cards:448: any */
+RT_PURE static RtValue Agg2_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal_one *L)
 {
-    struct Locals_proc_heal_two_rebels *L = (struct Locals_proc_heal_two_rebels *)(void *)f->v;
+    (void)f;
+    (void)L;
+    #line 448 "cards/dsr/rules.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i]; (void)it_c;
+        if (Fn_healable_here(g, f, it_c) && (!rt__state(g, it_c, 8))) return 1;
+    }
+    return acc;
+#line 7426 "dsr.c"
+}
+
+/* cards/dsr/rules.cards:450: any */
+static RtValue Agg3_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal_one *L)
+{
+    (void)f;
+    (void)L;
+    #line 450 "cards/dsr/rules.cards"
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_q_2 = i; (void)it_q_2;
+        L->v_q_2 = it_q_2;
+        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_2, 1072) > 0) { L->v_q_2 = 0; return 1; }
+    }
+    L->v_q_2 = 0;
+    return acc;
+#line 7444 "dsr.c"
+}
+
+/* cards/dsr/rules.cards:455: any */
+RT_PURE static RtValue Agg4_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal_one *L)
+{
+    (void)f;
+    (void)L;
+    #line 455 "cards/dsr/rules.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+        if (Fn_healable_here(g, f, it_c_2) && (!rt__state(g, it_c_2, 8))) return 1;
+    }
+    return acc;
+#line 7460 "dsr.c"
+}
+
+/* cards/dsr/rules.cards:447: heal_one */
+static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_heal_one *L = (struct Locals_proc_heal_one *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 394 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1127);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
-                rt_log_player(g, f->me);
-                rt_log_str(g, ": remove a DAMAGE from a Rebel of which team?");
-                rt_label_end(g);
-            }
-            {
-                int n = rt_players(g);
-                for (int i = 0; i < n; i++) {
-                    RtValue it_p = i; (void)it_p;
-                    L->v_p = it_p;
-                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1128) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
-                }
-            }
-            rt_opt_done(g, &ob, 1127);
-        }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_p = rt_chosen(g);
-            #line 395 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1129);
+        #line 448 "cards/dsr/rules.cards"
+        if (Agg1_proc_heal_one(g, f, L) || Agg2_proc_heal_one(g, f, L)) {
+            #line 449 "cards/dsr/rules.cards"
+            rt_choose_begin(g, L->v_p, 139, 0, 1071);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": from which Rebel?");
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, ": remove ");
+                    rt_log_int(g, L->v_n);
+                    rt_log_str(g, " DAMAGE from which Rebel?");
                     rt_label_end(g);
                 }
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1130);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
-                        rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
+                if (Agg3_proc_heal_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 36);
+                if (Agg4_proc_heal_one(g, f, L)) {
+                    rt_opt_add(&ob, 1, RT_NONE, 38);
+                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 38)) {
+                        rt_log_str(g, "a face-up Rebel at ");
+                        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_deploy));
+                        rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 1129);
+                rt_opt_done(g, &ob, 1071);
             }
+            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
-                f->pc = 2;
+                f->pc = 1;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 2:;
-                L->v_r_2 = rt_chosen(g);
-                #line 396 "cards/dsr/rules.cards"
-                { /* heal_rebel */
-                    RtValue arg0 = L->v_r_2;
-                    RtValue arg1 = 1;
-                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-                    callee->v[0] = arg0;
-                    callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1131);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                if (rt_check(g)) return RT_END;
-                #line 397 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1132);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": and a Rebel of which team?");
-                        rt_label_end(g);
-                    }
-                    {
-                        int n = rt_players(g);
-                        for (int i = 0; i < n; i++) {
-                            RtValue it_q = i; (void)it_q;
-                            L->v_q = it_q;
-                            if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 1132);
-                }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 3;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 3:;
-                    L->v_q = rt_chosen(g);
-                    #line 398 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1134);
+            case 1:;
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* a Rebel on a team */
+                    #line 451 "cards/dsr/rules.cards"
+                    rt_choose_begin(g, L->v_p, 140, 0, 1073);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
-                            rt_log_player(g, f->me);
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
+                            rt_log_player(g, L->v_p);
+                            rt_log_str(g, ": a Rebel of which team?");
+                            rt_label_end(g);
+                        }
+                        {
+                            int n = rt_players(g);
+                            for (int i = 0; i < n; i++) {
+                                RtValue it_q_3 = i; (void)it_q_3;
+                                L->v_q_3 = it_q_3;
+                                if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_3, 1074) > 0) rt_opt_add(&ob, it_q_3, RT_NONE, RT_LABEL_PLAYER);
+                            }
+                        }
+                        rt_opt_done(g, &ob, 1073);
+                    }
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 2;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 2:;
+                        L->v_q_3 = rt_chosen(g);
+                        #line 452 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, L->v_p, 141, 0, 1075);
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
+                                rt_log_player(g, L->v_p);
+                                rt_log_str(g, ": from which Rebel?");
+                                rt_label_end(g);
+                            }
+                            {
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_3, 1076);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_r_4 = zc[1 + i]; (void)it_r_4;
+                                    rt_opt_add_if(&ob, ((int)(rt__state(g, it_r_4, 0) > 0) & (int)(!rt__state(g, it_r_4, 8))), it_r_4, it_r_4, RT_LABEL_AUTO);
+                                }
+                            }
+                            rt_opt_done(g, &ob, 1075);
+                        }
+                        if (rt_option_count(g) > 0) {
+                            f->pc = 3;
+                            if (!rt_answer_now(g))
+                                return RT_YIELD;
+                            /* fall through */
+                        case 3:;
+                            L->v_r_4 = rt_chosen(g);
+                            #line 452 "cards/dsr/rules.cards"
+                            { /* heal_rebel */
+                                RtValue arg0 = L->v_r_4;
+                                RtValue arg1 = L->v_n;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1077);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                        }
+                    }
+                } else if (L->v_option == 1) { /* a face-up Rebel at _deploy_ */
+                    #line 456 "cards/dsr/rules.cards"
+                    rt_choose_begin(g, L->v_p, 141, 0, 1078);
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
+                            rt_log_player(g, L->v_p);
                             rt_log_str(g, ": from which Rebel?");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1135);
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
                             for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
-                                rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
+                                RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
+                                if (Fn_healable_here(g, f, it_c_3) && (!rt__state(g, it_c_3, 8))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1134);
+                        rt_opt_done(g, &ob, 1078);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6783,16 +7589,16 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             return RT_YIELD;
                         /* fall through */
                     case 4:;
-                        L->v_x_2 = rt_chosen(g);
-                        #line 398 "cards/dsr/rules.cards"
+                        L->v_c_3 = rt_chosen(g);
+                        #line 456 "cards/dsr/rules.cards"
                         { /* heal_rebel */
-                            RtValue arg0 = L->v_x_2;
-                            RtValue arg1 = 1;
+                            RtValue arg0 = L->v_c_3;
+                            RtValue arg1 = L->v_n;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1136);
+                            RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1079);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6801,30 +7607,139 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6805 "dsr.c"
+#line 7611 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1137, "bad resume point");
+        return rt_fail(g, 1080, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_clear_healed {
+    RtValue v_c;
+    RtValue v_q;
+    RtValue v_r;
+    RtValue v_i;
+};
+
+/* cards/dsr/rules.cards:463: clear_healed */
+static RtStatus Script_proc_clear_healed(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_clear_healed *L = (struct Locals_proc_clear_healed *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 464 "cards/dsr/rules.cards"
+        {
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
+                #line 464 "cards/dsr/rules.cards"
+                rt_set_state_known(g, it_c, KIND_asset, 8, 0, 1, 1081);
+            }
+        }
+        #line 465 "cards/dsr/rules.cards"
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_q = L->v_i;
+            #line 465 "cards/dsr/rules.cards"
+            {
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_q, 1082));
+                for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
+                    RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
+                    #line 465 "cards/dsr/rules.cards"
+                    rt_set_state_known(g, it_r, KIND_asset, 8, 0, 1, 1083);
+                }
+            }
+        }
+#line 7654 "dsr.c"
+        break;
+    default:
+        return rt_fail(g, 1084, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_heal_two_rebels {
+    RtValue v_p;
+};
+
+/* cards/dsr/rules.cards:470: heal_two_rebels */
+static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_heal_two_rebels *L = (struct Locals_proc_heal_two_rebels *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 471 "cards/dsr/rules.cards"
+        { /* heal_one */
+            RtValue arg0 = L->v_p;
+            RtValue arg1 = 1;
+            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1085);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
+            }
+        }
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_heal_one);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 1:;
+        if (rt_check(g)) return RT_END;
+        #line 472 "cards/dsr/rules.cards"
+        { /* heal_one */
+            RtValue arg0 = L->v_p;
+            RtValue arg1 = 1;
+            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1086);
+            if (args) {
+                args[0] = arg0;
+                args[1] = arg1;
+            }
+        }
+        f->pc = 2;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_heal_one);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 2:;
+        if (rt_check(g)) return RT_END;
+        #line 473 "cards/dsr/rules.cards"
+        { /* clear_healed */
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_healed)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1087);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+#line 7719 "dsr.c"
+        break;
+    default:
+        return rt_fail(g, 1088, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_remove_one_counter {
+    RtValue v_p;
     RtValue v_k;
 };
 
-/* cards/dsr/rules.cards:404: remove_one_counter */
+/* cards/dsr/rules.cards:476: remove_one_counter */
 static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_remove_one_counter *L = (struct Locals_proc_remove_one_counter *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 405 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1138);
+        #line 477 "cards/dsr/rules.cards"
+        rt_choose_begin(g, L->v_p, 142, 0, 1089);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
-                rt_log_player(g, f->me);
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, ": remove an Operation Counter from which component?");
                 rt_label_end(g);
             }
@@ -6835,7 +7750,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1138);
+            rt_opt_done(g, &ob, 1089);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6844,10 +7759,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_k = rt_chosen(g);
-            #line 406 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1139), 1, 1140);
+            #line 478 "cards/dsr/rules.cards"
+            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1090), 1, 1091);
             if (rt_check(g)) return RT_END;
-            #line 407 "cards/dsr/rules.cards"
+            #line 479 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "An Operation Counter is removed from ");
@@ -6860,10 +7775,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6864 "dsr.c"
+#line 7779 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1141, "bad resume point");
+        return rt_fail(g, 1092, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6873,30 +7788,27 @@ struct Locals_proc_team_ability {
     RtValue v_c;
     RtValue v_c_2;
     RtValue v_k;
-    RtValue v_p;
-    RtValue v_r;
-    RtValue v_r_2;
     RtValue v_i;
     RtValue v_list;
     RtValue v_option;
     RtValue v_option_2;
 };
 
-/* cards/dsr/rules.cards:414: team_ability */
+/* cards/dsr/rules.cards:486: team_ability */
 static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_team_ability *L = (struct Locals_proc_team_ability *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 415 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1142), 1143);
+        #line 487 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1093), 1094);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_b = rt_list_at(g, L->v_list, L->v_i);
-                #line 416 "cards/dsr/rules.cards"
+                #line 488 "cards/dsr/rules.cards"
                 if (Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait) >= Inst_team_base(g, L->v_b)->fd_threshold) {
-                    #line 417 "cards/dsr/rules.cards"
+                    #line 489 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -6911,17 +7823,17 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         { volatile RtValue hole = Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait); (void)hole; }
                     }
-                    #line 418 "cards/dsr/rules.cards"
+                    #line 490 "cards/dsr/rules.cards"
                     if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_hurt_imperial) {
-                        #line 419 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1144);
+                        #line 491 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, f->me, 143, 0, 1095);
                         {
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": add a DAMAGE to an Imperial?");
                                 rt_label_end(g);
                             }
-                            int menu_0 = (!!rt_live_at(g, LCELL_2) > 0);   /* add a DAMAGE to an Imperial */
+                            int menu_0 = (!!rt_live_at(g, LCELL_2 + rt_live_key(rt_var_at(g, VCELL_deploy), 3)) > 0);   /* add a DAMAGE to an Imperial */
                             int menu_1 = 1;   /* do not use the ability */
                             int pick = rt_draw_options_now(g, menu_0 + menu_1);
                             if (pick >= 0) {
@@ -6934,9 +7846,9 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
-                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
-                                rt_opt_done(g, &ob, 1144);
+                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 40);
+                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 41);
+                                rt_opt_done(g, &ob, 1095);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -6948,11 +7860,11 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             drawn_1:;
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
-                                #line 421 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1145);
+                                #line 493 "cards/dsr/rules.cards"
+                                rt_choose_begin(g, f->me, 144, 0, 1096);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 144)) {
                                         rt_log_player(g, f->me);
                                         rt_log_str(g, ": to which Imperial?");
                                         rt_label_end(g);
@@ -6961,10 +7873,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                                            rt_opt_add_if(&ob, ((int)(!!Inst_asset(g, it_c_2)->fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Inst_asset(g, it_c_2)->fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
+                                            rt_opt_add_if(&ob, ((int)((int)(!!Inst_asset(g, it_c_2)->fd_imperial) & (int)(rt__state(g, it_c_2, 1) == rt_var_at(g, VCELL_deploy))) & (int)(rt__state(g, it_c_2, 0) < Inst_asset(g, it_c_2)->fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1145);
+                                    rt_opt_done(g, &ob, 1096);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6973,13 +7885,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     /* fall through */
                                 case 2:;
                                     L->v_c_2 = rt_chosen(g);
-                                    #line 421 "cards/dsr/rules.cards"
+                                    #line 493 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
                                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
-                                        RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+                                        RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                                         callee->v[0] = arg0;
-                                        RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1146);
+                                        RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1097);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -6989,10 +7901,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                         }
                     } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_remove_op_counter) {
-                        #line 426 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1147);
+                        #line 498 "cards/dsr/rules.cards"
+                        rt_choose_begin(g, f->me, 145, 0, 1098);
                         {
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 145)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": remove an Operation Counter?");
                                 rt_label_end(g);
@@ -7010,9 +7922,9 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 39);
-                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 38);
-                                rt_opt_done(g, &ob, 1147);
+                                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 42);
+                                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 41);
+                                rt_opt_done(g, &ob, 1098);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -7024,9 +7936,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             drawn_3:;
                             L->v_option_2 = rt_chosen(g);
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
-                                #line 427 "cards/dsr/rules.cards"
+                                #line 499 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_remove_one_counter, 1148);
+                                    RtValue arg0 = f->me;
+                                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1099);
+                                    if (args) {
+                                        args[0] = arg0;
+                                    }
                                 }
                                 f->pc = 4;
                                 {
@@ -7041,78 +7957,42 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                         }
                     } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_heal_two_damage) {
-                        #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1149);
+                        #line 503 "cards/dsr/rules.cards"
+                        { /* heal_one */
+                            RtValue arg0 = f->me;
+                            RtValue arg1 = 2;
+                            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1100);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                            }
+                        }
+                        f->pc = 5;
                         {
-                            RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
-                                rt_log_player(g, f->me);
-                                rt_log_str(g, ": remove two DAMAGE from a Rebel of which team?");
-                                rt_label_end(g);
-                            }
-                            {
-                                int n = rt_players(g);
-                                for (int i = 0; i < n; i++) {
-                                    RtValue it_p = i; (void)it_p;
-                                    L->v_p = it_p;
-                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1150) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
-                                }
-                            }
-                            rt_opt_done(g, &ob, 1149);
+                            RtStatus st = rt_run_entered(g, Script_proc_heal_one);
+                            if (st != RT_DONE)
+                                return st;
                         }
-                        if (rt_option_count(g) > 0) {
-                            f->pc = 5;
-                            if (!rt_answer_now(g))
-                                return RT_YIELD;
-                            /* fall through */
-                        case 5:;
-                            L->v_p = rt_chosen(g);
-                            #line 432 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1151);
-                            {
-                                RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
-                                    rt_log_player(g, f->me);
-                                    rt_log_str(g, ": from which Rebel?");
-                                    rt_label_end(g);
-                                }
-                                {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1152);
-                                    for (int i = zc[0] - 1; i >= 0; i--) {
-                                        RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
-                                        rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
-                                    }
-                                }
-                                rt_opt_done(g, &ob, 1151);
-                            }
-                            if (rt_option_count(g) > 0) {
-                                f->pc = 6;
-                                if (!rt_answer_now(g))
-                                    return RT_YIELD;
-                                /* fall through */
-                            case 6:;
-                                L->v_r_2 = rt_chosen(g);
-                                #line 432 "cards/dsr/rules.cards"
-                                { /* heal_rebel */
-                                    RtValue arg0 = L->v_r_2;
-                                    RtValue arg1 = 2;
-                                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_heal_rebel)] = {0};
-                                    RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-                                    callee->v[0] = arg0;
-                                    callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1153);
-                                    if (st != RT_DONE)
-                                        return st;
-                                }
-                                if (rt_check(g)) return RT_END;
-                            }
+                        /* fall through */
+                    case 5:;
+                        if (rt_check(g)) return RT_END;
+                        #line 504 "cards/dsr/rules.cards"
+                        { /* clear_healed */
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_healed)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+                            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1101);
+                            if (st != RT_DONE)
+                                return st;
                         }
+                        if (rt_check(g)) return RT_END;
                     } else {
-                        #line 435 "cards/dsr/rules.cards"
+                        #line 506 "cards/dsr/rules.cards"
                         { /* draw_one_token */
+                            RtValue arg0 = f->me;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
-                            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1154);
+                            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
+                            callee->v[0] = arg0;
+                            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1102);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7122,10 +8002,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7126 "dsr.c"
+#line 8006 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1155, "bad resume point");
+        return rt_fail(g, 1103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7134,7 +8014,7 @@ struct Locals_proc_damage_imperial {
     RtValue v_c;
 };
 
-/* cards/dsr/rules.cards:442: damage_imperial */
+/* cards/dsr/rules.cards:513: damage_imperial */
 static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_damage_imperial *L = (struct Locals_proc_damage_imperial *)(void *)f->v;
@@ -7142,40 +8022,42 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 443 "cards/dsr/rules.cards"
-        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1156), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1157))->fd_capacity))) {
-            #line 444 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1158), 1, 1159), 1160);
+        #line 514 "cards/dsr/rules.cards"
+        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1104), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1105))->fd_capacity))) {
+            #line 515 "cards/dsr/rules.cards"
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1106), 1, 1107), 1108);
             if (rt_check(g)) return RT_END;
-            #line 445 "cards/dsr/rules.cards"
+            #line 516 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, " takes a DAMAGE (");
-                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1161));
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1109));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1162))->fd_capacity);
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1110))->fd_capacity);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1163); (void)hole; }
-                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1164))->fd_capacity; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1111); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1112))->fd_capacity; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
-            #line 446 "cards/dsr/rules.cards"
+            #line 517 "cards/dsr/rules.cards"
             { /* draw_one_token */
+                RtValue arg0 = f->me;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1165);
+                RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
+                callee->v[0] = arg0;
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1113);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7176 "dsr.c"
+#line 8058 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1166, "bad resume point");
+        return rt_fail(g, 1114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7198,24 +8080,24 @@ struct Locals_proc_conclude {
     RtValue v_list_4;
 };
 
-/* cards/dsr/rules.cards:452: conclude */
+/* cards/dsr/rules.cards:523: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 456 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1167);
+        #line 527 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1115);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Inst_asset(g, L->v_c)->fd_imperial)))) continue;
-                #line 457 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1168), RT_AT_TOP, 1169, KIND_asset, 8, RT_KEEP_NONE, ZONE_team);
+                #line 528 "cards/dsr/rules.cards"
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1116), RT_AT_TOP, 1117, KIND_asset, 9, RT_KEEP_NONE, ZONE_team);
                 if (rt_check(g)) return RT_END;
-                #line 458 "cards/dsr/rules.cards"
+                #line 529 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, L->v_c));
@@ -7227,21 +8109,21 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 460 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1170);
+        #line 531 "cards/dsr/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1118);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Inst_asset(g, L->v_c_2)->fd_imperial)))) continue;
-                #line 460 "cards/dsr/rules.cards"
+                #line 531 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1171);
+                    RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1119);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7249,29 +8131,29 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 461 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1172);
+        #line 532 "cards/dsr/rules.cards"
+        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1120);
         if (rt_check(g)) return RT_END;
-        #line 462 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1173);
+        #line 533 "cards/dsr/rules.cards"
+        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1121);
         if (rt_check(g)) return RT_END;
-        #line 463 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1174);
+        #line 534 "cards/dsr/rules.cards"
+        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1122);
         if (rt_check(g)) return RT_END;
-        #line 466 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1175);
+        #line 537 "cards/dsr/rules.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1123);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(rt__state(g, L->v_c_3, 0) >= Inst_asset(g, L->v_c_3)->fd_capacity)) continue;
-                #line 467 "cards/dsr/rules.cards"
+                #line 538 "cards/dsr/rules.cards"
                 if (Inst_asset(g, L->v_c_3)->fd_imperial) {
-                    #line 468 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1176, KIND_asset, 8, RT_KEEP_NONE, -1);
+                    #line 539 "cards/dsr/rules.cards"
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1124, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 469 "cards/dsr/rules.cards"
+                    #line 540 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_3));
@@ -7283,10 +8165,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 } else {
-                    #line 471 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1177, KIND_asset, 8, RT_KEEP_NONE, -1);
+                    #line 542 "cards/dsr/rules.cards"
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1125, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 472 "cards/dsr/rules.cards"
+                    #line 543 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_3));
@@ -7299,21 +8181,21 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 475 "cards/dsr/rules.cards"
+        #line 546 "cards/dsr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
-            #line 476 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1178), 1179);
+            #line 547 "cards/dsr/rules.cards"
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1126), 1127);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
                 for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_4[0]; L->v_i_5++) {
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!(rt__state(g, L->v_c_4, 0) >= Inst_asset(g, L->v_c_4)->fd_capacity)) continue;
-                    #line 477 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1180, KIND_asset, 8, RT_KEEP_NONE, -1);
+                    #line 548 "cards/dsr/rules.cards"
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1128, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 478 "cards/dsr/rules.cards"
+                    #line 549 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_4));
@@ -7328,26 +8210,26 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_4);
         }
-        #line 483 "cards/dsr/rules.cards"
+        #line 554 "cards/dsr/rules.cards"
         { /* refill */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1181);
+            RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1129);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 486 "cards/dsr/rules.cards"
+        #line 557 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                 RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
                 if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Inst_component(g, it_k)->fd_length)))) continue;
-                #line 487 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1182);
-                #line 488 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1183);
-                #line 489 "cards/dsr/rules.cards"
+                #line 558 "cards/dsr/rules.cards"
+                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1130);
+                #line 559 "cards/dsr/rules.cards"
+                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1131);
+                #line 560 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, rt_card_name(g, it_k));
@@ -7357,19 +8239,19 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 491 "cards/dsr/rules.cards"
+        #line 562 "cards/dsr/rules.cards"
         { /* game_end */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 1184);
+            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 1132);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7370 "dsr.c"
+#line 8252 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1185, "bad resume point");
+        return rt_fail(g, 1133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7387,30 +8269,30 @@ struct Locals_proc_refill {
     RtValue v_list_2;
 };
 
-/* cards/dsr/rules.cards:496: refill */
+/* cards/dsr/rules.cards:567: refill */
 static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refill *L = (struct Locals_proc_refill *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 497 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1186);
+        #line 568 "cards/dsr/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1134);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
-                #line 498 "cards/dsr/rules.cards"
+                #line 569 "cards/dsr/rules.cards"
                 while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Inst_location(g, L->v_l)->fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
-                    #line 499 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1187);
+                    #line 570 "cards/dsr/rules.cards"
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1135);
                     if (rt_check(g)) return RT_END;
-                    #line 500 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1188, KIND_asset, 8, RT_KEEP_NONE, ZONE_deployed);
+                    #line 571 "cards/dsr/rules.cards"
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1136, KIND_asset, 9, RT_KEEP_NONE, ZONE_deployed);
                     if (rt_check(g)) return RT_END;
-                    #line 501 "cards/dsr/rules.cards"
-                    rt_set_state_known(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1, 1189);
-                    #line 502 "cards/dsr/rules.cards"
+                    #line 572 "cards/dsr/rules.cards"
+                    rt_set_state_known(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1, 1137);
+                    #line 573 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, rt_card_name(g, L->v_c_2));
@@ -7419,26 +8301,28 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     }
-                    #line 503 "cards/dsr/rules.cards"
+                    #line 574 "cards/dsr/rules.cards"
                     if (Inst_asset(g, L->v_c_2)->fd_imperial) {
-                        #line 504 "cards/dsr/rules.cards"
+                        #line 575 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
-                            #line 505 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1190), 1191);
+                            #line 576 "cards/dsr/rules.cards"
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1138), 1139);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                                 for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                                     L->v_r = cells_v_list_2[1 + L->v_i_3];
                                     if (!(Inst_asset(g, L->v_r)->fd_power == ENUM_new_imperial)) continue;
-                                    #line 505 "cards/dsr/rules.cards"
+                                    #line 576 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
-                                        RtValue arg0 = L->v_r;
+                                        RtValue arg0 = L->v_p;
+                                        RtValue arg1 = L->v_r;
                                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_token_for)] = {0};
-                                        RtFrame *callee = rt_frame_at(cells, 42, f->self, f->me);
+                                        RtFrame *callee = rt_frame_at(cells, 46, f->self, f->me);
                                         callee->v[0] = arg0;
-                                        RtStatus st = rt_call_now(g, Script_proc_draw_token_for, callee, 1192);
+                                        callee->v[1] = arg1;
+                                        RtStatus st = rt_call_now(g, Script_proc_draw_token_for, callee, 1140);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -7448,49 +8332,52 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1193)) return RT_END;
+                    if (rt_back_edge(g, 1141)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7457 "dsr.c"
+#line 8341 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1194, "bad resume point");
+        return rt_fail(g, 1142, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_draw_token_for {
+    RtValue v_p;
     RtValue v_r;
 };
 
-/* cards/dsr/rules.cards:512: draw_token_for */
+/* cards/dsr/rules.cards:584: draw_token_for */
 static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_token_for *L = (struct Locals_proc_draw_token_for *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 513 "cards/dsr/rules.cards"
+        #line 585 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_r));
             rt_log_str(g, ": a new Imperial is revealed.");
             rt_log_end(g);
         }
-        #line 514 "cards/dsr/rules.cards"
+        #line 586 "cards/dsr/rules.cards"
         { /* draw_one_token */
+            RtValue arg0 = L->v_p;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1195);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
+            callee->v[0] = arg0;
+            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1143);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7491 "dsr.c"
+#line 8378 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1196, "bad resume point");
+        return rt_fail(g, 1144, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7501,12 +8388,12 @@ struct Locals_proc_game_end {
     RtValue v_p_2;
 };
 
-/* cards/dsr/rules.cards:520: count */
+/* cards/dsr/rules.cards:592: count */
 RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_proc_game_end *L)
 {
     (void)f;
     (void)L;
-    #line 520 "cards/dsr/rules.cards"
+    #line 592 "cards/dsr/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7515,45 +8402,45 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7519 "dsr.c"
+#line 8406 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:526: any */
+/* cards/dsr/rules.cards:598: any */
 RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_proc_game_end *L)
 {
     (void)f;
     (void)L;
-    #line 526 "cards/dsr/rules.cards"
+    #line 598 "cards/dsr/rules.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1197)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1145)[0] == 0) return 1;
     }
     return acc;
-#line 7535 "dsr.c"
+#line 8422 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:519: game_end */
+/* cards/dsr/rules.cards:591: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 520 "cards/dsr/rules.cards"
+        #line 592 "cards/dsr/rules.cards"
         if (Agg1_proc_game_end(g, f, L) == rt_zone_cells_at(g, ZCELL_deathstar)[0]) {
-            #line 521 "cards/dsr/rules.cards"
+            #line 593 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_death_star_operational);
-            #line 522 "cards/dsr/rules.cards"
+            #line 594 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Death Star is fully operational: all players lose.");
                 rt_log_end(g);
             }
         } else if (rt_zone_cells_at(g, ZCELL_lost)[0] >= rt_const(g, CONST_rebels_lost_limit)) {
-            #line 524 "cards/dsr/rules.cards"
+            #line 596 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_rebels_defeated);
-            #line 525 "cards/dsr/rules.cards"
+            #line 597 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
@@ -7561,55 +8448,55 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else if (Agg2_proc_game_end(g, f, L)) {
-            #line 527 "cards/dsr/rules.cards"
+            #line 599 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_team_wiped_out);
-            #line 528 "cards/dsr/rules.cards"
+            #line 600 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
                 rt_log_end(g);
             }
         }
-        #line 530 "cards/dsr/rules.cards"
+        #line 602 "cards/dsr/rules.cards"
         if (Fn_imperials_down(g, f) >= rt_const(g, CONST_imperials_to_win)) {
-            #line 531 "cards/dsr/rules.cards"
+            #line 603 "cards/dsr/rules.cards"
             if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
-                #line 531 "cards/dsr/rules.cards"
+                #line 603 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The players win and lose at once: the players win.");
                     rt_log_end(g);
                 }
             }
-            #line 532 "cards/dsr/rules.cards"
+            #line 604 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_players_win);
-            #line 533 "cards/dsr/rules.cards"
+            #line 605 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_int(g, Fn_imperials_down(g, f));
                 rt_log_str(g, " Imperials are defeated: the Rebel Alliance wins.");
                 rt_log_end(g);
             }
-            #line 534 "cards/dsr/rules.cards"
+            #line 606 "cards/dsr/rules.cards"
             {
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1198);
+                    rt_win(g, L->v_p_2, 1146);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
             }
         }
-        #line 536 "cards/dsr/rules.cards"
+        #line 608 "cards/dsr/rules.cards"
         if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
-            #line 536 "cards/dsr/rules.cards"
+            #line 608 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7610 "dsr.c"
+#line 8497 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1199, "bad resume point");
+        return rt_fail(g, 1147, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7646,7 +8533,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1200);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1148);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7662,7 +8549,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1201);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1149);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7678,7 +8565,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1202);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1150);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7694,7 +8581,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1203);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1151);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7710,7 +8597,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1204);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1152);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7726,7 +8613,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1205);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1153);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7734,14 +8621,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1206);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1154);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1207);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1155);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -7761,10 +8648,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1208);
+            rt_choose_begin(g, f->me, 146, 0, 1156);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 146)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": choose a team");
                     rt_label_end(g);
@@ -7776,7 +8663,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1208);
+                rt_opt_done(g, &ob, 1156);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7786,7 +8673,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1209), RT_AT_TOP, 1210, KIND_team_base, 0, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1157), RT_AT_TOP, 1158, KIND_team_base, 0, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7797,7 +8684,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Inst_asset(g, it_c)->fd_leader_of == Inst_team_base(g, L->v_b_2)->fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1211), RT_AT_TOP, 1212);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1159), RT_AT_TOP, 1160);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -7816,7 +8703,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1213)) return RT_END;
+            if (rt_back_edge(g, 1161)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7828,7 +8715,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1214);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1162);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7836,9 +8723,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1215);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1163);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1216))->fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1164))->fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7851,16 +8738,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1217);
+            RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1165);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7861 "dsr.c"
+#line 8748 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1218, "bad resume point");
+        return rt_fail(g, 1166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7887,7 +8774,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 13, f->self, f->me, NLOCALS_proc_take_turn, 1219);
+                (void)rt_enter(g, 14, f->self, f->me, NLOCALS_proc_take_turn, 1167);
             }
             f->pc = 1;
             {
@@ -7900,13 +8787,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1220)) return RT_END;
+            if (rt_back_edge(g, 1168)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7907 "dsr.c"
+#line 8794 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1221, "bad resume point");
+        return rt_fail(g, 1169, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7921,7 +8808,7 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     case ZONE_deployed:
         if ((Inst_asset(g, card)->fd_imperial) && (rt__state(g, card, 0) < Inst_asset(g, card)->fd_capacity)) {
             /* live 2: as in team_ability */
-            c[LCELL_2] += sign;
+            c[LCELL_2 + rt_live_key(rt__state(g, card, 1), 3)] += sign;
         }
         {
             /* live 4: as in refill */
@@ -7929,8 +8816,8 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
         }
         break;
     case ZONE_team:
-        if (rt__state(g, card, 0) > 0) {
-            /* live 1: as in heal_two_rebels */
+        if ((rt__state(g, card, 0) > 0) && (!(rt__state(g, card, 8)))) {
+            /* live 1: as in heal_one */
             c[LCELL_1] += sign;
         }
         break;
@@ -7957,7 +8844,7 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
         int32_t *c = rt__pre(g)->cells;
         if ((Inst_asset(g, card)->fd_imperial) && (rt__state(g, card, 0) < Inst_asset(g, card)->fd_capacity)) {
             /* live 2: as in team_ability */
-            c[LCELL_2] += sign;
+            c[LCELL_2 + rt_live_key(rt__state(g, card, 1), 3)] += sign;
         }
         {
             /* live 4: as in refill */
@@ -7967,8 +8854,8 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     }
     case ZONE_team: {
         int32_t *c = rt__pre(g)->cells + owner * PLAYER_CELLS;
-        if (rt__state(g, card, 0) > 0) {
-            /* live 1: as in heal_two_rebels */
+        if ((rt__state(g, card, 0) > 0) && (!(rt__state(g, card, 8)))) {
+            /* live 1: as in heal_one */
             c[LCELL_1] += sign;
         }
         break;
@@ -7992,7 +8879,7 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
-    memset(x->cells + LCELL_2, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_2, 0, 4 * sizeof(int32_t));
     memset(x->cells + LCELL_4, 0, 4 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_deployed, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
@@ -8010,11 +8897,11 @@ static void Live_recount(RtGame *g)
 }
 
 /* per live count cell: one per player */
-static const uint8_t Live_per_player[] = { 1, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Live_per_player[] = { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 /* per zone: live counts read it */
 static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0 };
 /* per kind: the state slots live counts read */
-static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x3u, 0x0u, 0x3u, 0x0u, 0x0u };
+static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x103u, 0x0u, 0x3u, 0x0u, 0x0u };
 
 static const char *const side_names[] = { "rebels" };
 static const char *const side_titles[] = { "Rebel Alliance" };
@@ -8062,7 +8949,7 @@ static const RtZoneDef zones[] = {
     { "base", 1, 0, RT_PUBLIC, KIND_team_base },
     { "deathstar", 0, 0, RT_PUBLIC, KIND_component },
     { "pile", 0, 1, RT_HIDDEN, KIND_alliance },
-    { "held", 0, 0, RT_PUBLIC, KIND_alliance },
+    { "held", 1, 0, RT_PUBLIC, KIND_alliance },
     { "spent", 0, 0, RT_PUBLIC, KIND_alliance },
 };
 
@@ -8090,10 +8977,10 @@ static const char *const StateNames_vader_die[] = { "face" };
 static const RtValue StateDefaults_vader_die[] = { ENUM_clockwise };
 static const uint8_t StateTypes_vader_die[] = { RT_TY_ENUM + 4 };
 static const uint8_t StateKeep_vader_die[] = { 1 };
-static const char *const StateNames_asset[] = { "damage", "at", "got_t", "got_i", "got_s", "got_l", "done", "used" };
-static const RtValue StateDefaults_asset[] = { 0, ENUM_Eadu, 0, 0, 0, 0, 0, 0 };
-static const uint8_t StateTypes_asset[] = { RT_TY_INT, RT_TY_ENUM + 1, RT_TY_INT, RT_TY_INT, RT_TY_INT, RT_TY_INT, RT_TY_BOOL, RT_TY_BOOL };
-static const uint8_t StateKeep_asset[] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+static const char *const StateNames_asset[] = { "damage", "at", "got_t", "got_i", "got_s", "got_l", "done", "used", "healed" };
+static const RtValue StateDefaults_asset[] = { 0, ENUM_Eadu, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t StateTypes_asset[] = { RT_TY_INT, RT_TY_ENUM + 1, RT_TY_INT, RT_TY_INT, RT_TY_INT, RT_TY_INT, RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL };
+static const uint8_t StateKeep_asset[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 static const char *const StateNames_component[] = { "counters", "operational" };
 static const RtValue StateDefaults_component[] = { 0, 0 };
 static const uint8_t StateTypes_component[] = { RT_TY_INT, RT_TY_BOOL };
@@ -8109,7 +8996,7 @@ static const RtKindDef kinds[] = {
     { "blue_die", 1, StateNames_blue_die, StateDefaults_blue_die, StateTypes_blue_die, NULL, 0, StateKeep_blue_die },
     { "death_star_die", 1, StateNames_death_star_die, StateDefaults_death_star_die, StateTypes_death_star_die, NULL, 0, StateKeep_death_star_die },
     { "vader_die", 1, StateNames_vader_die, StateDefaults_vader_die, StateTypes_vader_die, NULL, 0, StateKeep_vader_die },
-    { "asset", 8, StateNames_asset, StateDefaults_asset, StateTypes_asset, Rows_asset, 51, StateKeep_asset },
+    { "asset", 9, StateNames_asset, StateDefaults_asset, StateTypes_asset, Rows_asset, 51, StateKeep_asset },
     { "team_base", 0, NULL, NULL, NULL, Rows_team_base, 4, NULL },
     { "component", 2, StateNames_component, StateDefaults_component, StateTypes_component, Rows_component, 6, StateKeep_component },
     { "alliance", 1, StateNames_alliance, StateDefaults_alliance, StateTypes_alliance, Rows_alliance, 7, StateKeep_alliance },
@@ -8206,6 +9093,8 @@ static const RtVarDef vars[] = {
     { "acting", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "picked", 0, RT_TY_ENUM + 0, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "acting_reroll", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "opened", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "sharing", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "ending", 0, RT_TY_ENUM + 9, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
@@ -8216,144 +9105,147 @@ static const char *const strings[] = {
     "use Reinforcements: an extra yellow die", /* 3 */
     "use Reinforcements: an extra green die", /* 4 */
     "use Reinforcements: an extra blue die", /* 5 */
-    "conclude the turn", /* 6 */
+    "assign an Alliance Token's symbol", /* 6 */
     "use an Alliance Token", /* 7 */
-    "assign a die to a card at {deploy}", /* 8 */
-    "choose an asset from deployed", /* 9 */
-    "assign a die to a Rebel's ability", /* 10 */
-    "choose an asset from team", /* 11 */
-    "assign an Alliance Token's symbol", /* 12 */
-    "use a Rebel's ability", /* 13 */
-    "re-roll the remaining dice", /* 14 */
-    "forfeit a die and re-roll the rest", /* 15 */
-    "a die showing TACTICAL", /* 16 */
-    "a die showing TACTICAL x2", /* 17 */
-    "a die showing INTELLIGENCE", /* 18 */
-    "a die showing INTELLIGENCE x2", /* 19 */
-    "a die showing SUPPORT", /* 20 */
-    "a die showing SUPPORT x2", /* 21 */
-    "a die showing LEADERSHIP", /* 22 */
-    "a die showing LEADERSHIP x2", /* 23 */
-    "choose an alliance from held", /* 24 */
-    "stop", /* 25 */
-    "TACTICAL", /* 26 */
-    "TACTICAL x2", /* 27 */
-    "INTELLIGENCE", /* 28 */
-    "INTELLIGENCE x2", /* 29 */
-    "SUPPORT", /* 30 */
-    "SUPPORT x2", /* 31 */
-    "LEADERSHIP", /* 32 */
-    "LEADERSHIP x2", /* 33 */
-    "choose a card from rolled", /* 34 */
-    "choose a player", /* 35 */
-    "choose a component from deathstar", /* 36 */
-    "add a DAMAGE to an Imperial", /* 37 */
-    "do not use the ability", /* 38 */
-    "remove an Operation Counter", /* 39 */
-    "choose a team_base from bases", /* 40 */
-    "take a turn", /* 41 */
-    "Red Rebellion die", /* 42 */
-    "Yellow Rebellion die", /* 43 */
-    "Green Rebellion die", /* 44 */
-    "Blue Rebellion die", /* 45 */
-    "Death Star die", /* 46 */
-    "Darth Vader die", /* 47 */
-    "Eadu", /* 48 */
-    "Jedha", /* 49 */
-    "Scarif", /* 50 */
-    "Stormtrooper", /* 51 */
-    "Death Troopers", /* 52 */
-    "AT-ACT", /* 53 */
-    "TIE Fighters", /* 54 */
-    "Star Destroyer", /* 55 */
-    "Grand Moff Tarkin", /* 56 */
-    "Grand Admiral Thrawn", /* 57 */
-    "Director Krennic", /* 58 */
-    "Imperial Probe Droid", /* 59 */
-    "The Grand Inquisitor", /* 60 */
-    "AT-ST", /* 61 */
-    "Tatooine", /* 62 */
-    "Yavin 4", /* 63 */
-    "Lothal", /* 64 */
-    "Hoth", /* 65 */
-    "Superlaser", /* 66 */
-    "Tractor Beam", /* 67 */
-    "Hangar Bay", /* 68 */
-    "Detention Block", /* 69 */
-    "Reactor Core", /* 70 */
-    "Command Bridge", /* 71 */
-    "Reinforcements", /* 72 */
-    "Medical Frigate", /* 73 */
-    "Sabotage", /* 74 */
-    "Tactical Support", /* 75 */
-    "Intelligence Report", /* 76 */
-    "Supply Drop", /* 77 */
-    "Rebel Command", /* 78 */
-    "Luke Skywalker", /* 79 */
-    "Cassian Andor", /* 80 */
-    "Hera Syndulla", /* 81 */
-    "Leia Organa", /* 82 */
-    "Sabine Wren", /* 83 */
-    "Baze Malbus", /* 84 */
-    "Jyn Erso", /* 85 */
-    "Chirrut Imwe", /* 86 */
-    "Admiral Raddus", /* 87 */
-    "Han Solo", /* 88 */
-    "Chewbacca", /* 89 */
-    "Lando Calrissian", /* 90 */
-    "Obi-Wan Kenobi", /* 91 */
-    "Admiral Ackbar", /* 92 */
-    "Mon Mothma", /* 93 */
-    "Saw Gerrera", /* 94 */
-    "Bodhi Rook", /* 95 */
-    "Kanan Jarrus", /* 96 */
-    "Ezra Bridger", /* 97 */
-    "Garazeb Orrelios", /* 98 */
-    "Wedge Antilles", /* 99 */
-    "Biggs Darklighter", /* 100 */
-    "Bail Organa", /* 101 */
-    "General Dodonna", /* 102 */
-    "Pathfinders", /* 103 */
-    "X-wing", /* 104 */
-    "U-wing", /* 105 */
-    "Y-wing", /* 106 */
-    "A-wing", /* 107 */
-    "Millennium Falcon", /* 108 */
-    "The Ghost", /* 109 */
-    "B-wing", /* 110 */
-    "Profundity", /* 111 */
-    "Tantive IV", /* 112 */
-    "The Phantom", /* 113 */
-    "R2-D2", /* 114 */
-    "C-3PO", /* 115 */
-    "K-2SO", /* 116 */
-    "Chopper", /* 117 */
-    "2-1B", /* 118 */
-    "{me}: deploy your team to which sector?", /* 119 */
-    "choose", /* 120 */
-    "{me}: roll {count(rolled)} Rebellion dice?", /* 121 */
-    "{me}: resolve the dice and conclude the turn?", /* 122 */
-    "{me}: assign dice ({count(rolled)} unassigned, {assigned_now} assigned this roll)", /* 123 */
-    "{me}: assign a die to which card?", /* 124 */
-    "{me}: use which Rebel's ability?", /* 125 */
-    "{me}: which die?", /* 126 */
-    "{me}: which die for {c.name}?", /* 127 */
-    "{me}: assign which Alliance Token?", /* 128 */
-    "{me}: to which card?", /* 129 */
-    "{me}: use which Alliance Token?", /* 130 */
-    "{me}: remove a DAMAGE from which Rebel of {p}'s team?", /* 131 */
-    "{me}: re-roll which die ({acting_reroll} of 2)?", /* 132 */
-    "{me}: change which die?", /* 133 */
-    "{me}: turn the {d.name} to which face?", /* 134 */
-    "{me}: remove a DAMAGE from a Rebel of which team?", /* 135 */
-    "{me}: from which Rebel?", /* 136 */
-    "{me}: and a Rebel of which team?", /* 137 */
-    "{me}: remove an Operation Counter from which component?", /* 138 */
-    "{me}: add a DAMAGE to an Imperial?", /* 139 */
-    "{me}: to which Imperial?", /* 140 */
-    "{me}: remove an Operation Counter?", /* 141 */
-    "{me}: remove two DAMAGE from a Rebel of which team?", /* 142 */
-    "{me}: choose a team", /* 143 */
+    "conclude the turn", /* 8 */
+    "keep the tokens", /* 9 */
+    "assign a die to a card at {deploy}", /* 10 */
+    "choose an asset from deployed", /* 11 */
+    "assign a die to a Rebel's ability", /* 12 */
+    "choose an asset from team", /* 13 */
+    "use a Rebel's ability", /* 14 */
+    "re-roll the remaining dice", /* 15 */
+    "forfeit a die and re-roll the rest", /* 16 */
+    "a die showing TACTICAL", /* 17 */
+    "a die showing TACTICAL x2", /* 18 */
+    "a die showing INTELLIGENCE", /* 19 */
+    "a die showing INTELLIGENCE x2", /* 20 */
+    "a die showing SUPPORT", /* 21 */
+    "a die showing SUPPORT x2", /* 22 */
+    "a die showing LEADERSHIP", /* 23 */
+    "a die showing LEADERSHIP x2", /* 24 */
+    "choose an alliance from held", /* 25 */
+    "stop", /* 26 */
+    "TACTICAL", /* 27 */
+    "TACTICAL x2", /* 28 */
+    "INTELLIGENCE", /* 29 */
+    "INTELLIGENCE x2", /* 30 */
+    "SUPPORT", /* 31 */
+    "SUPPORT x2", /* 32 */
+    "LEADERSHIP", /* 33 */
+    "LEADERSHIP x2", /* 34 */
+    "choose a card from rolled", /* 35 */
+    "a Rebel on a team", /* 36 */
+    "choose a player", /* 37 */
+    "a face-up Rebel at {deploy}", /* 38 */
+    "choose a component from deathstar", /* 39 */
+    "add a DAMAGE to an Imperial", /* 40 */
+    "do not use the ability", /* 41 */
+    "remove an Operation Counter", /* 42 */
+    "choose a team_base from bases", /* 43 */
+    "take a turn", /* 44 */
+    "Red Rebellion die", /* 45 */
+    "Yellow Rebellion die", /* 46 */
+    "Green Rebellion die", /* 47 */
+    "Blue Rebellion die", /* 48 */
+    "Death Star die", /* 49 */
+    "Darth Vader die", /* 50 */
+    "Eadu", /* 51 */
+    "Jedha", /* 52 */
+    "Scarif", /* 53 */
+    "Stormtrooper", /* 54 */
+    "Death Troopers", /* 55 */
+    "AT-ACT", /* 56 */
+    "TIE Fighters", /* 57 */
+    "Star Destroyer", /* 58 */
+    "Grand Moff Tarkin", /* 59 */
+    "Grand Admiral Thrawn", /* 60 */
+    "Director Krennic", /* 61 */
+    "Imperial Probe Droid", /* 62 */
+    "The Grand Inquisitor", /* 63 */
+    "AT-ST", /* 64 */
+    "Tatooine", /* 65 */
+    "Yavin 4", /* 66 */
+    "Lothal", /* 67 */
+    "Hoth", /* 68 */
+    "Superlaser", /* 69 */
+    "Tractor Beam", /* 70 */
+    "Hangar Bay", /* 71 */
+    "Detention Block", /* 72 */
+    "Reactor Core", /* 73 */
+    "Command Bridge", /* 74 */
+    "Reinforcements", /* 75 */
+    "Medical Frigate", /* 76 */
+    "Sabotage", /* 77 */
+    "Tactical Support", /* 78 */
+    "Intelligence Report", /* 79 */
+    "Supply Drop", /* 80 */
+    "Rebel Command", /* 81 */
+    "Luke Skywalker", /* 82 */
+    "Cassian Andor", /* 83 */
+    "Hera Syndulla", /* 84 */
+    "Leia Organa", /* 85 */
+    "Sabine Wren", /* 86 */
+    "Baze Malbus", /* 87 */
+    "Jyn Erso", /* 88 */
+    "Chirrut Imwe", /* 89 */
+    "Admiral Raddus", /* 90 */
+    "Han Solo", /* 91 */
+    "Chewbacca", /* 92 */
+    "Lando Calrissian", /* 93 */
+    "Obi-Wan Kenobi", /* 94 */
+    "Admiral Ackbar", /* 95 */
+    "Mon Mothma", /* 96 */
+    "Saw Gerrera", /* 97 */
+    "Bodhi Rook", /* 98 */
+    "Kanan Jarrus", /* 99 */
+    "Ezra Bridger", /* 100 */
+    "Garazeb Orrelios", /* 101 */
+    "Wedge Antilles", /* 102 */
+    "Biggs Darklighter", /* 103 */
+    "Bail Organa", /* 104 */
+    "General Dodonna", /* 105 */
+    "Pathfinders", /* 106 */
+    "X-wing", /* 107 */
+    "U-wing", /* 108 */
+    "Y-wing", /* 109 */
+    "A-wing", /* 110 */
+    "Millennium Falcon", /* 111 */
+    "The Ghost", /* 112 */
+    "B-wing", /* 113 */
+    "Profundity", /* 114 */
+    "Tantive IV", /* 115 */
+    "The Phantom", /* 116 */
+    "R2-D2", /* 117 */
+    "C-3PO", /* 118 */
+    "K-2SO", /* 119 */
+    "Chopper", /* 120 */
+    "2-1B", /* 121 */
+    "{me}: deploy your team to which sector?", /* 122 */
+    "choose", /* 123 */
+    "{me}: roll {count(rolled)} Rebellion dice?", /* 124 */
+    "{me}: resolve the dice and conclude the turn?", /* 125 */
+    "{p}: use an Alliance Token on {me}'s turn?", /* 126 */
+    "{me}: assign dice ({count(rolled)} unassigned, {assigned_now} assigned this roll)", /* 127 */
+    "{me}: assign a die to which card?", /* 128 */
+    "{me}: use which Rebel's ability?", /* 129 */
+    "{me}: which die?", /* 130 */
+    "{me}: which die for {c.name}?", /* 131 */
+    "{p}: assign which Alliance Token?", /* 132 */
+    "{p}: to which card?", /* 133 */
+    "{p}: use which Alliance Token?", /* 134 */
+    "{me}: remove a DAMAGE from which Rebel of {p}'s team?", /* 135 */
+    "{me}: re-roll which die ({acting_reroll} of 2)?", /* 136 */
+    "{me}: change which die?", /* 137 */
+    "{me}: turn the {d.name} to which face?", /* 138 */
+    "{p}: remove {n} DAMAGE from which Rebel?", /* 139 */
+    "{p}: a Rebel of which team?", /* 140 */
+    "{p}: from which Rebel?", /* 141 */
+    "{p}: remove an Operation Counter from which component?", /* 142 */
+    "{me}: add a DAMAGE to an Imperial?", /* 143 */
+    "{me}: to which Imperial?", /* 144 */
+    "{me}: remove an Operation Counter?", /* 145 */
+    "{me}: choose a team", /* 146 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -8367,40 +9259,44 @@ static const RtScriptDef scripts[] = {
     { "hurt", "cards/dsr/darkside.cards", 93, Script_proc_hurt, 1 },
     { "hit_here", "cards/dsr/darkside.cards", 102, Script_proc_hit_here, 6 },
     { "hit_most_damaged_rebels", "cards/dsr/darkside.cards", 112, Script_proc_hit_most_damaged_rebels, 4 },
-    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 8 },
-    { "fullest_gets_counter", "cards/dsr/darkside.cards", 156, Script_proc_fullest_gets_counter, 2 },
-    { "run_directive", "cards/dsr/darkside.cards", 164, Script_proc_run_directive, 3 },
-    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 6 },
+    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 7 },
+    { "fullest_gets_counter", "cards/dsr/darkside.cards", 152, Script_proc_fullest_gets_counter, 2 },
+    { "run_directive", "cards/dsr/darkside.cards", 160, Script_proc_run_directive, 3 },
+    { "probe_discard", "cards/dsr/darkside.cards", 184, Script_proc_probe_discard, 3 },
+    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 8 },
     { "clear_marks", "cards/dsr/rules.cards", 75, Script_proc_clear_marks, 1 },
     { "rebellion_dice", "cards/dsr/rules.cards", 86, Script_proc_rebellion_dice, 2 },
-    { "gather_pool", "cards/dsr/rules.cards", 133, Script_proc_gather_pool, 9 },
-    { "take_dice", "cards/dsr/rules.cards", 152, Script_proc_take_dice, 4 },
-    { "reinforce", "cards/dsr/rules.cards", 156, Script_proc_reinforce, 4 },
-    { "assign_menu", "cards/dsr/rules.cards", 168, Script_proc_assign_menu, 7 },
-    { "forfeit_die", "cards/dsr/rules.cards", 192, Script_proc_forfeit_die, 5 },
-    { "pick_face", "cards/dsr/rules.cards", 200, Script_proc_pick_face, 1 },
-    { "assign_die", "cards/dsr/rules.cards", 214, Script_proc_assign_die, 3 },
-    { "give", "cards/dsr/rules.cards", 227, Script_proc_give, 7 },
-    { "add_symbols", "cards/dsr/rules.cards", 237, Script_proc_add_symbols, 2 },
-    { "check_complete", "cards/dsr/rules.cards", 247, Script_proc_check_complete, 2 },
-    { "assign_token", "cards/dsr/rules.cards", 267, Script_proc_assign_token, 2 },
-    { "use_token", "cards/dsr/rules.cards", 279, Script_proc_use_token, 1 },
-    { "draw_one_token", "cards/dsr/rules.cards", 288, Script_proc_draw_one_token, 1 },
-    { "run_power", "cards/dsr/rules.cards", 305, Script_proc_run_power, 5 },
-    { "use_free_ability", "cards/dsr/rules.cards", 323, Script_proc_use_free_ability, 1 },
-    { "reroll_dice", "cards/dsr/rules.cards", 335, Script_proc_reroll_dice, 2 },
-    { "reroll_one", "cards/dsr/rules.cards", 355, Script_proc_reroll_one, 5 },
-    { "change_face_of", "cards/dsr/rules.cards", 361, Script_proc_change_face_of, 3 },
-    { "set_face", "cards/dsr/rules.cards", 376, Script_proc_set_face, 6 },
-    { "heal_rebel", "cards/dsr/rules.cards", 386, Script_proc_heal_rebel, 3 },
-    { "heal_two_rebels", "cards/dsr/rules.cards", 393, Script_proc_heal_two_rebels, 6 },
-    { "remove_one_counter", "cards/dsr/rules.cards", 404, Script_proc_remove_one_counter, 1 },
-    { "team_ability", "cards/dsr/rules.cards", 414, Script_proc_team_ability, 11 },
-    { "damage_imperial", "cards/dsr/rules.cards", 442, Script_proc_damage_imperial, 1 },
-    { "conclude", "cards/dsr/rules.cards", 452, Script_proc_conclude, 15 },
-    { "refill", "cards/dsr/rules.cards", 496, Script_proc_refill, 10 },
-    { "draw_token_for", "cards/dsr/rules.cards", 512, Script_proc_draw_token_for, 1 },
-    { "game_end", "cards/dsr/rules.cards", 519, Script_proc_game_end, 3 },
+    { "others_spend", "cards/dsr/rules.cards", 151, Script_proc_others_spend, 3 },
+    { "gather_pool", "cards/dsr/rules.cards", 170, Script_proc_gather_pool, 9 },
+    { "take_dice", "cards/dsr/rules.cards", 189, Script_proc_take_dice, 4 },
+    { "reinforce", "cards/dsr/rules.cards", 196, Script_proc_reinforce, 9 },
+    { "assign_menu", "cards/dsr/rules.cards", 213, Script_proc_assign_menu, 6 },
+    { "forfeit_die", "cards/dsr/rules.cards", 241, Script_proc_forfeit_die, 5 },
+    { "pick_face", "cards/dsr/rules.cards", 249, Script_proc_pick_face, 1 },
+    { "assign_die", "cards/dsr/rules.cards", 263, Script_proc_assign_die, 3 },
+    { "give", "cards/dsr/rules.cards", 276, Script_proc_give, 7 },
+    { "add_symbols", "cards/dsr/rules.cards", 286, Script_proc_add_symbols, 2 },
+    { "check_complete", "cards/dsr/rules.cards", 296, Script_proc_check_complete, 2 },
+    { "assign_token", "cards/dsr/rules.cards", 317, Script_proc_assign_token, 3 },
+    { "use_token", "cards/dsr/rules.cards", 329, Script_proc_use_token, 2 },
+    { "draw_one_token", "cards/dsr/rules.cards", 339, Script_proc_draw_one_token, 2 },
+    { "run_power", "cards/dsr/rules.cards", 356, Script_proc_run_power, 5 },
+    { "use_free_ability", "cards/dsr/rules.cards", 374, Script_proc_use_free_ability, 1 },
+    { "reroll_dice", "cards/dsr/rules.cards", 386, Script_proc_reroll_dice, 2 },
+    { "reroll_one", "cards/dsr/rules.cards", 406, Script_proc_reroll_one, 5 },
+    { "change_face_of", "cards/dsr/rules.cards", 412, Script_proc_change_face_of, 3 },
+    { "set_face", "cards/dsr/rules.cards", 427, Script_proc_set_face, 6 },
+    { "heal_rebel", "cards/dsr/rules.cards", 437, Script_proc_heal_rebel, 3 },
+    { "heal_one", "cards/dsr/rules.cards", 447, Script_proc_heal_one, 13 },
+    { "clear_healed", "cards/dsr/rules.cards", 463, Script_proc_clear_healed, 4 },
+    { "heal_two_rebels", "cards/dsr/rules.cards", 470, Script_proc_heal_two_rebels, 1 },
+    { "remove_one_counter", "cards/dsr/rules.cards", 476, Script_proc_remove_one_counter, 2 },
+    { "team_ability", "cards/dsr/rules.cards", 486, Script_proc_team_ability, 8 },
+    { "damage_imperial", "cards/dsr/rules.cards", 513, Script_proc_damage_imperial, 1 },
+    { "conclude", "cards/dsr/rules.cards", 523, Script_proc_conclude, 15 },
+    { "refill", "cards/dsr/rules.cards", 567, Script_proc_refill, 10 },
+    { "draw_token_for", "cards/dsr/rules.cards", 584, Script_proc_draw_token_for, 2 },
+    { "game_end", "cards/dsr/rules.cards", 591, Script_proc_game_end, 3 },
     { "setup", "cards/dsr/rules.cards", 6, Script_setup, 14 },
     { "round", "cards/dsr/rules.cards", 47, Script_round, 4 },
 };
@@ -8499,1228 +9395,1176 @@ static const RtSite Site_table[] = {
     { 0, 109, 15 }, /* 0: cards/dsr/darkside.cards:109:15 */
     { 0, 109, 48 }, /* 1: cards/dsr/darkside.cards:109:48 */
     { 0, 109, 82 }, /* 2: cards/dsr/darkside.cards:109:82 */
-    { 1, 242, 28 }, /* 3: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 4: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 5: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 6: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 7: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 8: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 9: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 10: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 11: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 12: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 13: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 14: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 15: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 16: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 17: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 18: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 19: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 20: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 21: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 22: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 23: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 24: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 25: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 26: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 27: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 28: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 29: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 30: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 31: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 32: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 33: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 34: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 35: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 36: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 37: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 38: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 39: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 40: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 41: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 42: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 43: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 44: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 45: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 46: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 47: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 48: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 49: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 50: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 51: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 52: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 53: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 54: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 55: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 56: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 57: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 58: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 59: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 60: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 61: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 62: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 63: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 64: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 65: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 66: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 67: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 68: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 69: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 70: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 71: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 72: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 73: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 74: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 75: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 76: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 77: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 78: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 79: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 80: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 81: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 82: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 83: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 84: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 85: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 86: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 87: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 88: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 89: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 90: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 91: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 92: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 93: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 94: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 95: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 96: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 97: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 98: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 99: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 100: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 101: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 102: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 103: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 104: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 105: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 106: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 107: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 108: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 109: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 110: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 111: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 112: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 113: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 114: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 115: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 116: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 117: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 118: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 119: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 120: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 121: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 122: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 123: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 124: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 125: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 126: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 127: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 128: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 129: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 130: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 131: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 132: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 133: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 134: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 135: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 136: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 137: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 138: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 139: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 140: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 141: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 142: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 143: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 144: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 145: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 146: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 147: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 148: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 149: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 150: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 151: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 152: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 153: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 154: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 155: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 156: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 157: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 158: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 159: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 160: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 161: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 162: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 163: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 164: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 165: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 166: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 167: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 168: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 169: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 170: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 171: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 172: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 173: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 174: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 175: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 176: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 177: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 178: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 179: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 180: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 181: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 182: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 183: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 184: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 185: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 186: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 187: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 188: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 189: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 190: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 191: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 192: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 193: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 194: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 195: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 196: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 197: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 198: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 199: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 200: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 201: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 202: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 203: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 204: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 205: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 206: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 207: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 208: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 209: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 210: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 211: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 212: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 213: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 214: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 215: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 216: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 217: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 218: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 219: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 220: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 221: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 222: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 223: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 224: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 225: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 226: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 227: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 228: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 229: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 230: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 231: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 232: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 233: cards/dsr/game.cards:254:4 */
-    { 1, 242, 28 }, /* 234: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 235: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 236: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 237: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 238: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 239: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 240: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 241: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 242: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 243: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 244: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 245: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 246: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 247: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 248: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 249: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 250: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 251: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 252: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 253: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 254: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 255: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 256: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 257: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 258: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 259: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 260: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 261: cards/dsr/game.cards:254:4 */
-    { 1, 259, 39 }, /* 262: cards/dsr/game.cards:259:39 */
-    { 1, 259, 50 }, /* 263: cards/dsr/game.cards:259:50 */
-    { 1, 259, 61 }, /* 264: cards/dsr/game.cards:259:61 */
-    { 1, 259, 72 }, /* 265: cards/dsr/game.cards:259:72 */
-    { 1, 264, 42 }, /* 266: cards/dsr/game.cards:264:42 */
-    { 1, 264, 65 }, /* 267: cards/dsr/game.cards:264:65 */
-    { 1, 264, 81 }, /* 268: cards/dsr/game.cards:264:81 */
-    { 1, 264, 95 }, /* 269: cards/dsr/game.cards:264:95 */
-    { 1, 264, 106 }, /* 270: cards/dsr/game.cards:264:106 */
-    { 1, 259, 39 }, /* 271: cards/dsr/game.cards:259:39 */
-    { 1, 259, 50 }, /* 272: cards/dsr/game.cards:259:50 */
-    { 1, 259, 61 }, /* 273: cards/dsr/game.cards:259:61 */
-    { 1, 259, 72 }, /* 274: cards/dsr/game.cards:259:72 */
-    { 1, 265, 62 }, /* 275: cards/dsr/game.cards:265:62 */
-    { 1, 242, 28 }, /* 276: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 277: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 278: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 279: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 280: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 281: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 282: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 283: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 284: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 285: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 286: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 287: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 288: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 289: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 290: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 291: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 292: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 293: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 294: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 295: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 296: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 297: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 298: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 299: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 300: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 301: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 302: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 303: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 304: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 305: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 306: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 307: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 308: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 309: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 310: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 311: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 312: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 313: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 314: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 315: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 316: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 317: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 318: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 319: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 320: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 321: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 322: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 323: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 324: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 325: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 326: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 327: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 328: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 329: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 330: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 331: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 332: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 333: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 334: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 335: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 336: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 337: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 338: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 339: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 340: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 341: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 342: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 343: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 344: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 345: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 346: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 347: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 348: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 349: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 350: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 351: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 352: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 353: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 354: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 355: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 356: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 357: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 358: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 359: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 360: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 361: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 362: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 363: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 364: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 365: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 366: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 367: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 368: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 369: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 370: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 371: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 372: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 373: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 374: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 375: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 376: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 377: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 378: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 379: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 380: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 381: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 382: cards/dsr/game.cards:280:11 */
-    { 1, 277, 6 }, /* 383: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 384: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 385: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 386: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 387: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 388: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 389: cards/dsr/game.cards:280:11 */
-    { 1, 242, 28 }, /* 390: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 391: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 392: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 393: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 394: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 395: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 396: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 397: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 398: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 399: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 400: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 401: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 402: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 403: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 404: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 405: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 406: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 407: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 408: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 409: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 410: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 411: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 412: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 413: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 414: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 415: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 416: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 417: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 418: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 419: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 420: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 421: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 422: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 423: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 424: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 425: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 426: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 427: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 428: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 429: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 430: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 431: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 432: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 433: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 434: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 435: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 436: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 437: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 438: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 439: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 440: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 441: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 442: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 443: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 444: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 445: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 446: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 447: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 448: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 449: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 450: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 451: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 452: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 453: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 454: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 455: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 456: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 457: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 458: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 459: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 460: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 461: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 462: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 463: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 464: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 465: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 466: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 467: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 468: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 469: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 470: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 471: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 472: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 473: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 474: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 475: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 476: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 477: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 478: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 479: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 480: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 481: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 482: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 483: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 484: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 485: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 486: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 487: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 488: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 489: cards/dsr/game.cards:251:43 */
-    { 1, 287, 44 }, /* 490: cards/dsr/game.cards:287:44 */
-    { 1, 288, 41 }, /* 491: cards/dsr/game.cards:288:41 */
-    { 1, 288, 61 }, /* 492: cards/dsr/game.cards:288:61 */
-    { 1, 287, 44 }, /* 493: cards/dsr/game.cards:287:44 */
-    { 1, 292, 22 }, /* 494: cards/dsr/game.cards:292:22 */
-    { 1, 292, 98 }, /* 495: cards/dsr/game.cards:292:98 */
-    { 1, 277, 6 }, /* 496: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 497: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 498: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 499: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 500: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 501: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 502: cards/dsr/game.cards:280:11 */
-    { 1, 277, 6 }, /* 503: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 504: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 505: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 506: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 507: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 508: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 509: cards/dsr/game.cards:280:11 */
-    { 1, 242, 28 }, /* 510: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 511: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 512: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 513: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 514: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 515: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 516: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 517: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 518: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 519: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 520: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 521: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 522: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 523: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 524: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 525: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 526: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 527: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 528: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 529: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 530: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 531: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 532: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 533: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 534: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 535: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 536: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 537: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 538: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 539: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 540: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 541: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 542: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 543: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 544: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 545: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 546: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 547: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 548: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 549: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 550: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 551: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 552: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 553: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 554: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 555: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 556: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 557: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 558: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 559: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 560: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 561: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 562: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 563: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 564: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 565: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 566: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 567: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 568: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 569: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 570: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 571: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 572: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 573: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 574: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 575: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 576: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 577: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 578: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 579: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 580: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 581: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 582: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 583: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 584: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 585: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 586: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 587: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 588: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 589: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 590: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 591: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 592: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 593: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 594: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 595: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 596: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 597: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 598: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 599: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 600: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 601: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 602: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 603: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 604: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 605: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 606: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 607: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 608: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 609: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 610: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 611: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 612: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 613: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 614: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 615: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 616: cards/dsr/game.cards:280:11 */
-    { 1, 311, 7 }, /* 617: cards/dsr/game.cards:311:7 */
-    { 1, 312, 8 }, /* 618: cards/dsr/game.cards:312:8 */
-    { 1, 312, 30 }, /* 619: cards/dsr/game.cards:312:30 */
-    { 1, 277, 6 }, /* 620: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 621: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 622: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 623: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 624: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 625: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 626: cards/dsr/game.cards:280:11 */
-    { 1, 312, 93 }, /* 627: cards/dsr/game.cards:312:93 */
-    { 1, 251, 43 }, /* 628: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 629: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 630: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 631: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 632: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 633: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 634: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 635: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 636: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 637: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 638: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 639: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 640: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 641: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 642: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 643: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 644: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 645: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 646: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 647: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 648: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 649: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 650: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 651: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 652: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 653: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 654: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 655: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 656: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 657: cards/dsr/game.cards:254:4 */
-    { 1, 320, 15 }, /* 658: cards/dsr/game.cards:320:15 */
-    { 1, 277, 6 }, /* 659: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 660: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 661: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 662: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 663: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 664: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 665: cards/dsr/game.cards:280:11 */
-    { 1, 327, 37 }, /* 666: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 667: cards/dsr/game.cards:327:48 */
-    { 1, 329, 15 }, /* 668: cards/dsr/game.cards:329:15 */
-    { 1, 329, 50 }, /* 669: cards/dsr/game.cards:329:50 */
-    { 1, 329, 41 }, /* 670: cards/dsr/game.cards:329:41 */
-    { 1, 331, 52 }, /* 671: cards/dsr/game.cards:331:52 */
-    { 1, 331, 69 }, /* 672: cards/dsr/game.cards:331:69 */
-    { 1, 327, 37 }, /* 673: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 674: cards/dsr/game.cards:327:48 */
-    { 1, 340, 36 }, /* 675: cards/dsr/game.cards:340:36 */
-    { 1, 340, 32 }, /* 676: cards/dsr/game.cards:340:32 */
-    { 1, 340, 8 }, /* 677: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 678: cards/dsr/game.cards:340:8 */
-    { 1, 342, 8 }, /* 679: cards/dsr/game.cards:342:8 */
-    { 1, 340, 8 }, /* 680: cards/dsr/game.cards:340:8 */
-    { 1, 343, 36 }, /* 681: cards/dsr/game.cards:343:36 */
-    { 1, 343, 12 }, /* 682: cards/dsr/game.cards:343:12 */
-    { 1, 343, 8 }, /* 683: cards/dsr/game.cards:343:8 */
-    { 1, 340, 8 }, /* 684: cards/dsr/game.cards:340:8 */
-    { 1, 343, 78 }, /* 685: cards/dsr/game.cards:343:78 */
-    { 1, 343, 69 }, /* 686: cards/dsr/game.cards:343:69 */
-    { 1, 343, 51 }, /* 687: cards/dsr/game.cards:343:51 */
-    { 1, 343, 47 }, /* 688: cards/dsr/game.cards:343:47 */
-    { 1, 340, 8 }, /* 689: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 690: cards/dsr/game.cards:340:8 */
-    { 1, 344, 30 }, /* 691: cards/dsr/game.cards:344:30 */
-    { 1, 344, 26 }, /* 692: cards/dsr/game.cards:344:26 */
-    { 1, 340, 8 }, /* 693: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 694: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 695: cards/dsr/game.cards:340:8 */
-    { 1, 242, 28 }, /* 696: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 697: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 698: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 699: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 700: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 701: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 702: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 703: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 704: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 705: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 706: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 707: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 708: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 709: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 710: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 711: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 712: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 713: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 714: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 715: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 716: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 717: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 718: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 719: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 720: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 721: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 722: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 723: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 724: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 725: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 726: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 727: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 728: cards/dsr/game.cards:251:43 */
-    { 1, 348, 4 }, /* 729: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 730: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 731: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 732: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 733: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 734: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 735: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 736: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 737: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 738: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 739: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 740: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 741: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 742: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 743: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 744: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 745: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 746: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 747: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 748: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 749: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 750: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 751: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 752: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 753: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 754: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 755: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 756: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 757: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 758: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 759: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 760: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 761: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 762: cards/dsr/game.cards:251:43 */
-    { 1, 348, 63 }, /* 763: cards/dsr/game.cards:348:63 */
-    { 1, 348, 4 }, /* 764: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 765: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 766: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 767: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 768: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 769: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 770: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 771: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 772: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 773: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 774: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 775: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 776: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 777: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 778: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 779: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 780: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 781: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 782: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 783: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 784: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 785: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 786: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 787: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 788: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 789: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 790: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 791: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 792: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 793: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 794: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 795: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 796: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 797: cards/dsr/game.cards:251:43 */
-    { 1, 349, 6 }, /* 798: cards/dsr/game.cards:349:6 */
-    { 1, 348, 4 }, /* 799: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 800: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 801: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 802: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 803: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 804: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 805: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 806: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 807: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 808: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 809: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 810: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 811: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 812: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 813: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 814: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 815: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 816: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 817: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 818: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 819: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 820: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 821: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 822: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 823: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 824: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 825: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 826: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 827: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 828: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 829: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 830: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 831: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 832: cards/dsr/game.cards:251:43 */
-    { 1, 349, 63 }, /* 833: cards/dsr/game.cards:349:63 */
-    { 1, 348, 4 }, /* 834: cards/dsr/game.cards:348:4 */
-    { 0, 9, 3 }, /* 835: cards/dsr/darkside.cards:9:3 */
-    { 0, 10, 3 }, /* 836: cards/dsr/darkside.cards:10:3 */
-    { 0, 11, 5 }, /* 837: cards/dsr/darkside.cards:11:5 */
-    { 0, 12, 8 }, /* 838: cards/dsr/darkside.cards:12:8 */
-    { 0, 15, 7 }, /* 839: cards/dsr/darkside.cards:15:7 */
-    { 0, 16, 15 }, /* 840: cards/dsr/darkside.cards:16:15 */
-    { 0, 19, 7 }, /* 841: cards/dsr/darkside.cards:19:7 */
-    { 0, 20, 15 }, /* 842: cards/dsr/darkside.cards:20:15 */
-    { 0, 22, 7 }, /* 843: cards/dsr/darkside.cards:22:7 */
-    { 0, 24, 7 }, /* 844: cards/dsr/darkside.cards:24:7 */
-    { 0, 25, 7 }, /* 845: cards/dsr/darkside.cards:25:7 */
-    { 0, 28, 7 }, /* 846: cards/dsr/darkside.cards:28:7 */
-    { 0, 29, 7 }, /* 847: cards/dsr/darkside.cards:29:7 */
-    { 0, 8, 11 }, /* 848: cards/dsr/darkside.cards:8:11 */
-    { 0, 37, 3 }, /* 849: cards/dsr/darkside.cards:37:3 */
-    { 0, 38, 5 }, /* 850: cards/dsr/darkside.cards:38:5 */
-    { 0, 39, 5 }, /* 851: cards/dsr/darkside.cards:39:5 */
-    { 0, 39, 42 }, /* 852: cards/dsr/darkside.cards:39:42 */
-    { 0, 41, 40 }, /* 853: cards/dsr/darkside.cards:41:40 */
-    { 0, 42, 9 }, /* 854: cards/dsr/darkside.cards:42:9 */
-    { 0, 44, 9 }, /* 855: cards/dsr/darkside.cards:44:9 */
-    { 0, 36, 11 }, /* 856: cards/dsr/darkside.cards:36:11 */
-    { 0, 54, 5 }, /* 857: cards/dsr/darkside.cards:54:5 */
-    { 0, 55, 42 }, /* 858: cards/dsr/darkside.cards:55:42 */
-    { 0, 55, 73 }, /* 859: cards/dsr/darkside.cards:55:73 */
-    { 0, 52, 11 }, /* 860: cards/dsr/darkside.cards:52:11 */
-    { 0, 61, 6 }, /* 861: cards/dsr/darkside.cards:61:6 */
-    { 0, 61, 19 }, /* 862: cards/dsr/darkside.cards:61:19 */
-    { 0, 62, 5 }, /* 863: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 864: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 865: cards/dsr/darkside.cards:62:5 */
-    { 0, 63, 54 }, /* 866: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 867: cards/dsr/darkside.cards:63:70 */
-    { 0, 63, 54 }, /* 868: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 869: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 870: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 871: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 872: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 873: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 874: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 875: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 876: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 877: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 878: cards/dsr/darkside.cards:83:11 */
-    { 0, 95, 5 }, /* 879: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 880: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 881: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 882: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 883: cards/dsr/darkside.cards:96:50 */
-    { 0, 96, 36 }, /* 884: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 885: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 886: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 99 }, /* 887: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 14 }, /* 888: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 889: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 890: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 14 }, /* 891: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 892: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 893: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 894: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 895: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 896: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 897: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 898: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 14 }, /* 899: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 900: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 901: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 902: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 903: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 904: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 905: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 906: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 907: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 908: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 909: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 910: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 911: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 912: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 913: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 914: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 915: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 33 }, /* 916: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 917: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 918: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 919: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 920: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 921: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 922: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 14 }, /* 923: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 924: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 925: cards/dsr/darkside.cards:168:5 */
-    { 0, 171, 7 }, /* 926: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 927: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 928: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 929: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 930: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 931: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 932: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 933: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 19 }, /* 934: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 23 }, /* 935: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 31 }, /* 936: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 937: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 938: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 939: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 940: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 941: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 942: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 943: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 944: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 945: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 946: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 947: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 948: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 949: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 950: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 951: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 952: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 953: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 954: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 955: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 956: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 957: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 958: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 959: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 960: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 961: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 962: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 963: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 964: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 965: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 966: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 967: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 12 }, /* 968: cards/dsr/rules.cards:134:12 */
-    { 6, 134, 3 }, /* 969: cards/dsr/rules.cards:134:3 */
-    { 6, 135, 5 }, /* 970: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 971: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 972: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 973: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 12 }, /* 974: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 3 }, /* 975: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 58 }, /* 976: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 977: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 12 }, /* 978: cards/dsr/rules.cards:144:12 */
-    { 6, 144, 3 }, /* 979: cards/dsr/rules.cards:144:3 */
-    { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 3 }, /* 982: cards/dsr/rules.cards:153:3 */
-    { 6, 152, 11 }, /* 983: cards/dsr/rules.cards:152:11 */
-    { 6, 157, 3 }, /* 984: cards/dsr/rules.cards:157:3 */
-    { 6, 159, 7 }, /* 985: cards/dsr/rules.cards:159:7 */
-    { 6, 163, 3 }, /* 986: cards/dsr/rules.cards:163:3 */
-    { 6, 156, 11 }, /* 987: cards/dsr/rules.cards:156:11 */
-    { 6, 169, 3 }, /* 988: cards/dsr/rules.cards:169:3 */
-    { 6, 175, 62 }, /* 989: cards/dsr/rules.cards:175:62 */
-    { 6, 182, 50 }, /* 990: cards/dsr/rules.cards:182:50 */
-    { 6, 171, 7 }, /* 991: cards/dsr/rules.cards:171:7 */
-    { 6, 172, 9 }, /* 992: cards/dsr/rules.cards:172:9 */
-    { 6, 176, 7 }, /* 993: cards/dsr/rules.cards:176:7 */
-    { 6, 176, 19 }, /* 994: cards/dsr/rules.cards:176:19 */
-    { 6, 177, 9 }, /* 995: cards/dsr/rules.cards:177:9 */
-    { 6, 180, 98 }, /* 996: cards/dsr/rules.cards:180:98 */
-    { 6, 181, 65 }, /* 997: cards/dsr/rules.cards:181:65 */
-    { 6, 182, 76 }, /* 998: cards/dsr/rules.cards:182:76 */
-    { 6, 185, 7 }, /* 999: cards/dsr/rules.cards:185:7 */
-    { 6, 186, 7 }, /* 1000: cards/dsr/rules.cards:186:7 */
-    { 6, 168, 11 }, /* 1001: cards/dsr/rules.cards:168:11 */
-    { 6, 193, 3 }, /* 1002: cards/dsr/rules.cards:193:3 */
-    { 6, 194, 5 }, /* 1003: cards/dsr/rules.cards:194:5 */
-    { 6, 192, 11 }, /* 1004: cards/dsr/rules.cards:192:11 */
-    { 6, 201, 3 }, /* 1005: cards/dsr/rules.cards:201:3 */
-    { 6, 200, 11 }, /* 1006: cards/dsr/rules.cards:200:11 */
-    { 6, 215, 3 }, /* 1007: cards/dsr/rules.cards:215:3 */
-    { 6, 216, 74 }, /* 1008: cards/dsr/rules.cards:216:74 */
-    { 6, 217, 78 }, /* 1009: cards/dsr/rules.cards:217:78 */
-    { 6, 218, 82 }, /* 1010: cards/dsr/rules.cards:218:82 */
-    { 6, 219, 86 }, /* 1011: cards/dsr/rules.cards:219:86 */
-    { 6, 220, 72 }, /* 1012: cards/dsr/rules.cards:220:72 */
-    { 6, 221, 76 }, /* 1013: cards/dsr/rules.cards:221:76 */
-    { 6, 222, 78 }, /* 1014: cards/dsr/rules.cards:222:78 */
-    { 6, 223, 82 }, /* 1015: cards/dsr/rules.cards:223:82 */
-    { 6, 214, 11 }, /* 1016: cards/dsr/rules.cards:214:11 */
-    { 6, 228, 3 }, /* 1017: cards/dsr/rules.cards:228:3 */
-    { 6, 229, 5 }, /* 1018: cards/dsr/rules.cards:229:5 */
-    { 6, 232, 3 }, /* 1019: cards/dsr/rules.cards:232:3 */
-    { 6, 233, 3 }, /* 1020: cards/dsr/rules.cards:233:3 */
-    { 6, 234, 3 }, /* 1021: cards/dsr/rules.cards:234:3 */
-    { 6, 227, 11 }, /* 1022: cards/dsr/rules.cards:227:11 */
-    { 6, 238, 3 }, /* 1023: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1024: cards/dsr/rules.cards:238:3 */
-    { 6, 238, 3 }, /* 1025: cards/dsr/rules.cards:238:3 */
-    { 6, 239, 3 }, /* 1026: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1027: cards/dsr/rules.cards:239:3 */
-    { 6, 239, 3 }, /* 1028: cards/dsr/rules.cards:239:3 */
-    { 6, 240, 3 }, /* 1029: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1030: cards/dsr/rules.cards:240:3 */
-    { 6, 240, 3 }, /* 1031: cards/dsr/rules.cards:240:3 */
-    { 6, 241, 3 }, /* 1032: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1033: cards/dsr/rules.cards:241:3 */
-    { 6, 241, 3 }, /* 1034: cards/dsr/rules.cards:241:3 */
-    { 6, 237, 11 }, /* 1035: cards/dsr/rules.cards:237:11 */
-    { 6, 250, 7 }, /* 1036: cards/dsr/rules.cards:250:7 */
-    { 6, 251, 43 }, /* 1037: cards/dsr/rules.cards:251:43 */
-    { 6, 251, 43 }, /* 1038: cards/dsr/rules.cards:251:43 */
-    { 6, 252, 7 }, /* 1039: cards/dsr/rules.cards:252:7 */
-    { 6, 254, 7 }, /* 1040: cards/dsr/rules.cards:254:7 */
-    { 6, 255, 10 }, /* 1041: cards/dsr/rules.cards:255:10 */
-    { 6, 247, 11 }, /* 1042: cards/dsr/rules.cards:247:11 */
-    { 6, 268, 3 }, /* 1043: cards/dsr/rules.cards:268:3 */
-    { 6, 269, 5 }, /* 1044: cards/dsr/rules.cards:269:5 */
-    { 6, 270, 7 }, /* 1045: cards/dsr/rules.cards:270:7 */
-    { 6, 272, 7 }, /* 1046: cards/dsr/rules.cards:272:7 */
-    { 6, 273, 7 }, /* 1047: cards/dsr/rules.cards:273:7 */
-    { 6, 267, 11 }, /* 1048: cards/dsr/rules.cards:267:11 */
-    { 6, 280, 3 }, /* 1049: cards/dsr/rules.cards:280:3 */
-    { 6, 281, 5 }, /* 1050: cards/dsr/rules.cards:281:5 */
-    { 6, 283, 27 }, /* 1051: cards/dsr/rules.cards:283:27 */
-    { 6, 283, 54 }, /* 1052: cards/dsr/rules.cards:283:54 */
-    { 6, 279, 11 }, /* 1053: cards/dsr/rules.cards:279:11 */
-    { 6, 290, 5 }, /* 1054: cards/dsr/rules.cards:290:5 */
-    { 6, 291, 5 }, /* 1055: cards/dsr/rules.cards:291:5 */
-    { 6, 295, 13 }, /* 1056: cards/dsr/rules.cards:295:13 */
-    { 6, 296, 5 }, /* 1057: cards/dsr/rules.cards:296:5 */
-    { 6, 297, 5 }, /* 1058: cards/dsr/rules.cards:297:5 */
-    { 6, 288, 11 }, /* 1059: cards/dsr/rules.cards:288:11 */
-    { 6, 306, 6 }, /* 1060: cards/dsr/rules.cards:306:6 */
-    { 6, 308, 7 }, /* 1061: cards/dsr/rules.cards:308:7 */
-    { 6, 308, 19 }, /* 1062: cards/dsr/rules.cards:308:19 */
-    { 6, 308, 110 }, /* 1063: cards/dsr/rules.cards:308:110 */
-    { 6, 310, 13 }, /* 1064: cards/dsr/rules.cards:310:13 */
-    { 6, 311, 5 }, /* 1065: cards/dsr/rules.cards:311:5 */
-    { 6, 312, 13 }, /* 1066: cards/dsr/rules.cards:312:13 */
-    { 6, 313, 14 }, /* 1067: cards/dsr/rules.cards:313:14 */
-    { 6, 313, 43 }, /* 1068: cards/dsr/rules.cards:313:43 */
-    { 6, 314, 13 }, /* 1069: cards/dsr/rules.cards:314:13 */
-    { 6, 315, 5 }, /* 1070: cards/dsr/rules.cards:315:5 */
-    { 6, 317, 5 }, /* 1071: cards/dsr/rules.cards:317:5 */
-    { 6, 305, 11 }, /* 1072: cards/dsr/rules.cards:305:11 */
-    { 6, 324, 3 }, /* 1073: cards/dsr/rules.cards:324:3 */
-    { 6, 324, 15 }, /* 1074: cards/dsr/rules.cards:324:15 */
-    { 6, 325, 5 }, /* 1075: cards/dsr/rules.cards:325:5 */
-    { 6, 328, 7 }, /* 1076: cards/dsr/rules.cards:328:7 */
-    { 6, 330, 7 }, /* 1077: cards/dsr/rules.cards:330:7 */
-    { 6, 323, 11 }, /* 1078: cards/dsr/rules.cards:323:11 */
-    { 6, 338, 5 }, /* 1079: cards/dsr/rules.cards:338:5 */
-    { 6, 340, 64 }, /* 1080: cards/dsr/rules.cards:340:64 */
-    { 6, 341, 68 }, /* 1081: cards/dsr/rules.cards:341:68 */
-    { 6, 342, 72 }, /* 1082: cards/dsr/rules.cards:342:72 */
-    { 6, 343, 76 }, /* 1083: cards/dsr/rules.cards:343:76 */
-    { 6, 344, 62 }, /* 1084: cards/dsr/rules.cards:344:62 */
-    { 6, 345, 66 }, /* 1085: cards/dsr/rules.cards:345:66 */
-    { 6, 346, 68 }, /* 1086: cards/dsr/rules.cards:346:68 */
-    { 6, 347, 72 }, /* 1087: cards/dsr/rules.cards:347:72 */
-    { 6, 337, 3 }, /* 1088: cards/dsr/rules.cards:337:3 */
-    { 6, 350, 3 }, /* 1089: cards/dsr/rules.cards:350:3 */
-    { 6, 352, 3 }, /* 1090: cards/dsr/rules.cards:352:3 */
-    { 6, 335, 11 }, /* 1091: cards/dsr/rules.cards:335:11 */
-    { 6, 356, 3 }, /* 1092: cards/dsr/rules.cards:356:3 */
-    { 6, 356, 3 }, /* 1093: cards/dsr/rules.cards:356:3 */
-    { 6, 357, 3 }, /* 1094: cards/dsr/rules.cards:357:3 */
-    { 6, 355, 11 }, /* 1095: cards/dsr/rules.cards:355:11 */
-    { 6, 362, 3 }, /* 1096: cards/dsr/rules.cards:362:3 */
-    { 6, 363, 5 }, /* 1097: cards/dsr/rules.cards:363:5 */
-    { 6, 364, 52 }, /* 1098: cards/dsr/rules.cards:364:52 */
-    { 6, 365, 56 }, /* 1099: cards/dsr/rules.cards:365:56 */
-    { 6, 366, 60 }, /* 1100: cards/dsr/rules.cards:366:60 */
-    { 6, 367, 64 }, /* 1101: cards/dsr/rules.cards:367:64 */
-    { 6, 368, 50 }, /* 1102: cards/dsr/rules.cards:368:50 */
-    { 6, 369, 54 }, /* 1103: cards/dsr/rules.cards:369:54 */
-    { 6, 370, 56 }, /* 1104: cards/dsr/rules.cards:370:56 */
-    { 6, 371, 60 }, /* 1105: cards/dsr/rules.cards:371:60 */
-    { 6, 361, 11 }, /* 1106: cards/dsr/rules.cards:361:11 */
-    { 6, 377, 51 }, /* 1107: cards/dsr/rules.cards:377:51 */
-    { 6, 378, 54 }, /* 1108: cards/dsr/rules.cards:378:54 */
-    { 6, 379, 53 }, /* 1109: cards/dsr/rules.cards:379:53 */
-    { 6, 380, 52 }, /* 1110: cards/dsr/rules.cards:380:52 */
-    { 6, 376, 11 }, /* 1111: cards/dsr/rules.cards:376:11 */
-    { 6, 387, 16 }, /* 1112: cards/dsr/rules.cards:387:16 */
-    { 6, 388, 6 }, /* 1113: cards/dsr/rules.cards:388:6 */
-    { 6, 388, 21 }, /* 1114: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1115: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 21 }, /* 1116: cards/dsr/rules.cards:388:21 */
-    { 6, 388, 44 }, /* 1117: cards/dsr/rules.cards:388:44 */
-    { 6, 389, 33 }, /* 1118: cards/dsr/rules.cards:389:33 */
-    { 6, 389, 24 }, /* 1119: cards/dsr/rules.cards:389:24 */
-    { 6, 389, 52 }, /* 1120: cards/dsr/rules.cards:389:52 */
-    { 6, 389, 66 }, /* 1121: cards/dsr/rules.cards:389:66 */
-    { 6, 389, 33 }, /* 1122: cards/dsr/rules.cards:389:33 */
-    { 6, 389, 24 }, /* 1123: cards/dsr/rules.cards:389:24 */
-    { 6, 389, 52 }, /* 1124: cards/dsr/rules.cards:389:52 */
-    { 6, 389, 66 }, /* 1125: cards/dsr/rules.cards:389:66 */
-    { 6, 386, 11 }, /* 1126: cards/dsr/rules.cards:386:11 */
-    { 6, 394, 3 }, /* 1127: cards/dsr/rules.cards:394:3 */
-    { 6, 394, 38 }, /* 1128: cards/dsr/rules.cards:394:38 */
-    { 6, 395, 5 }, /* 1129: cards/dsr/rules.cards:395:5 */
-    { 6, 395, 17 }, /* 1130: cards/dsr/rules.cards:395:17 */
-    { 6, 396, 7 }, /* 1131: cards/dsr/rules.cards:396:7 */
-    { 6, 397, 7 }, /* 1132: cards/dsr/rules.cards:397:7 */
-    { 6, 397, 42 }, /* 1133: cards/dsr/rules.cards:397:42 */
-    { 6, 398, 9 }, /* 1134: cards/dsr/rules.cards:398:9 */
-    { 6, 398, 21 }, /* 1135: cards/dsr/rules.cards:398:21 */
-    { 6, 398, 93 }, /* 1136: cards/dsr/rules.cards:398:93 */
-    { 6, 393, 11 }, /* 1137: cards/dsr/rules.cards:393:11 */
-    { 6, 405, 3 }, /* 1138: cards/dsr/rules.cards:405:3 */
-    { 6, 406, 5 }, /* 1139: cards/dsr/rules.cards:406:5 */
-    { 6, 406, 5 }, /* 1140: cards/dsr/rules.cards:406:5 */
-    { 6, 404, 11 }, /* 1141: cards/dsr/rules.cards:404:11 */
-    { 6, 415, 12 }, /* 1142: cards/dsr/rules.cards:415:12 */
-    { 6, 415, 3 }, /* 1143: cards/dsr/rules.cards:415:3 */
-    { 6, 419, 9 }, /* 1144: cards/dsr/rules.cards:419:9 */
-    { 6, 421, 13 }, /* 1145: cards/dsr/rules.cards:421:13 */
-    { 6, 421, 113 }, /* 1146: cards/dsr/rules.cards:421:113 */
-    { 6, 426, 9 }, /* 1147: cards/dsr/rules.cards:426:9 */
-    { 6, 427, 113 }, /* 1148: cards/dsr/rules.cards:427:113 */
-    { 6, 431, 9 }, /* 1149: cards/dsr/rules.cards:431:9 */
-    { 6, 431, 44 }, /* 1150: cards/dsr/rules.cards:431:44 */
-    { 6, 432, 11 }, /* 1151: cards/dsr/rules.cards:432:11 */
-    { 6, 432, 23 }, /* 1152: cards/dsr/rules.cards:432:23 */
-    { 6, 432, 84 }, /* 1153: cards/dsr/rules.cards:432:84 */
-    { 6, 435, 9 }, /* 1154: cards/dsr/rules.cards:435:9 */
-    { 6, 414, 11 }, /* 1155: cards/dsr/rules.cards:414:11 */
-    { 6, 443, 6 }, /* 1156: cards/dsr/rules.cards:443:6 */
-    { 6, 443, 17 }, /* 1157: cards/dsr/rules.cards:443:17 */
-    { 6, 444, 5 }, /* 1158: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1159: cards/dsr/rules.cards:444:5 */
-    { 6, 444, 5 }, /* 1160: cards/dsr/rules.cards:444:5 */
-    { 6, 445, 36 }, /* 1161: cards/dsr/rules.cards:445:36 */
-    { 6, 445, 50 }, /* 1162: cards/dsr/rules.cards:445:50 */
-    { 6, 445, 36 }, /* 1163: cards/dsr/rules.cards:445:36 */
-    { 6, 445, 50 }, /* 1164: cards/dsr/rules.cards:445:50 */
-    { 6, 446, 5 }, /* 1165: cards/dsr/rules.cards:446:5 */
-    { 6, 442, 11 }, /* 1166: cards/dsr/rules.cards:442:11 */
-    { 6, 456, 3 }, /* 1167: cards/dsr/rules.cards:456:3 */
-    { 6, 457, 15 }, /* 1168: cards/dsr/rules.cards:457:15 */
-    { 6, 457, 5 }, /* 1169: cards/dsr/rules.cards:457:5 */
-    { 6, 460, 3 }, /* 1170: cards/dsr/rules.cards:460:3 */
-    { 6, 460, 51 }, /* 1171: cards/dsr/rules.cards:460:51 */
-    { 6, 461, 3 }, /* 1172: cards/dsr/rules.cards:461:3 */
-    { 6, 462, 3 }, /* 1173: cards/dsr/rules.cards:462:3 */
-    { 6, 463, 3 }, /* 1174: cards/dsr/rules.cards:463:3 */
-    { 6, 466, 3 }, /* 1175: cards/dsr/rules.cards:466:3 */
-    { 6, 468, 7 }, /* 1176: cards/dsr/rules.cards:468:7 */
-    { 6, 471, 7 }, /* 1177: cards/dsr/rules.cards:471:7 */
-    { 6, 476, 14 }, /* 1178: cards/dsr/rules.cards:476:14 */
-    { 6, 476, 5 }, /* 1179: cards/dsr/rules.cards:476:5 */
-    { 6, 477, 7 }, /* 1180: cards/dsr/rules.cards:477:7 */
-    { 6, 483, 3 }, /* 1181: cards/dsr/rules.cards:483:3 */
-    { 6, 487, 5 }, /* 1182: cards/dsr/rules.cards:487:5 */
-    { 6, 488, 5 }, /* 1183: cards/dsr/rules.cards:488:5 */
-    { 6, 491, 3 }, /* 1184: cards/dsr/rules.cards:491:3 */
-    { 6, 452, 11 }, /* 1185: cards/dsr/rules.cards:452:11 */
-    { 6, 497, 3 }, /* 1186: cards/dsr/rules.cards:497:3 */
-    { 6, 499, 15 }, /* 1187: cards/dsr/rules.cards:499:15 */
-    { 6, 500, 7 }, /* 1188: cards/dsr/rules.cards:500:7 */
-    { 6, 501, 7 }, /* 1189: cards/dsr/rules.cards:501:7 */
-    { 6, 505, 20 }, /* 1190: cards/dsr/rules.cards:505:20 */
-    { 6, 505, 11 }, /* 1191: cards/dsr/rules.cards:505:11 */
-    { 6, 505, 59 }, /* 1192: cards/dsr/rules.cards:505:59 */
-    { 6, 498, 5 }, /* 1193: cards/dsr/rules.cards:498:5 */
-    { 6, 496, 11 }, /* 1194: cards/dsr/rules.cards:496:11 */
-    { 6, 514, 3 }, /* 1195: cards/dsr/rules.cards:514:3 */
-    { 6, 512, 11 }, /* 1196: cards/dsr/rules.cards:512:11 */
-    { 6, 526, 37 }, /* 1197: cards/dsr/rules.cards:526:37 */
-    { 6, 534, 5 }, /* 1198: cards/dsr/rules.cards:534:5 */
-    { 6, 519, 11 }, /* 1199: cards/dsr/rules.cards:519:11 */
-    { 6, 9, 44 }, /* 1200: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1201: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1202: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1203: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1204: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1205: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1206: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1207: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1208: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1209: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1210: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1211: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1212: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1213: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1214: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1215: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1216: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1217: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1218: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1219: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1220: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1221: cards/dsr/rules.cards:47:1 */
+    { 1, 245, 28 }, /* 3: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 4: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 5: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 6: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 7: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 8: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 9: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 10: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 11: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 12: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 13: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 14: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 15: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 16: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 17: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 18: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 19: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 20: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 21: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 22: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 23: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 24: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 25: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 26: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 27: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 28: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 29: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 30: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 31: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 32: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 33: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 34: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 35: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 36: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 37: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 38: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 39: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 40: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 41: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 42: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 43: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 44: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 45: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 46: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 47: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 48: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 49: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 50: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 51: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 52: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 53: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 54: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 55: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 56: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 57: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 58: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 59: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 60: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 61: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 62: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 63: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 64: cards/dsr/game.cards:254:43 */
+    { 1, 257, 4 }, /* 65: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 66: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 67: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 68: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 69: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 70: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 71: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 72: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 73: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 74: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 75: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 76: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 77: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 78: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 79: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 80: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 81: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 82: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 83: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 84: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 85: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 86: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 87: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 88: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 89: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 90: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 91: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 92: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 93: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 94: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 95: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 96: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 97: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 98: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 99: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 100: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 101: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 102: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 103: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 104: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 105: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 106: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 107: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 108: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 109: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 110: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 111: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 112: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 113: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 114: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 115: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 116: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 117: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 118: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 119: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 120: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 121: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 122: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 123: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 124: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 125: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 126: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 127: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 128: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 129: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 130: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 131: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 132: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 133: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 134: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 135: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 136: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 137: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 138: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 139: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 140: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 141: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 142: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 143: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 144: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 145: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 146: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 147: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 148: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 149: cards/dsr/game.cards:258:47 */
+    { 1, 257, 4 }, /* 150: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 151: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 152: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 153: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 154: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 155: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 156: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 157: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 158: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 159: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 160: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 161: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 162: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 163: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 164: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 165: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 166: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 167: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 168: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 169: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 170: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 171: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 172: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 173: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 174: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 175: cards/dsr/game.cards:254:43 */
+    { 1, 257, 4 }, /* 176: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 177: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 178: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 179: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 180: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 181: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 182: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 183: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 184: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 185: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 186: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 187: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 188: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 189: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 190: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 191: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 192: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 193: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 194: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 195: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 196: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 197: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 198: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 199: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 200: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 201: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 202: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 203: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 204: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 205: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 206: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 207: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 208: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 209: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 210: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 211: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 212: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 213: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 214: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 215: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 216: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 217: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 218: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 219: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 220: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 221: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 222: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 223: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 224: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 225: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 226: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 227: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 228: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 229: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 230: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 231: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 232: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 233: cards/dsr/game.cards:257:4 */
+    { 1, 245, 28 }, /* 234: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 235: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 236: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 237: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 238: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 239: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 240: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 241: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 242: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 243: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 244: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 245: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 246: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 247: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 248: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 249: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 250: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 251: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 252: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 253: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 254: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 255: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 256: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 257: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 258: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 259: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 260: cards/dsr/game.cards:258:47 */
+    { 1, 257, 4 }, /* 261: cards/dsr/game.cards:257:4 */
+    { 1, 262, 39 }, /* 262: cards/dsr/game.cards:262:39 */
+    { 1, 262, 50 }, /* 263: cards/dsr/game.cards:262:50 */
+    { 1, 262, 61 }, /* 264: cards/dsr/game.cards:262:61 */
+    { 1, 262, 72 }, /* 265: cards/dsr/game.cards:262:72 */
+    { 1, 267, 42 }, /* 266: cards/dsr/game.cards:267:42 */
+    { 1, 267, 65 }, /* 267: cards/dsr/game.cards:267:65 */
+    { 1, 267, 81 }, /* 268: cards/dsr/game.cards:267:81 */
+    { 1, 267, 95 }, /* 269: cards/dsr/game.cards:267:95 */
+    { 1, 267, 106 }, /* 270: cards/dsr/game.cards:267:106 */
+    { 1, 262, 39 }, /* 271: cards/dsr/game.cards:262:39 */
+    { 1, 262, 50 }, /* 272: cards/dsr/game.cards:262:50 */
+    { 1, 262, 61 }, /* 273: cards/dsr/game.cards:262:61 */
+    { 1, 262, 72 }, /* 274: cards/dsr/game.cards:262:72 */
+    { 1, 268, 62 }, /* 275: cards/dsr/game.cards:268:62 */
+    { 1, 245, 28 }, /* 276: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 277: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 278: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 279: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 280: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 281: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 282: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 283: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 284: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 285: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 286: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 287: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 288: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 289: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 290: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 291: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 292: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 293: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 294: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 295: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 296: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 297: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 298: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 299: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 300: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 301: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 302: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 303: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 304: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 305: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 306: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 307: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 308: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 309: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 310: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 311: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 312: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 313: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 314: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 315: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 316: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 317: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 318: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 319: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 320: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 321: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 322: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 323: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 324: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 325: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 326: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 327: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 328: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 329: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 330: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 331: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 332: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 333: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 334: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 335: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 336: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 337: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 338: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 339: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 340: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 341: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 342: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 343: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 344: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 345: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 346: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 347: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 348: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 349: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 350: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 351: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 352: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 353: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 354: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 355: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 356: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 357: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 358: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 359: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 360: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 361: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 362: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 363: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 364: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 365: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 366: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 367: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 368: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 369: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 370: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 371: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 372: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 373: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 374: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 375: cards/dsr/game.cards:254:43 */
+    { 1, 280, 6 }, /* 376: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 377: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 378: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 379: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 380: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 381: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 382: cards/dsr/game.cards:283:11 */
+    { 1, 288, 33 }, /* 383: cards/dsr/game.cards:288:33 */
+    { 1, 292, 44 }, /* 384: cards/dsr/game.cards:292:44 */
+    { 1, 293, 41 }, /* 385: cards/dsr/game.cards:293:41 */
+    { 1, 293, 61 }, /* 386: cards/dsr/game.cards:293:61 */
+    { 1, 294, 59 }, /* 387: cards/dsr/game.cards:294:59 */
+    { 1, 295, 59 }, /* 388: cards/dsr/game.cards:295:59 */
+    { 1, 297, 58 }, /* 389: cards/dsr/game.cards:297:58 */
+    { 1, 302, 46 }, /* 390: cards/dsr/game.cards:302:46 */
+    { 1, 302, 61 }, /* 391: cards/dsr/game.cards:302:61 */
+    { 1, 302, 80 }, /* 392: cards/dsr/game.cards:302:80 */
+    { 1, 292, 44 }, /* 393: cards/dsr/game.cards:292:44 */
+    { 1, 304, 22 }, /* 394: cards/dsr/game.cards:304:22 */
+    { 1, 304, 98 }, /* 395: cards/dsr/game.cards:304:98 */
+    { 1, 280, 6 }, /* 396: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 397: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 398: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 399: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 400: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 401: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 402: cards/dsr/game.cards:283:11 */
+    { 1, 280, 6 }, /* 403: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 404: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 405: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 406: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 407: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 408: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 409: cards/dsr/game.cards:283:11 */
+    { 1, 245, 28 }, /* 410: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 411: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 412: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 413: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 414: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 415: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 416: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 417: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 418: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 419: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 420: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 421: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 422: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 423: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 424: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 425: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 426: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 427: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 428: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 429: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 430: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 431: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 432: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 433: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 434: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 435: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 436: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 437: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 438: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 439: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 440: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 441: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 442: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 443: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 444: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 445: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 446: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 447: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 448: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 449: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 450: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 451: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 452: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 453: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 454: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 455: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 456: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 457: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 458: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 459: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 460: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 461: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 462: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 463: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 464: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 465: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 466: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 467: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 468: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 469: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 470: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 471: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 472: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 473: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 474: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 475: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 476: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 477: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 478: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 479: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 480: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 481: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 482: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 483: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 484: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 485: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 486: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 487: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 488: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 489: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 490: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 491: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 492: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 493: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 494: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 495: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 496: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 497: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 498: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 499: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 500: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 501: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 502: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 503: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 504: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 505: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 506: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 507: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 508: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 509: cards/dsr/game.cards:254:43 */
+    { 1, 280, 6 }, /* 510: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 511: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 512: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 513: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 514: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 515: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 516: cards/dsr/game.cards:283:11 */
+    { 1, 323, 7 }, /* 517: cards/dsr/game.cards:323:7 */
+    { 1, 324, 8 }, /* 518: cards/dsr/game.cards:324:8 */
+    { 1, 324, 30 }, /* 519: cards/dsr/game.cards:324:30 */
+    { 1, 280, 6 }, /* 520: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 521: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 522: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 523: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 524: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 525: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 526: cards/dsr/game.cards:283:11 */
+    { 1, 324, 93 }, /* 527: cards/dsr/game.cards:324:93 */
+    { 1, 325, 63 }, /* 528: cards/dsr/game.cards:325:63 */
+    { 1, 325, 34 }, /* 529: cards/dsr/game.cards:325:34 */
+    { 1, 254, 43 }, /* 530: cards/dsr/game.cards:254:43 */
+    { 1, 257, 4 }, /* 531: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 532: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 533: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 534: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 535: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 536: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 537: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 538: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 539: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 540: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 541: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 542: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 543: cards/dsr/game.cards:258:47 */
+    { 1, 257, 4 }, /* 544: cards/dsr/game.cards:257:4 */
+    { 1, 331, 67 }, /* 545: cards/dsr/game.cards:331:67 */
+    { 1, 254, 43 }, /* 546: cards/dsr/game.cards:254:43 */
+    { 1, 257, 4 }, /* 547: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 548: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 549: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 550: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 551: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 552: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 553: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 554: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 555: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 556: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 557: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 558: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 559: cards/dsr/game.cards:258:47 */
+    { 1, 257, 4 }, /* 560: cards/dsr/game.cards:257:4 */
+    { 1, 332, 71 }, /* 561: cards/dsr/game.cards:332:71 */
+    { 1, 332, 15 }, /* 562: cards/dsr/game.cards:332:15 */
+    { 1, 280, 6 }, /* 563: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 564: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 565: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 566: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 567: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 568: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 569: cards/dsr/game.cards:283:11 */
+    { 1, 339, 37 }, /* 570: cards/dsr/game.cards:339:37 */
+    { 1, 339, 48 }, /* 571: cards/dsr/game.cards:339:48 */
+    { 1, 341, 15 }, /* 572: cards/dsr/game.cards:341:15 */
+    { 1, 341, 50 }, /* 573: cards/dsr/game.cards:341:50 */
+    { 1, 341, 41 }, /* 574: cards/dsr/game.cards:341:41 */
+    { 1, 343, 52 }, /* 575: cards/dsr/game.cards:343:52 */
+    { 1, 343, 69 }, /* 576: cards/dsr/game.cards:343:69 */
+    { 1, 339, 37 }, /* 577: cards/dsr/game.cards:339:37 */
+    { 1, 339, 48 }, /* 578: cards/dsr/game.cards:339:48 */
+    { 1, 351, 31 }, /* 579: cards/dsr/game.cards:351:31 */
+    { 1, 351, 27 }, /* 580: cards/dsr/game.cards:351:27 */
+    { 1, 351, 3 }, /* 581: cards/dsr/game.cards:351:3 */
+    { 1, 351, 3 }, /* 582: cards/dsr/game.cards:351:3 */
+    { 1, 353, 8 }, /* 583: cards/dsr/game.cards:353:8 */
+    { 1, 351, 3 }, /* 584: cards/dsr/game.cards:351:3 */
+    { 1, 354, 36 }, /* 585: cards/dsr/game.cards:354:36 */
+    { 1, 354, 12 }, /* 586: cards/dsr/game.cards:354:12 */
+    { 1, 354, 8 }, /* 587: cards/dsr/game.cards:354:8 */
+    { 1, 351, 3 }, /* 588: cards/dsr/game.cards:351:3 */
+    { 1, 354, 78 }, /* 589: cards/dsr/game.cards:354:78 */
+    { 1, 354, 69 }, /* 590: cards/dsr/game.cards:354:69 */
+    { 1, 354, 51 }, /* 591: cards/dsr/game.cards:354:51 */
+    { 1, 354, 47 }, /* 592: cards/dsr/game.cards:354:47 */
+    { 1, 351, 3 }, /* 593: cards/dsr/game.cards:351:3 */
+    { 1, 351, 3 }, /* 594: cards/dsr/game.cards:351:3 */
+    { 1, 355, 30 }, /* 595: cards/dsr/game.cards:355:30 */
+    { 1, 355, 26 }, /* 596: cards/dsr/game.cards:355:26 */
+    { 1, 351, 3 }, /* 597: cards/dsr/game.cards:351:3 */
+    { 1, 351, 3 }, /* 598: cards/dsr/game.cards:351:3 */
+    { 1, 356, 36 }, /* 599: cards/dsr/game.cards:356:36 */
+    { 1, 356, 12 }, /* 600: cards/dsr/game.cards:356:12 */
+    { 1, 356, 8 }, /* 601: cards/dsr/game.cards:356:8 */
+    { 1, 351, 3 }, /* 602: cards/dsr/game.cards:351:3 */
+    { 1, 245, 28 }, /* 603: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 604: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 605: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 606: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 607: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 608: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 609: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 610: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 611: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 612: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 613: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 614: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 615: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 616: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 617: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 618: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 619: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 620: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 621: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 622: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 623: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 624: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 625: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 626: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 627: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 628: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 629: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 630: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 631: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 632: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 633: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 634: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 635: cards/dsr/game.cards:254:43 */
+    { 1, 359, 4 }, /* 636: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 637: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 638: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 639: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 640: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 641: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 642: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 643: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 644: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 645: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 646: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 647: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 648: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 649: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 650: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 651: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 652: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 653: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 654: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 655: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 656: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 657: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 658: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 659: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 660: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 661: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 662: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 663: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 664: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 665: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 666: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 667: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 668: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 669: cards/dsr/game.cards:254:43 */
+    { 1, 359, 63 }, /* 670: cards/dsr/game.cards:359:63 */
+    { 1, 359, 4 }, /* 671: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 672: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 673: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 674: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 675: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 676: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 677: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 678: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 679: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 680: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 681: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 682: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 683: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 684: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 685: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 686: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 687: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 688: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 689: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 690: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 691: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 692: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 693: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 694: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 695: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 696: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 697: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 698: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 699: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 700: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 701: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 702: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 703: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 704: cards/dsr/game.cards:254:43 */
+    { 1, 360, 6 }, /* 705: cards/dsr/game.cards:360:6 */
+    { 1, 359, 4 }, /* 706: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 707: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 708: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 709: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 710: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 711: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 712: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 713: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 714: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 715: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 716: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 717: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 718: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 719: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 720: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 721: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 722: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 723: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 724: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 725: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 726: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 727: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 728: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 729: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 730: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 731: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 732: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 733: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 734: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 735: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 736: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 737: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 738: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 739: cards/dsr/game.cards:254:43 */
+    { 1, 360, 63 }, /* 740: cards/dsr/game.cards:360:63 */
+    { 1, 359, 4 }, /* 741: cards/dsr/game.cards:359:4 */
+    { 0, 9, 3 }, /* 742: cards/dsr/darkside.cards:9:3 */
+    { 0, 10, 3 }, /* 743: cards/dsr/darkside.cards:10:3 */
+    { 0, 11, 5 }, /* 744: cards/dsr/darkside.cards:11:5 */
+    { 0, 12, 8 }, /* 745: cards/dsr/darkside.cards:12:8 */
+    { 0, 15, 7 }, /* 746: cards/dsr/darkside.cards:15:7 */
+    { 0, 16, 15 }, /* 747: cards/dsr/darkside.cards:16:15 */
+    { 0, 19, 7 }, /* 748: cards/dsr/darkside.cards:19:7 */
+    { 0, 20, 15 }, /* 749: cards/dsr/darkside.cards:20:15 */
+    { 0, 22, 7 }, /* 750: cards/dsr/darkside.cards:22:7 */
+    { 0, 24, 7 }, /* 751: cards/dsr/darkside.cards:24:7 */
+    { 0, 25, 7 }, /* 752: cards/dsr/darkside.cards:25:7 */
+    { 0, 28, 7 }, /* 753: cards/dsr/darkside.cards:28:7 */
+    { 0, 29, 7 }, /* 754: cards/dsr/darkside.cards:29:7 */
+    { 0, 8, 11 }, /* 755: cards/dsr/darkside.cards:8:11 */
+    { 0, 37, 3 }, /* 756: cards/dsr/darkside.cards:37:3 */
+    { 0, 38, 5 }, /* 757: cards/dsr/darkside.cards:38:5 */
+    { 0, 39, 5 }, /* 758: cards/dsr/darkside.cards:39:5 */
+    { 0, 39, 42 }, /* 759: cards/dsr/darkside.cards:39:42 */
+    { 0, 41, 40 }, /* 760: cards/dsr/darkside.cards:41:40 */
+    { 0, 42, 9 }, /* 761: cards/dsr/darkside.cards:42:9 */
+    { 0, 44, 9 }, /* 762: cards/dsr/darkside.cards:44:9 */
+    { 0, 36, 11 }, /* 763: cards/dsr/darkside.cards:36:11 */
+    { 0, 54, 5 }, /* 764: cards/dsr/darkside.cards:54:5 */
+    { 0, 55, 42 }, /* 765: cards/dsr/darkside.cards:55:42 */
+    { 0, 55, 73 }, /* 766: cards/dsr/darkside.cards:55:73 */
+    { 0, 52, 11 }, /* 767: cards/dsr/darkside.cards:52:11 */
+    { 0, 61, 6 }, /* 768: cards/dsr/darkside.cards:61:6 */
+    { 0, 61, 19 }, /* 769: cards/dsr/darkside.cards:61:19 */
+    { 0, 62, 5 }, /* 770: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 771: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 772: cards/dsr/darkside.cards:62:5 */
+    { 0, 63, 54 }, /* 773: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 774: cards/dsr/darkside.cards:63:70 */
+    { 0, 63, 54 }, /* 775: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 776: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 777: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 778: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 779: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 780: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 781: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 782: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 783: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 784: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 785: cards/dsr/darkside.cards:83:11 */
+    { 0, 95, 5 }, /* 786: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 787: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 788: cards/dsr/darkside.cards:95:5 */
+    { 0, 96, 36 }, /* 789: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 790: cards/dsr/darkside.cards:96:50 */
+    { 0, 96, 36 }, /* 791: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 792: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 793: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 794: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 795: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 796: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 797: cards/dsr/darkside.cards:102:11 */
+    { 0, 115, 14 }, /* 798: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 799: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 800: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 801: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 802: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 803: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 804: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 805: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 806: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 807: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 808: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 809: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 810: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 811: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 812: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 813: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 814: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 815: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 816: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 817: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 818: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 819: cards/dsr/darkside.cards:141:13 */
+    { 0, 142, 5 }, /* 820: cards/dsr/darkside.cards:142:5 */
+    { 0, 143, 13 }, /* 821: cards/dsr/darkside.cards:143:13 */
+    { 0, 144, 33 }, /* 822: cards/dsr/darkside.cards:144:33 */
+    { 0, 144, 64 }, /* 823: cards/dsr/darkside.cards:144:64 */
+    { 0, 146, 5 }, /* 824: cards/dsr/darkside.cards:146:5 */
+    { 0, 121, 11 }, /* 825: cards/dsr/darkside.cards:121:11 */
+    { 0, 154, 20 }, /* 826: cards/dsr/darkside.cards:154:20 */
+    { 0, 154, 5 }, /* 827: cards/dsr/darkside.cards:154:5 */
+    { 0, 152, 11 }, /* 828: cards/dsr/darkside.cards:152:11 */
+    { 0, 162, 14 }, /* 829: cards/dsr/darkside.cards:162:14 */
+    { 0, 162, 29 }, /* 830: cards/dsr/darkside.cards:162:29 */
+    { 0, 164, 5 }, /* 831: cards/dsr/darkside.cards:164:5 */
+    { 0, 167, 7 }, /* 832: cards/dsr/darkside.cards:167:7 */
+    { 0, 167, 7 }, /* 833: cards/dsr/darkside.cards:167:7 */
+    { 0, 171, 5 }, /* 834: cards/dsr/darkside.cards:171:5 */
+    { 0, 173, 5 }, /* 835: cards/dsr/darkside.cards:173:5 */
+    { 0, 175, 5 }, /* 836: cards/dsr/darkside.cards:175:5 */
+    { 0, 176, 5 }, /* 837: cards/dsr/darkside.cards:176:5 */
+    { 0, 177, 5 }, /* 838: cards/dsr/darkside.cards:177:5 */
+    { 0, 160, 11 }, /* 839: cards/dsr/darkside.cards:160:11 */
+    { 0, 186, 48 }, /* 840: cards/dsr/darkside.cards:186:48 */
+    { 0, 186, 78 }, /* 841: cards/dsr/darkside.cards:186:78 */
+    { 0, 187, 20 }, /* 842: cards/dsr/darkside.cards:187:20 */
+    { 0, 187, 13 }, /* 843: cards/dsr/darkside.cards:187:13 */
+    { 0, 188, 5 }, /* 844: cards/dsr/darkside.cards:188:5 */
+    { 0, 184, 11 }, /* 845: cards/dsr/darkside.cards:184:11 */
+    { 6, 58, 31 }, /* 846: cards/dsr/rules.cards:58:31 */
+    { 6, 58, 40 }, /* 847: cards/dsr/rules.cards:58:40 */
+    { 6, 59, 23 }, /* 848: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 31 }, /* 849: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 850: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 851: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 852: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 853: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 854: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 855: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 856: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 857: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 858: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 859: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 860: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 861: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 862: cards/dsr/rules.cards:75:11 */
+    { 6, 88, 3 }, /* 863: cards/dsr/rules.cards:88:3 */
+    { 6, 92, 5 }, /* 864: cards/dsr/rules.cards:92:5 */
+    { 6, 94, 87 }, /* 865: cards/dsr/rules.cards:94:87 */
+    { 6, 95, 94 }, /* 866: cards/dsr/rules.cards:95:94 */
+    { 6, 96, 88 }, /* 867: cards/dsr/rules.cards:96:88 */
+    { 6, 97, 90 }, /* 868: cards/dsr/rules.cards:97:90 */
+    { 6, 98, 80 }, /* 869: cards/dsr/rules.cards:98:80 */
+    { 6, 99, 69 }, /* 870: cards/dsr/rules.cards:99:69 */
+    { 6, 91, 3 }, /* 871: cards/dsr/rules.cards:91:3 */
+    { 6, 102, 3 }, /* 872: cards/dsr/rules.cards:102:3 */
+    { 6, 103, 3 }, /* 873: cards/dsr/rules.cards:103:3 */
+    { 6, 106, 3 }, /* 874: cards/dsr/rules.cards:106:3 */
+    { 6, 117, 60 }, /* 875: cards/dsr/rules.cards:117:60 */
+    { 6, 117, 5 }, /* 876: cards/dsr/rules.cards:117:5 */
+    { 6, 120, 7 }, /* 877: cards/dsr/rules.cards:120:7 */
+    { 6, 122, 5 }, /* 878: cards/dsr/rules.cards:122:5 */
+    { 6, 125, 9 }, /* 879: cards/dsr/rules.cards:125:9 */
+    { 6, 133, 9 }, /* 880: cards/dsr/rules.cards:133:9 */
+    { 6, 135, 91 }, /* 881: cards/dsr/rules.cards:135:91 */
+    { 6, 136, 98 }, /* 882: cards/dsr/rules.cards:136:98 */
+    { 6, 137, 92 }, /* 883: cards/dsr/rules.cards:137:92 */
+    { 6, 138, 94 }, /* 884: cards/dsr/rules.cards:138:94 */
+    { 6, 139, 84 }, /* 885: cards/dsr/rules.cards:139:84 */
+    { 6, 140, 73 }, /* 886: cards/dsr/rules.cards:140:73 */
+    { 6, 132, 7 }, /* 887: cards/dsr/rules.cards:132:7 */
+    { 6, 114, 3 }, /* 888: cards/dsr/rules.cards:114:3 */
+    { 6, 86, 11 }, /* 889: cards/dsr/rules.cards:86:11 */
+    { 6, 155, 7 }, /* 890: cards/dsr/rules.cards:155:7 */
+    { 6, 157, 88 }, /* 891: cards/dsr/rules.cards:157:88 */
+    { 6, 158, 95 }, /* 892: cards/dsr/rules.cards:158:95 */
+    { 6, 159, 89 }, /* 893: cards/dsr/rules.cards:159:89 */
+    { 6, 160, 91 }, /* 894: cards/dsr/rules.cards:160:91 */
+    { 6, 161, 81 }, /* 895: cards/dsr/rules.cards:161:81 */
+    { 6, 162, 70 }, /* 896: cards/dsr/rules.cards:162:70 */
+    { 6, 154, 5 }, /* 897: cards/dsr/rules.cards:154:5 */
+    { 6, 151, 11 }, /* 898: cards/dsr/rules.cards:151:11 */
+    { 6, 171, 12 }, /* 899: cards/dsr/rules.cards:171:12 */
+    { 6, 171, 3 }, /* 900: cards/dsr/rules.cards:171:3 */
+    { 6, 172, 5 }, /* 901: cards/dsr/rules.cards:172:5 */
+    { 6, 173, 5 }, /* 902: cards/dsr/rules.cards:173:5 */
+    { 6, 174, 5 }, /* 903: cards/dsr/rules.cards:174:5 */
+    { 6, 175, 5 }, /* 904: cards/dsr/rules.cards:175:5 */
+    { 6, 177, 12 }, /* 905: cards/dsr/rules.cards:177:12 */
+    { 6, 177, 3 }, /* 906: cards/dsr/rules.cards:177:3 */
+    { 6, 177, 58 }, /* 907: cards/dsr/rules.cards:177:58 */
+    { 6, 179, 5 }, /* 908: cards/dsr/rules.cards:179:5 */
+    { 6, 181, 12 }, /* 909: cards/dsr/rules.cards:181:12 */
+    { 6, 181, 3 }, /* 910: cards/dsr/rules.cards:181:3 */
+    { 6, 183, 5 }, /* 911: cards/dsr/rules.cards:183:5 */
+    { 6, 170, 11 }, /* 912: cards/dsr/rules.cards:170:11 */
+    { 6, 190, 3 }, /* 913: cards/dsr/rules.cards:190:3 */
+    { 6, 189, 11 }, /* 914: cards/dsr/rules.cards:189:11 */
+    { 6, 197, 20 }, /* 915: cards/dsr/rules.cards:197:20 */
+    { 6, 197, 3 }, /* 916: cards/dsr/rules.cards:197:3 */
+    { 6, 198, 5 }, /* 917: cards/dsr/rules.cards:198:5 */
+    { 6, 202, 5 }, /* 918: cards/dsr/rules.cards:202:5 */
+    { 6, 203, 5 }, /* 919: cards/dsr/rules.cards:203:5 */
+    { 6, 205, 5 }, /* 920: cards/dsr/rules.cards:205:5 */
+    { 6, 207, 5 }, /* 921: cards/dsr/rules.cards:207:5 */
+    { 6, 196, 11 }, /* 922: cards/dsr/rules.cards:196:11 */
+    { 6, 214, 3 }, /* 923: cards/dsr/rules.cards:214:3 */
+    { 6, 220, 62 }, /* 924: cards/dsr/rules.cards:220:62 */
+    { 6, 231, 50 }, /* 925: cards/dsr/rules.cards:231:50 */
+    { 6, 216, 7 }, /* 926: cards/dsr/rules.cards:216:7 */
+    { 6, 217, 9 }, /* 927: cards/dsr/rules.cards:217:9 */
+    { 6, 221, 7 }, /* 928: cards/dsr/rules.cards:221:7 */
+    { 6, 221, 19 }, /* 929: cards/dsr/rules.cards:221:19 */
+    { 6, 222, 9 }, /* 930: cards/dsr/rules.cards:222:9 */
+    { 6, 225, 85 }, /* 931: cards/dsr/rules.cards:225:85 */
+    { 6, 226, 92 }, /* 932: cards/dsr/rules.cards:226:92 */
+    { 6, 227, 86 }, /* 933: cards/dsr/rules.cards:227:86 */
+    { 6, 228, 88 }, /* 934: cards/dsr/rules.cards:228:88 */
+    { 6, 229, 78 }, /* 935: cards/dsr/rules.cards:229:78 */
+    { 6, 230, 67 }, /* 936: cards/dsr/rules.cards:230:67 */
+    { 6, 231, 76 }, /* 937: cards/dsr/rules.cards:231:76 */
+    { 6, 234, 7 }, /* 938: cards/dsr/rules.cards:234:7 */
+    { 6, 235, 7 }, /* 939: cards/dsr/rules.cards:235:7 */
+    { 6, 213, 11 }, /* 940: cards/dsr/rules.cards:213:11 */
+    { 6, 242, 3 }, /* 941: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 5 }, /* 942: cards/dsr/rules.cards:243:5 */
+    { 6, 241, 11 }, /* 943: cards/dsr/rules.cards:241:11 */
+    { 6, 250, 3 }, /* 944: cards/dsr/rules.cards:250:3 */
+    { 6, 249, 11 }, /* 945: cards/dsr/rules.cards:249:11 */
+    { 6, 264, 3 }, /* 946: cards/dsr/rules.cards:264:3 */
+    { 6, 265, 74 }, /* 947: cards/dsr/rules.cards:265:74 */
+    { 6, 266, 78 }, /* 948: cards/dsr/rules.cards:266:78 */
+    { 6, 267, 82 }, /* 949: cards/dsr/rules.cards:267:82 */
+    { 6, 268, 86 }, /* 950: cards/dsr/rules.cards:268:86 */
+    { 6, 269, 72 }, /* 951: cards/dsr/rules.cards:269:72 */
+    { 6, 270, 76 }, /* 952: cards/dsr/rules.cards:270:76 */
+    { 6, 271, 78 }, /* 953: cards/dsr/rules.cards:271:78 */
+    { 6, 272, 82 }, /* 954: cards/dsr/rules.cards:272:82 */
+    { 6, 263, 11 }, /* 955: cards/dsr/rules.cards:263:11 */
+    { 6, 277, 3 }, /* 956: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 957: cards/dsr/rules.cards:278:5 */
+    { 6, 281, 3 }, /* 958: cards/dsr/rules.cards:281:3 */
+    { 6, 282, 3 }, /* 959: cards/dsr/rules.cards:282:3 */
+    { 6, 283, 3 }, /* 960: cards/dsr/rules.cards:283:3 */
+    { 6, 276, 11 }, /* 961: cards/dsr/rules.cards:276:11 */
+    { 6, 287, 3 }, /* 962: cards/dsr/rules.cards:287:3 */
+    { 6, 287, 3 }, /* 963: cards/dsr/rules.cards:287:3 */
+    { 6, 287, 3 }, /* 964: cards/dsr/rules.cards:287:3 */
+    { 6, 288, 3 }, /* 965: cards/dsr/rules.cards:288:3 */
+    { 6, 288, 3 }, /* 966: cards/dsr/rules.cards:288:3 */
+    { 6, 288, 3 }, /* 967: cards/dsr/rules.cards:288:3 */
+    { 6, 289, 3 }, /* 968: cards/dsr/rules.cards:289:3 */
+    { 6, 289, 3 }, /* 969: cards/dsr/rules.cards:289:3 */
+    { 6, 289, 3 }, /* 970: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 3 }, /* 971: cards/dsr/rules.cards:290:3 */
+    { 6, 290, 3 }, /* 972: cards/dsr/rules.cards:290:3 */
+    { 6, 290, 3 }, /* 973: cards/dsr/rules.cards:290:3 */
+    { 6, 286, 11 }, /* 974: cards/dsr/rules.cards:286:11 */
+    { 6, 299, 7 }, /* 975: cards/dsr/rules.cards:299:7 */
+    { 6, 300, 43 }, /* 976: cards/dsr/rules.cards:300:43 */
+    { 6, 300, 43 }, /* 977: cards/dsr/rules.cards:300:43 */
+    { 6, 301, 7 }, /* 978: cards/dsr/rules.cards:301:7 */
+    { 6, 303, 7 }, /* 979: cards/dsr/rules.cards:303:7 */
+    { 6, 304, 10 }, /* 980: cards/dsr/rules.cards:304:10 */
+    { 6, 296, 11 }, /* 981: cards/dsr/rules.cards:296:11 */
+    { 6, 318, 3 }, /* 982: cards/dsr/rules.cards:318:3 */
+    { 6, 318, 15 }, /* 983: cards/dsr/rules.cards:318:15 */
+    { 6, 319, 5 }, /* 984: cards/dsr/rules.cards:319:5 */
+    { 6, 320, 7 }, /* 985: cards/dsr/rules.cards:320:7 */
+    { 6, 322, 7 }, /* 986: cards/dsr/rules.cards:322:7 */
+    { 6, 323, 7 }, /* 987: cards/dsr/rules.cards:323:7 */
+    { 6, 317, 11 }, /* 988: cards/dsr/rules.cards:317:11 */
+    { 6, 330, 3 }, /* 989: cards/dsr/rules.cards:330:3 */
+    { 6, 330, 15 }, /* 990: cards/dsr/rules.cards:330:15 */
+    { 6, 331, 5 }, /* 991: cards/dsr/rules.cards:331:5 */
+    { 6, 333, 27 }, /* 992: cards/dsr/rules.cards:333:27 */
+    { 6, 333, 55 }, /* 993: cards/dsr/rules.cards:333:55 */
+    { 6, 329, 11 }, /* 994: cards/dsr/rules.cards:329:11 */
+    { 6, 341, 5 }, /* 995: cards/dsr/rules.cards:341:5 */
+    { 6, 342, 5 }, /* 996: cards/dsr/rules.cards:342:5 */
+    { 6, 346, 13 }, /* 997: cards/dsr/rules.cards:346:13 */
+    { 6, 347, 15 }, /* 998: cards/dsr/rules.cards:347:15 */
+    { 6, 347, 5 }, /* 999: cards/dsr/rules.cards:347:5 */
+    { 6, 348, 5 }, /* 1000: cards/dsr/rules.cards:348:5 */
+    { 6, 339, 11 }, /* 1001: cards/dsr/rules.cards:339:11 */
+    { 6, 357, 6 }, /* 1002: cards/dsr/rules.cards:357:6 */
+    { 6, 359, 7 }, /* 1003: cards/dsr/rules.cards:359:7 */
+    { 6, 359, 19 }, /* 1004: cards/dsr/rules.cards:359:19 */
+    { 6, 359, 110 }, /* 1005: cards/dsr/rules.cards:359:110 */
+    { 6, 361, 13 }, /* 1006: cards/dsr/rules.cards:361:13 */
+    { 6, 362, 5 }, /* 1007: cards/dsr/rules.cards:362:5 */
+    { 6, 363, 13 }, /* 1008: cards/dsr/rules.cards:363:13 */
+    { 6, 364, 14 }, /* 1009: cards/dsr/rules.cards:364:14 */
+    { 6, 364, 43 }, /* 1010: cards/dsr/rules.cards:364:43 */
+    { 6, 365, 13 }, /* 1011: cards/dsr/rules.cards:365:13 */
+    { 6, 366, 5 }, /* 1012: cards/dsr/rules.cards:366:5 */
+    { 6, 368, 5 }, /* 1013: cards/dsr/rules.cards:368:5 */
+    { 6, 356, 11 }, /* 1014: cards/dsr/rules.cards:356:11 */
+    { 6, 375, 3 }, /* 1015: cards/dsr/rules.cards:375:3 */
+    { 6, 375, 15 }, /* 1016: cards/dsr/rules.cards:375:15 */
+    { 6, 376, 5 }, /* 1017: cards/dsr/rules.cards:376:5 */
+    { 6, 379, 7 }, /* 1018: cards/dsr/rules.cards:379:7 */
+    { 6, 381, 7 }, /* 1019: cards/dsr/rules.cards:381:7 */
+    { 6, 374, 11 }, /* 1020: cards/dsr/rules.cards:374:11 */
+    { 6, 389, 5 }, /* 1021: cards/dsr/rules.cards:389:5 */
+    { 6, 391, 64 }, /* 1022: cards/dsr/rules.cards:391:64 */
+    { 6, 392, 68 }, /* 1023: cards/dsr/rules.cards:392:68 */
+    { 6, 393, 72 }, /* 1024: cards/dsr/rules.cards:393:72 */
+    { 6, 394, 76 }, /* 1025: cards/dsr/rules.cards:394:76 */
+    { 6, 395, 62 }, /* 1026: cards/dsr/rules.cards:395:62 */
+    { 6, 396, 66 }, /* 1027: cards/dsr/rules.cards:396:66 */
+    { 6, 397, 68 }, /* 1028: cards/dsr/rules.cards:397:68 */
+    { 6, 398, 72 }, /* 1029: cards/dsr/rules.cards:398:72 */
+    { 6, 388, 3 }, /* 1030: cards/dsr/rules.cards:388:3 */
+    { 6, 401, 3 }, /* 1031: cards/dsr/rules.cards:401:3 */
+    { 6, 403, 3 }, /* 1032: cards/dsr/rules.cards:403:3 */
+    { 6, 386, 11 }, /* 1033: cards/dsr/rules.cards:386:11 */
+    { 6, 407, 3 }, /* 1034: cards/dsr/rules.cards:407:3 */
+    { 6, 407, 3 }, /* 1035: cards/dsr/rules.cards:407:3 */
+    { 6, 408, 3 }, /* 1036: cards/dsr/rules.cards:408:3 */
+    { 6, 406, 11 }, /* 1037: cards/dsr/rules.cards:406:11 */
+    { 6, 413, 3 }, /* 1038: cards/dsr/rules.cards:413:3 */
+    { 6, 414, 5 }, /* 1039: cards/dsr/rules.cards:414:5 */
+    { 6, 415, 52 }, /* 1040: cards/dsr/rules.cards:415:52 */
+    { 6, 416, 56 }, /* 1041: cards/dsr/rules.cards:416:56 */
+    { 6, 417, 60 }, /* 1042: cards/dsr/rules.cards:417:60 */
+    { 6, 418, 64 }, /* 1043: cards/dsr/rules.cards:418:64 */
+    { 6, 419, 50 }, /* 1044: cards/dsr/rules.cards:419:50 */
+    { 6, 420, 54 }, /* 1045: cards/dsr/rules.cards:420:54 */
+    { 6, 421, 56 }, /* 1046: cards/dsr/rules.cards:421:56 */
+    { 6, 422, 60 }, /* 1047: cards/dsr/rules.cards:422:60 */
+    { 6, 412, 11 }, /* 1048: cards/dsr/rules.cards:412:11 */
+    { 6, 428, 51 }, /* 1049: cards/dsr/rules.cards:428:51 */
+    { 6, 429, 54 }, /* 1050: cards/dsr/rules.cards:429:54 */
+    { 6, 430, 53 }, /* 1051: cards/dsr/rules.cards:430:53 */
+    { 6, 431, 52 }, /* 1052: cards/dsr/rules.cards:431:52 */
+    { 6, 427, 11 }, /* 1053: cards/dsr/rules.cards:427:11 */
+    { 6, 438, 16 }, /* 1054: cards/dsr/rules.cards:438:16 */
+    { 6, 439, 6 }, /* 1055: cards/dsr/rules.cards:439:6 */
+    { 6, 439, 21 }, /* 1056: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 21 }, /* 1057: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 21 }, /* 1058: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 44 }, /* 1059: cards/dsr/rules.cards:439:44 */
+    { 6, 440, 3 }, /* 1060: cards/dsr/rules.cards:440:3 */
+    { 6, 441, 33 }, /* 1061: cards/dsr/rules.cards:441:33 */
+    { 6, 441, 24 }, /* 1062: cards/dsr/rules.cards:441:24 */
+    { 6, 441, 52 }, /* 1063: cards/dsr/rules.cards:441:52 */
+    { 6, 441, 66 }, /* 1064: cards/dsr/rules.cards:441:66 */
+    { 6, 441, 33 }, /* 1065: cards/dsr/rules.cards:441:33 */
+    { 6, 441, 24 }, /* 1066: cards/dsr/rules.cards:441:24 */
+    { 6, 441, 52 }, /* 1067: cards/dsr/rules.cards:441:52 */
+    { 6, 441, 66 }, /* 1068: cards/dsr/rules.cards:441:66 */
+    { 6, 437, 11 }, /* 1069: cards/dsr/rules.cards:437:11 */
+    { 6, 448, 33 }, /* 1070: cards/dsr/rules.cards:448:33 */
+    { 6, 449, 5 }, /* 1071: cards/dsr/rules.cards:449:5 */
+    { 6, 450, 66 }, /* 1072: cards/dsr/rules.cards:450:66 */
+    { 6, 451, 9 }, /* 1073: cards/dsr/rules.cards:451:9 */
+    { 6, 451, 44 }, /* 1074: cards/dsr/rules.cards:451:44 */
+    { 6, 452, 11 }, /* 1075: cards/dsr/rules.cards:452:11 */
+    { 6, 452, 23 }, /* 1076: cards/dsr/rules.cards:452:23 */
+    { 6, 452, 105 }, /* 1077: cards/dsr/rules.cards:452:105 */
+    { 6, 456, 9 }, /* 1078: cards/dsr/rules.cards:456:9 */
+    { 6, 456, 109 }, /* 1079: cards/dsr/rules.cards:456:109 */
+    { 6, 447, 11 }, /* 1080: cards/dsr/rules.cards:447:11 */
+    { 6, 464, 23 }, /* 1081: cards/dsr/rules.cards:464:23 */
+    { 6, 465, 31 }, /* 1082: cards/dsr/rules.cards:465:31 */
+    { 6, 465, 40 }, /* 1083: cards/dsr/rules.cards:465:40 */
+    { 6, 463, 11 }, /* 1084: cards/dsr/rules.cards:463:11 */
+    { 6, 471, 3 }, /* 1085: cards/dsr/rules.cards:471:3 */
+    { 6, 472, 3 }, /* 1086: cards/dsr/rules.cards:472:3 */
+    { 6, 473, 3 }, /* 1087: cards/dsr/rules.cards:473:3 */
+    { 6, 470, 11 }, /* 1088: cards/dsr/rules.cards:470:11 */
+    { 6, 477, 3 }, /* 1089: cards/dsr/rules.cards:477:3 */
+    { 6, 478, 5 }, /* 1090: cards/dsr/rules.cards:478:5 */
+    { 6, 478, 5 }, /* 1091: cards/dsr/rules.cards:478:5 */
+    { 6, 476, 11 }, /* 1092: cards/dsr/rules.cards:476:11 */
+    { 6, 487, 12 }, /* 1093: cards/dsr/rules.cards:487:12 */
+    { 6, 487, 3 }, /* 1094: cards/dsr/rules.cards:487:3 */
+    { 6, 491, 9 }, /* 1095: cards/dsr/rules.cards:491:9 */
+    { 6, 493, 13 }, /* 1096: cards/dsr/rules.cards:493:13 */
+    { 6, 493, 132 }, /* 1097: cards/dsr/rules.cards:493:132 */
+    { 6, 498, 9 }, /* 1098: cards/dsr/rules.cards:498:9 */
+    { 6, 499, 113 }, /* 1099: cards/dsr/rules.cards:499:113 */
+    { 6, 503, 9 }, /* 1100: cards/dsr/rules.cards:503:9 */
+    { 6, 504, 9 }, /* 1101: cards/dsr/rules.cards:504:9 */
+    { 6, 506, 9 }, /* 1102: cards/dsr/rules.cards:506:9 */
+    { 6, 486, 11 }, /* 1103: cards/dsr/rules.cards:486:11 */
+    { 6, 514, 6 }, /* 1104: cards/dsr/rules.cards:514:6 */
+    { 6, 514, 17 }, /* 1105: cards/dsr/rules.cards:514:17 */
+    { 6, 515, 5 }, /* 1106: cards/dsr/rules.cards:515:5 */
+    { 6, 515, 5 }, /* 1107: cards/dsr/rules.cards:515:5 */
+    { 6, 515, 5 }, /* 1108: cards/dsr/rules.cards:515:5 */
+    { 6, 516, 36 }, /* 1109: cards/dsr/rules.cards:516:36 */
+    { 6, 516, 50 }, /* 1110: cards/dsr/rules.cards:516:50 */
+    { 6, 516, 36 }, /* 1111: cards/dsr/rules.cards:516:36 */
+    { 6, 516, 50 }, /* 1112: cards/dsr/rules.cards:516:50 */
+    { 6, 517, 5 }, /* 1113: cards/dsr/rules.cards:517:5 */
+    { 6, 513, 11 }, /* 1114: cards/dsr/rules.cards:513:11 */
+    { 6, 527, 3 }, /* 1115: cards/dsr/rules.cards:527:3 */
+    { 6, 528, 15 }, /* 1116: cards/dsr/rules.cards:528:15 */
+    { 6, 528, 5 }, /* 1117: cards/dsr/rules.cards:528:5 */
+    { 6, 531, 3 }, /* 1118: cards/dsr/rules.cards:531:3 */
+    { 6, 531, 51 }, /* 1119: cards/dsr/rules.cards:531:51 */
+    { 6, 532, 3 }, /* 1120: cards/dsr/rules.cards:532:3 */
+    { 6, 533, 3 }, /* 1121: cards/dsr/rules.cards:533:3 */
+    { 6, 534, 3 }, /* 1122: cards/dsr/rules.cards:534:3 */
+    { 6, 537, 3 }, /* 1123: cards/dsr/rules.cards:537:3 */
+    { 6, 539, 7 }, /* 1124: cards/dsr/rules.cards:539:7 */
+    { 6, 542, 7 }, /* 1125: cards/dsr/rules.cards:542:7 */
+    { 6, 547, 14 }, /* 1126: cards/dsr/rules.cards:547:14 */
+    { 6, 547, 5 }, /* 1127: cards/dsr/rules.cards:547:5 */
+    { 6, 548, 7 }, /* 1128: cards/dsr/rules.cards:548:7 */
+    { 6, 554, 3 }, /* 1129: cards/dsr/rules.cards:554:3 */
+    { 6, 558, 5 }, /* 1130: cards/dsr/rules.cards:558:5 */
+    { 6, 559, 5 }, /* 1131: cards/dsr/rules.cards:559:5 */
+    { 6, 562, 3 }, /* 1132: cards/dsr/rules.cards:562:3 */
+    { 6, 523, 11 }, /* 1133: cards/dsr/rules.cards:523:11 */
+    { 6, 568, 3 }, /* 1134: cards/dsr/rules.cards:568:3 */
+    { 6, 570, 15 }, /* 1135: cards/dsr/rules.cards:570:15 */
+    { 6, 571, 7 }, /* 1136: cards/dsr/rules.cards:571:7 */
+    { 6, 572, 7 }, /* 1137: cards/dsr/rules.cards:572:7 */
+    { 6, 576, 20 }, /* 1138: cards/dsr/rules.cards:576:20 */
+    { 6, 576, 11 }, /* 1139: cards/dsr/rules.cards:576:11 */
+    { 6, 576, 59 }, /* 1140: cards/dsr/rules.cards:576:59 */
+    { 6, 569, 5 }, /* 1141: cards/dsr/rules.cards:569:5 */
+    { 6, 567, 11 }, /* 1142: cards/dsr/rules.cards:567:11 */
+    { 6, 586, 3 }, /* 1143: cards/dsr/rules.cards:586:3 */
+    { 6, 584, 11 }, /* 1144: cards/dsr/rules.cards:584:11 */
+    { 6, 598, 37 }, /* 1145: cards/dsr/rules.cards:598:37 */
+    { 6, 606, 5 }, /* 1146: cards/dsr/rules.cards:606:5 */
+    { 6, 591, 11 }, /* 1147: cards/dsr/rules.cards:591:11 */
+    { 6, 9, 44 }, /* 1148: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1149: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1150: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1151: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1152: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1153: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1154: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1155: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1156: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1157: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1158: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1159: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1160: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1161: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1162: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1163: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1164: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1165: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1166: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1167: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1168: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1169: cards/dsr/rules.cards:47:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
+static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0 };
 
 static const char *const Card_fields[] = {
     "",
@@ -9768,7 +10612,7 @@ static const char *const Card_fields[] = {
     "imperial false, role hero, capacity 7, need_t 2, need_i 0, need_s 1, need_l 0, power heal_team, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 1, cost_l 0, leader_of 0",
     "imperial false, role hero, capacity 6, need_t 1, need_i 1, need_s 0, need_l 1, power remove_counter, threat hit_all_here, die_of tactical, cost_t 1, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "imperial false, role hero, capacity 5, need_t 0, need_i 1, need_s 0, need_l 2, power reroll, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial false, role hero, capacity 7, need_t 0, need_i 1, need_s 0, need_l 2, power new_imperial, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial false, role hero, capacity 4, need_t 0, need_i 1, need_s 0, need_l 2, power new_imperial, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "imperial false, role hero, capacity 6, need_t 1, need_i 0, need_s 1, need_l 1, power reroll, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "imperial false, role hero, capacity 7, need_t 2, need_i 0, need_s 1, need_l 0, power heal_two, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 1, cost_l 0, leader_of 0",
     "imperial false, role hero, capacity 6, need_t 0, need_i 1, need_s 0, need_l 1, power reroll, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
@@ -9892,20 +10736,20 @@ const RtGameDef dsr_game = {
     19, zones,
     11, kinds,
     77, cards, Copies_base,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_base,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_base, /* inst_data: card data by instance */
@@ -9918,20 +10762,20 @@ const RtGameDef dsr_variant_imperials8 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials8,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_imperials8,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_imperials8, /* inst_data: card data by instance */
@@ -9944,20 +10788,20 @@ const RtGameDef dsr_variant_imperials9 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials9,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_imperials9,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_imperials9, /* inst_data: card data by instance */
@@ -9970,20 +10814,20 @@ const RtGameDef dsr_variant_imperials10 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials10,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_imperials10,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_imperials10, /* inst_data: card data by instance */
@@ -9996,20 +10840,20 @@ const RtGameDef dsr_variant_imperials11 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials11,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_imperials11,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_imperials11, /* inst_data: card data by instance */
@@ -10022,20 +10866,20 @@ const RtGameDef dsr_variant_head_start = {
     19, zones,
     11, kinds,
     77, cards, Copies_head_start,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_head_start,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_head_start, /* inst_data: card data by instance */
@@ -10048,20 +10892,20 @@ const RtGameDef dsr_variant_seven_losses = {
     19, zones,
     11, kinds,
     77, cards, Copies_seven_losses,
-    10, vars,
-    144, strings,
-    46, scripts,
-    44, 45,
+    12, vars,
+    147, strings,
+    50, scripts,
+    48, 49,
     3, Consts_seven_losses,
     11, enums,
     game_score,
-    10, /* frames: the deepest calls can go (0: no static bound) */
+    11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1222, Site_table, 8, Site_files,
+    1170, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
-    7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_seven_losses, /* inst_data: card data by instance */

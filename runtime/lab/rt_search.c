@@ -427,8 +427,18 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
 
 /* ---- greedy ------------------------------------------------------------------ */
 
+/* same_side: seats p and q play one side (a game without sides: never
+   for two seats), so they win or lose together. */
+static int same_side(const RtGame *g, int p, int q)
+{
+    RtValue a = rt_player_side(g, p);
+    return a != RT_NONE && a == rt_player_side(g, q);
+}
+
 /* greedy_value: how good g (after a move) is for player: +/-1e9 for a
-   win or loss, else the score lead over the best other player. */
+   win or loss, else the score lead over the best player of another side
+   (teammates are not rivals), or the score itself when every other seat
+   plays player's side. */
 static double greedy_value(RtGame *g, int player)
 {
     if (rt_over(g)) {
@@ -444,13 +454,15 @@ static double greedy_value(RtGame *g, int player)
     if (!g->def->score)
         return 0;
     double mine = g->def->score(g, player), best = -1e18;
+    int rivals = 0;
     for (int p = 0; p < g->nplayers; p++)
-        if (p != player) {
+        if (p != player && !same_side(g, p, player)) {
             double s = g->def->score(g, p);
             if (s > best)
                 best = s;
+            rivals++;
         }
-    return g->nplayers > 1 ? mine - best : mine;
+    return rivals > 0 ? mine - best : mine;
 }
 
 static void search_reset(RtAgent *a, uint64_t seed)

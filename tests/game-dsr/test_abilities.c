@@ -29,13 +29,19 @@ static RtValue to_team(RtGame *g, const char *name, int p)
     return c;
 }
 
-/* an Alliance Token of that name from the pile into the players' hands */
-static RtValue give_token(RtGame *g, const char *name, int fresh)
+/* an Alliance Token of that name from the pile into player p's hand */
+static RtValue give_token_to(RtGame *g, const char *name, int fresh, int p)
 {
     RtValue t = drv_card(g, "pile", 0, name);
-    rt_move(g, t, drv_zone(g, "held", 0), RT_AT_TOP, 0);
+    rt_move(g, t, drv_zone(g, "held", p), RT_AT_TOP, 0);
     drv_set_state(g, t, "alliance", "fresh", fresh);
     return t;
+}
+
+/* an Alliance Token of that name into the hand of the player whose turn it is */
+static RtValue give_token(RtGame *g, const char *name, int fresh)
+{
+    return give_token_to(g, name, fresh, drv_turn_player(g));
 }
 
 /* Advance through forced and team-ability decisions to the roll's menu. */
@@ -46,6 +52,8 @@ static int to_assign_menu(RtGame *g)
             drv_pick(g, "do not use the ability");
         else if (drv_has(g, "roll the dice"))
             drv_pick(g, "roll the dice");
+        else if (drv_has(g, "keep the tokens"))
+            drv_pick(g, "keep the tokens");
         else
             return 0;
         if (!drv_next(g))

@@ -293,7 +293,7 @@ Test(dice, an_attacked_imperial_takes_one_damage_a_turn_and_gives_an_alliance_to
         }
         char name[64];
         snprintf(name, sizeof name, "%s", rt_card_name(g, imp));
-        int before = drv_damage(g, imp), tokens = drv_size(g, "held", 0), from = rt_log_count(g);
+        int before = drv_damage(g, imp), tokens = drv_size(g, "held", p), from = rt_log_count(g);
         assign(g, drv_sector_name[sector], imp, f);
         cr_assert(drv_state(g, imp, "asset", "done"));
         /* no second attack on it this turn: it is no longer a target */
@@ -311,7 +311,7 @@ Test(dice, an_attacked_imperial_takes_one_damage_a_turn_and_gives_an_alliance_to
         int line = drv_log_find(g, from, want);
         cr_assert_geq(line, 0, "%s", want);
         cr_assert_geq(drv_log_find(g, line, "draws the Alliance Token"), 0, "an Alliance Token for the DAMAGE");
-        cr_assert_geq(drv_size(g, "held", 0) + drv_size(g, "spent", 0), tokens + 1);
+        cr_assert_geq(drv_size(g, "held", p) + drv_size(g, "spent", 0), tokens + 1);
         done = 1;
         rt_free(g);
     }
