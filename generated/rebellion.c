@@ -7653,7 +7653,7 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 300));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
-        if ((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p)) & (int)(!Inst_unit(g, it_u)->fd_immobile)) return 1;
+        if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
 #line 7660 "rebellion.c"
