@@ -30,6 +30,7 @@
 #endif
 
 enum { SIDE_rebel = 0, SIDE_empire = 1 };
+enum { ENUM_not_over = 0, ENUM_reputation_meets_time = 1, ENUM_base_system_held = 2, ENUM_base_system_destroyed = 3 };
 enum { ENUM_diplomacy = 0, ENUM_intel = 1, ENUM_spec_ops = 2, ENUM_logistics = 3 };
 enum { ENUM_in_space = 0, ENUM_on_ground = 1 };
 enum { ENUM_no_res = 0, ENUM_blue_triangle = 1, ENUM_blue_circle = 2, ENUM_blue_square = 3, ENUM_orange_triangle = 4, ENUM_orange_circle = 5, ENUM_orange_square = 6 };
@@ -44,19 +45,19 @@ enum { ENUM_hit = 0, ENUM_direct_hit = 1, ENUM_special = 2, ENUM_blank = 3 };
 enum { ENUM_core_worlds = 0, ENUM_colonies = 1, ENUM_inner_rim = 2, ENUM_expansion_region = 3, ENUM_mid_rim = 4, ENUM_outer_rim = 5, ENUM_wild_space = 6, ENUM_unknown_regions = 7 };
 enum { KIND_red_die = 0, KIND_black_die = 1, KIND_system = 2, KIND_unit = 3, KIND_leader = 4, KIND_mission = 5, KIND_action_card = 6, KIND_objective = 7, KIND_tactic = 8 };
 enum { ZONE_box = 0, ZONE_obj_offer = 1, ZONE_probe_deck = 2, ZONE_probes = 3, ZONE_base_pick = 4, ZONE_base_card = 5, ZONE_new_base = 6, ZONE_units = 7, ZONE_base_units = 8, ZONE_queue = 9, ZONE_moving = 10, ZONE_leaders = 11, ZONE_base_leaders = 12, ZONE_pool = 13, ZONE_on_mission = 14, ZONE_unrecruited = 15, ZONE_mission_deck = 16, ZONE_hand = 17, ZONE_assigned = 18, ZONE_revealed = 19, ZONE_mission_discard = 20, ZONE_project_deck = 21, ZONE_project_discard = 22, ZONE_objective_deck = 23, ZONE_objectives = 24, ZONE_action_deck = 25, ZONE_start_actions = 26, ZONE_actions = 27, ZONE_action_offer = 28, ZONE_space_deck = 29, ZONE_ground_deck = 30, ZONE_tactics = 31, ZONE_tactic_discard = 32, ZONE_tray = 33, ZONE_rolled = 34, ZONE_obj_pile = 35, ZONE_set_aside = 36, ZONE_probe_bottom = 37, ZONE_units_coruscant = 38, ZONE_units_alderaan = 39, ZONE_units_corellia = 40, ZONE_units_kuat = 41, ZONE_units_mandalore = 42, ZONE_units_bothawui = 43, ZONE_units_cato_neimoidia = 44, ZONE_units_dantooine = 45, ZONE_units_naboo = 46, ZONE_units_malastare = 47, ZONE_units_ord_mantell = 48, ZONE_units_ilum = 49, ZONE_units_kessel = 50, ZONE_units_toydaria = 51, ZONE_units_mygeeto = 52, ZONE_units_felucia = 53, ZONE_units_kashyyyk = 54, ZONE_units_mon_calamari = 55, ZONE_units_rodia = 56, ZONE_units_saleucami = 57, ZONE_units_tatooine = 58, ZONE_units_geonosis = 59, ZONE_units_ryloth = 60, ZONE_units_nal_hutta = 61, ZONE_units_utapau = 62, ZONE_units_mustafar = 63, ZONE_units_sullust = 64, ZONE_units_yavin = 65, ZONE_units_bespin = 66, ZONE_units_hoth = 67, ZONE_units_dagobah = 68, ZONE_units_endor = 69, ZONE_leaders_coruscant = 70, ZONE_leaders_alderaan = 71, ZONE_leaders_corellia = 72, ZONE_leaders_kuat = 73, ZONE_leaders_mandalore = 74, ZONE_leaders_bothawui = 75, ZONE_leaders_cato_neimoidia = 76, ZONE_leaders_dantooine = 77, ZONE_leaders_naboo = 78, ZONE_leaders_malastare = 79, ZONE_leaders_ord_mantell = 80, ZONE_leaders_ilum = 81, ZONE_leaders_kessel = 82, ZONE_leaders_toydaria = 83, ZONE_leaders_mygeeto = 84, ZONE_leaders_felucia = 85, ZONE_leaders_kashyyyk = 86, ZONE_leaders_mon_calamari = 87, ZONE_leaders_rodia = 88, ZONE_leaders_saleucami = 89, ZONE_leaders_tatooine = 90, ZONE_leaders_geonosis = 91, ZONE_leaders_ryloth = 92, ZONE_leaders_nal_hutta = 93, ZONE_leaders_utapau = 94, ZONE_leaders_mustafar = 95, ZONE_leaders_sullust = 96, ZONE_leaders_yavin = 97, ZONE_leaders_bespin = 98, ZONE_leaders_hoth = 99, ZONE_leaders_dagobah = 100, ZONE_leaders_endor = 101 };
-enum { VAR_battle_sys = 0, VAR_attacker = 1, VAR_acting = 2, VAR_rebel_won_space = 3, VAR_rebel_won_ground = 4, VAR_battle_round = 5, VAR_retreated = 6, VAR_kills = 7, VAR_capital_kills = 8, VAR_time = 9, VAR_reputation = 10, VAR_base_revealed = 11, VAR_hub = 12, VAR_target = 13, VAR_victim = 14, VAR_succeeded = 15, VAR_objective_played = 16, VAR_imperial_win = 17, VAR_missions_made = 18, VAR_against_leader = 19, VAR_at_base = 20, VAR_mine_successes = 21, VAR_theirs_successes = 22, VAR_rolled_successes = 23, VAR_base_sent_cap = 24, VAR_base_deployed = 25, VAR_assigning = 26, VAR_mission_no = 27, VAR_rebels_found = 28, VAR_imperials_found = 29, VAR_loyalty = 30 };
+enum { VAR_battle_sys = 0, VAR_attacker = 1, VAR_acting = 2, VAR_rebel_won_space = 3, VAR_rebel_won_ground = 4, VAR_battle_round = 5, VAR_retreated = 6, VAR_kills = 7, VAR_capital_kills = 8, VAR_ended_by = 9, VAR_time = 10, VAR_reputation = 11, VAR_base_revealed = 12, VAR_hub = 13, VAR_target = 14, VAR_victim = 15, VAR_succeeded = 16, VAR_objective_played = 17, VAR_imperial_win = 18, VAR_missions_made = 19, VAR_against_leader = 20, VAR_at_base = 21, VAR_mine_successes = 22, VAR_theirs_successes = 23, VAR_rolled_successes = 24, VAR_base_sent_cap = 25, VAR_base_deployed = 26, VAR_assigning = 27, VAR_mission_no = 28, VAR_rebels_found = 29, VAR_imperials_found = 30, VAR_loyalty = 31 };
 enum { CONST_galaxy_size = 0 };
 enum { FIXED_galaxy_size = 32 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 933 };
-enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 7941, VCELL_kills = 7942, VCELL_capital_kills = 7943, VCELL_time = 6, VCELL_reputation = 7, VCELL_base_revealed = 8, VCELL_hub = 9, VCELL_target = 10, VCELL_victim = 11, VCELL_succeeded = 12, VCELL_objective_played = 13, VCELL_imperial_win = 14, VCELL_missions_made = 15, VCELL_against_leader = 16, VCELL_at_base = 17, VCELL_mine_successes = 18, VCELL_theirs_successes = 19, VCELL_rolled_successes = 20, VCELL_base_sent_cap = 21, VCELL_base_deployed = 22, VCELL_assigning = 23, VCELL_mission_no = 24, VCELL_rebels_found = 25, VCELL_imperials_found = 26 };
-enum { LCELL_1 = 7944, LCELL_2 = 7947, LCELL_3 = 59 };
-enum { ZCELL_box = 60, ZCELL_obj_offer = 7951, ZCELL_probe_deck = 390, ZCELL_probes = 7964, ZCELL_base_pick = 7997, ZCELL_base_card = 8030, ZCELL_new_base = 8063, ZCELL_units = 423, ZCELL_base_units = 594, ZCELL_queue = 8096, ZCELL_moving = 765, ZCELL_leaders = 936, ZCELL_base_leaders = 962, ZCELL_pool = 8267, ZCELL_on_mission = 8293, ZCELL_unrecruited = 988, ZCELL_mission_deck = 8319, ZCELL_hand = 8346, ZCELL_assigned = 8373, ZCELL_revealed = 1014, ZCELL_mission_discard = 1041, ZCELL_project_deck = 1068, ZCELL_project_discard = 1095, ZCELL_objective_deck = 1122, ZCELL_objectives = 8400, ZCELL_action_deck = 8413, ZCELL_start_actions = 8438, ZCELL_actions = 8463, ZCELL_action_offer = 8488, ZCELL_space_deck = 1135, ZCELL_ground_deck = 1166, ZCELL_tactics = 8513, ZCELL_tactic_discard = 1197, ZCELL_tray = 1228, ZCELL_rolled = 8544, ZCELL_obj_pile = 1558, ZCELL_set_aside = 1571, ZCELL_probe_bottom = 1604, ZCELL_units_coruscant = 1637, ZCELL_units_alderaan = 1808, ZCELL_units_corellia = 1979, ZCELL_units_kuat = 2150, ZCELL_units_mandalore = 2321, ZCELL_units_bothawui = 2492, ZCELL_units_cato_neimoidia = 2663, ZCELL_units_dantooine = 2834, ZCELL_units_naboo = 3005, ZCELL_units_malastare = 3176, ZCELL_units_ord_mantell = 3347, ZCELL_units_ilum = 3518, ZCELL_units_kessel = 3689, ZCELL_units_toydaria = 3860, ZCELL_units_mygeeto = 4031, ZCELL_units_felucia = 4202, ZCELL_units_kashyyyk = 4373, ZCELL_units_mon_calamari = 4544, ZCELL_units_rodia = 4715, ZCELL_units_saleucami = 4886, ZCELL_units_tatooine = 5057, ZCELL_units_geonosis = 5228, ZCELL_units_ryloth = 5399, ZCELL_units_nal_hutta = 5570, ZCELL_units_utapau = 5741, ZCELL_units_mustafar = 5912, ZCELL_units_sullust = 6083, ZCELL_units_yavin = 6254, ZCELL_units_bespin = 6425, ZCELL_units_hoth = 6596, ZCELL_units_dagobah = 6767, ZCELL_units_endor = 6938, ZCELL_leaders_coruscant = 7109, ZCELL_leaders_alderaan = 7135, ZCELL_leaders_corellia = 7161, ZCELL_leaders_kuat = 7187, ZCELL_leaders_mandalore = 7213, ZCELL_leaders_bothawui = 7239, ZCELL_leaders_cato_neimoidia = 7265, ZCELL_leaders_dantooine = 7291, ZCELL_leaders_naboo = 7317, ZCELL_leaders_malastare = 7343, ZCELL_leaders_ord_mantell = 7369, ZCELL_leaders_ilum = 7395, ZCELL_leaders_kessel = 7421, ZCELL_leaders_toydaria = 7447, ZCELL_leaders_mygeeto = 7473, ZCELL_leaders_felucia = 7499, ZCELL_leaders_kashyyyk = 7525, ZCELL_leaders_mon_calamari = 7551, ZCELL_leaders_rodia = 7577, ZCELL_leaders_saleucami = 7603, ZCELL_leaders_tatooine = 7629, ZCELL_leaders_geonosis = 7655, ZCELL_leaders_ryloth = 7681, ZCELL_leaders_nal_hutta = 7707, ZCELL_leaders_utapau = 7733, ZCELL_leaders_mustafar = 7759, ZCELL_leaders_sullust = 7785, ZCELL_leaders_yavin = 7811, ZCELL_leaders_bespin = 7837, ZCELL_leaders_hoth = 7863, ZCELL_leaders_dagobah = 7889, ZCELL_leaders_endor = 7915 };
+enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 7942, VCELL_kills = 7943, VCELL_capital_kills = 7944, VCELL_ended_by = 6, VCELL_time = 7, VCELL_reputation = 8, VCELL_base_revealed = 9, VCELL_hub = 10, VCELL_target = 11, VCELL_victim = 12, VCELL_succeeded = 13, VCELL_objective_played = 14, VCELL_imperial_win = 15, VCELL_missions_made = 16, VCELL_against_leader = 17, VCELL_at_base = 18, VCELL_mine_successes = 19, VCELL_theirs_successes = 20, VCELL_rolled_successes = 21, VCELL_base_sent_cap = 22, VCELL_base_deployed = 23, VCELL_assigning = 24, VCELL_mission_no = 25, VCELL_rebels_found = 26, VCELL_imperials_found = 27 };
+enum { LCELL_1 = 7945, LCELL_2 = 7948, LCELL_3 = 60 };
+enum { ZCELL_box = 61, ZCELL_obj_offer = 7952, ZCELL_probe_deck = 391, ZCELL_probes = 7965, ZCELL_base_pick = 7998, ZCELL_base_card = 8031, ZCELL_new_base = 8064, ZCELL_units = 424, ZCELL_base_units = 595, ZCELL_queue = 8097, ZCELL_moving = 766, ZCELL_leaders = 937, ZCELL_base_leaders = 963, ZCELL_pool = 8268, ZCELL_on_mission = 8294, ZCELL_unrecruited = 989, ZCELL_mission_deck = 8320, ZCELL_hand = 8347, ZCELL_assigned = 8374, ZCELL_revealed = 1015, ZCELL_mission_discard = 1042, ZCELL_project_deck = 1069, ZCELL_project_discard = 1096, ZCELL_objective_deck = 1123, ZCELL_objectives = 8401, ZCELL_action_deck = 8414, ZCELL_start_actions = 8439, ZCELL_actions = 8464, ZCELL_action_offer = 8489, ZCELL_space_deck = 1136, ZCELL_ground_deck = 1167, ZCELL_tactics = 8514, ZCELL_tactic_discard = 1198, ZCELL_tray = 1229, ZCELL_rolled = 8545, ZCELL_obj_pile = 1559, ZCELL_set_aside = 1572, ZCELL_probe_bottom = 1605, ZCELL_units_coruscant = 1638, ZCELL_units_alderaan = 1809, ZCELL_units_corellia = 1980, ZCELL_units_kuat = 2151, ZCELL_units_mandalore = 2322, ZCELL_units_bothawui = 2493, ZCELL_units_cato_neimoidia = 2664, ZCELL_units_dantooine = 2835, ZCELL_units_naboo = 3006, ZCELL_units_malastare = 3177, ZCELL_units_ord_mantell = 3348, ZCELL_units_ilum = 3519, ZCELL_units_kessel = 3690, ZCELL_units_toydaria = 3861, ZCELL_units_mygeeto = 4032, ZCELL_units_felucia = 4203, ZCELL_units_kashyyyk = 4374, ZCELL_units_mon_calamari = 4545, ZCELL_units_rodia = 4716, ZCELL_units_saleucami = 4887, ZCELL_units_tatooine = 5058, ZCELL_units_geonosis = 5229, ZCELL_units_ryloth = 5400, ZCELL_units_nal_hutta = 5571, ZCELL_units_utapau = 5742, ZCELL_units_mustafar = 5913, ZCELL_units_sullust = 6084, ZCELL_units_yavin = 6255, ZCELL_units_bespin = 6426, ZCELL_units_hoth = 6597, ZCELL_units_dagobah = 6768, ZCELL_units_endor = 6939, ZCELL_leaders_coruscant = 7110, ZCELL_leaders_alderaan = 7136, ZCELL_leaders_corellia = 7162, ZCELL_leaders_kuat = 7188, ZCELL_leaders_mandalore = 7214, ZCELL_leaders_bothawui = 7240, ZCELL_leaders_cato_neimoidia = 7266, ZCELL_leaders_dantooine = 7292, ZCELL_leaders_naboo = 7318, ZCELL_leaders_malastare = 7344, ZCELL_leaders_ord_mantell = 7370, ZCELL_leaders_ilum = 7396, ZCELL_leaders_kessel = 7422, ZCELL_leaders_toydaria = 7448, ZCELL_leaders_mygeeto = 7474, ZCELL_leaders_felucia = 7500, ZCELL_leaders_kashyyyk = 7526, ZCELL_leaders_mon_calamari = 7552, ZCELL_leaders_rodia = 7578, ZCELL_leaders_saleucami = 7604, ZCELL_leaders_tatooine = 7630, ZCELL_leaders_geonosis = 7656, ZCELL_leaders_ryloth = 7682, ZCELL_leaders_nal_hutta = 7708, ZCELL_leaders_utapau = 7734, ZCELL_leaders_mustafar = 7760, ZCELL_leaders_sullust = 7786, ZCELL_leaders_yavin = 7812, ZCELL_leaders_bespin = 7838, ZCELL_leaders_hoth = 7864, ZCELL_leaders_dagobah = 7890, ZCELL_leaders_endor = 7916 };
 static const int32_t layout[] = {
     /* zone capacities */ 329, 12, 32, 32, 32, 32, 32, 170, 170, 170, 170, 25, 25, 25, 25, 25, 26, 26, 26, 26, 26, 26, 26, 12, 12, 24, 24, 24, 24, 30, 30, 30, 30, 329, 329, 12, 32, 32, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
-    /* vars */ VCELL_battle_sys, VCELL_attacker, VCELL_acting, VCELL_rebel_won_space, VCELL_rebel_won_ground, VCELL_battle_round, VCELL_retreated, VCELL_kills, VCELL_capital_kills, VCELL_time, VCELL_reputation, VCELL_base_revealed, VCELL_hub, VCELL_target, VCELL_victim, VCELL_succeeded, VCELL_objective_played, VCELL_imperial_win, VCELL_missions_made, VCELL_against_leader, VCELL_at_base, VCELL_mine_successes, VCELL_theirs_successes, VCELL_rolled_successes, VCELL_base_sent_cap, VCELL_base_deployed, VCELL_assigning, VCELL_mission_no, VCELL_rebels_found, VCELL_imperials_found, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
-    /* live counts */ 7944, 7945, 7946, 7947, 7948, 7949, 7950, 59,
+    /* vars */ VCELL_battle_sys, VCELL_attacker, VCELL_acting, VCELL_rebel_won_space, VCELL_rebel_won_ground, VCELL_battle_round, VCELL_retreated, VCELL_kills, VCELL_capital_kills, VCELL_ended_by, VCELL_time, VCELL_reputation, VCELL_base_revealed, VCELL_hub, VCELL_target, VCELL_victim, VCELL_succeeded, VCELL_objective_played, VCELL_imperial_win, VCELL_missions_made, VCELL_against_leader, VCELL_at_base, VCELL_mine_successes, VCELL_theirs_successes, VCELL_rolled_successes, VCELL_base_sent_cap, VCELL_base_deployed, VCELL_assigning, VCELL_mission_no, VCELL_rebels_found, VCELL_imperials_found, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
+    /* live counts */ 7945, 7946, 7947, 7948, 7949, 7950, 7951, 60,
     /* zones */ ZCELL_box, ZCELL_obj_offer, ZCELL_probe_deck, ZCELL_probes, ZCELL_base_pick, ZCELL_base_card, ZCELL_new_base, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leaders, ZCELL_base_leaders, ZCELL_pool, ZCELL_on_mission, ZCELL_unrecruited, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_project_deck, ZCELL_project_discard, ZCELL_objective_deck, ZCELL_objectives, ZCELL_action_deck, ZCELL_start_actions, ZCELL_actions, ZCELL_action_offer, ZCELL_space_deck, ZCELL_ground_deck, ZCELL_tactics, ZCELL_tactic_discard, ZCELL_tray, ZCELL_rolled, ZCELL_obj_pile, ZCELL_set_aside, ZCELL_probe_bottom, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_corellia, ZCELL_units_kuat, ZCELL_units_mandalore, ZCELL_units_bothawui, ZCELL_units_cato_neimoidia, ZCELL_units_dantooine, ZCELL_units_naboo, ZCELL_units_malastare, ZCELL_units_ord_mantell, ZCELL_units_ilum, ZCELL_units_kessel, ZCELL_units_toydaria, ZCELL_units_mygeeto, ZCELL_units_felucia, ZCELL_units_kashyyyk, ZCELL_units_mon_calamari, ZCELL_units_rodia, ZCELL_units_saleucami, ZCELL_units_tatooine, ZCELL_units_geonosis, ZCELL_units_ryloth, ZCELL_units_nal_hutta, ZCELL_units_utapau, ZCELL_units_mustafar, ZCELL_units_sullust, ZCELL_units_yavin, ZCELL_units_bespin, ZCELL_units_hoth, ZCELL_units_dagobah, ZCELL_units_endor, ZCELL_leaders_coruscant, ZCELL_leaders_alderaan, ZCELL_leaders_corellia, ZCELL_leaders_kuat, ZCELL_leaders_mandalore, ZCELL_leaders_bothawui, ZCELL_leaders_cato_neimoidia, ZCELL_leaders_dantooine, ZCELL_leaders_naboo, ZCELL_leaders_malastare, ZCELL_leaders_ord_mantell, ZCELL_leaders_ilum, ZCELL_leaders_kessel, ZCELL_leaders_toydaria, ZCELL_leaders_mygeeto, ZCELL_leaders_felucia, ZCELL_leaders_kashyyyk, ZCELL_leaders_mon_calamari, ZCELL_leaders_rodia, ZCELL_leaders_saleucami, ZCELL_leaders_tatooine, ZCELL_leaders_geonosis, ZCELL_leaders_ryloth, ZCELL_leaders_nal_hutta, ZCELL_leaders_utapau, ZCELL_leaders_mustafar, ZCELL_leaders_sullust, ZCELL_leaders_yavin, ZCELL_leaders_bespin, ZCELL_leaders_hoth, ZCELL_leaders_dagobah, ZCELL_leaders_endor,
     PLAYER_CELLS,
 };
@@ -4571,7 +4572,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && (Inst_leader(g, it_l)->fd_side == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4575 "rebellion.c"
+#line 4576 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4583,7 +4584,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4587 "rebellion.c"
+#line 4588 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: any */
@@ -4599,7 +4600,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4603 "rebellion.c"
+#line 4604 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: function has_special */
@@ -4610,7 +4611,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 151 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4614 "rebellion.c"
+#line 4615 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:152: function can_hit */
@@ -4623,7 +4624,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 152 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4627 "rebellion.c"
+#line 4628 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:250: function retreat_open */
@@ -4636,7 +4637,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 251 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4640 "rebellion.c"
+#line 4641 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:252: function own_there */
@@ -4649,7 +4650,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4653 "rebellion.c"
+#line 4654 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:257: any */
@@ -4668,7 +4669,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4672 "rebellion.c"
+#line 4673 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:256: function retreat_to */
@@ -4683,7 +4684,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 257 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4687 "rebellion.c"
+#line 4688 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:99: function base_ok */
@@ -4695,7 +4696,7 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 99 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4699 "rebellion.c"
+#line 4700 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:247: argmax */
@@ -4721,7 +4722,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4725 "rebellion.c"
+#line 4726 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:247: function player_of */
@@ -4732,7 +4733,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 247 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4736 "rebellion.c"
+#line 4737 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:248: function rebel_player */
@@ -4743,7 +4744,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 248 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4747 "rebellion.c"
+#line 4748 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:249: function empire_player */
@@ -4754,7 +4755,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 249 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4758 "rebellion.c"
+#line 4759 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:252: function icons */
@@ -4766,7 +4767,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_k;
     #line 253 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4770 "rebellion.c"
+#line 4771 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:257: function has_tactics */
@@ -4779,7 +4780,7 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 257 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4783 "rebellion.c"
+#line 4784 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:259: function at_most */
@@ -4791,7 +4792,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 259 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4795 "rebellion.c"
+#line 4796 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:262: function populous */
@@ -4802,7 +4803,7 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 262 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4806 "rebellion.c"
+#line 4807 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:263: function is_coruscant */
@@ -4813,7 +4814,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 263 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4817 "rebellion.c"
+#line 4818 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:264: function imperial_loyal */
@@ -4824,7 +4825,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 264 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4828 "rebellion.c"
+#line 4829 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:265: function rebel_loyal */
@@ -4835,7 +4836,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 265 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4839 "rebellion.c"
+#line 4840 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:267: function imperial_system */
@@ -4846,7 +4847,7 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 267 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4850 "rebellion.c"
+#line 4851 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function rebel_system */
@@ -4857,7 +4858,7 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 269 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4861 "rebellion.c"
+#line 4862 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:271: count */
@@ -4875,7 +4876,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4879 "rebellion.c"
+#line 4880 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:271: function units_of */
@@ -4887,7 +4888,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 271 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4891 "rebellion.c"
+#line 4892 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:272: count */
@@ -4905,7 +4906,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4909 "rebellion.c"
+#line 4910 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:272: function ships_of */
@@ -4917,7 +4918,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 272 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 4921 "rebellion.c"
+#line 4922 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:273: count */
@@ -4935,7 +4936,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 4939 "rebellion.c"
+#line 4940 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:273: function ground_of */
@@ -4947,7 +4948,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 273 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 4951 "rebellion.c"
+#line 4952 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: count */
@@ -4966,7 +4967,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 4970 "rebellion.c"
+#line 4971 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function in_theater */
@@ -4979,7 +4980,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 274 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 4983 "rebellion.c"
+#line 4984 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function opposing */
@@ -4994,7 +4995,7 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 276 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 4998 "rebellion.c"
+#line 4999 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:280: any */
@@ -5011,7 +5012,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5015 "rebellion.c"
+#line 5016 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:280: function free_leader_in */
@@ -5023,7 +5024,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 280 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5027 "rebellion.c"
+#line 5028 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:282: any */
@@ -5042,7 +5043,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if (((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5046 "rebellion.c"
+#line 5047 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function tactics_leader_in */
@@ -5054,7 +5055,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 282 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5058 "rebellion.c"
+#line 5059 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: max */
@@ -5079,7 +5080,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5083 "rebellion.c"
+#line 5084 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function space_tactics_in */
@@ -5092,7 +5093,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 284 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5096 "rebellion.c"
+#line 5097 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: max */
@@ -5117,7 +5118,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5121 "rebellion.c"
+#line 5122 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function ground_tactics_in */
@@ -5130,7 +5131,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 286 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5134 "rebellion.c"
+#line 5135 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:289: function base_sys */
@@ -5141,7 +5142,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 289 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5145 "rebellion.c"
+#line 5146 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:290: function base_hidden */
@@ -5151,7 +5152,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5155 "rebellion.c"
+#line 5156 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: count */
@@ -5168,7 +5169,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5172 "rebellion.c"
+#line 5173 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function loyal_count */
@@ -5178,7 +5179,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 293 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5182 "rebellion.c"
+#line 5183 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: sum */
@@ -5193,7 +5194,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5197 "rebellion.c"
+#line 5198 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: function capacity */
@@ -5203,7 +5204,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 296 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5207 "rebellion.c"
+#line 5208 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:297: function carried */
@@ -5213,7 +5214,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 297 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 5217 "rebellion.c"
+#line 5218 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:168: any */
@@ -5230,7 +5231,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5234 "rebellion.c"
+#line 5235 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:169: any */
@@ -5247,7 +5248,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5251 "rebellion.c"
+#line 5252 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5264,7 +5265,7 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5268 "rebellion.c"
+#line 5269 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:165: function may_aim */
@@ -5277,7 +5278,7 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 166 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 61)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 62))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 63)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 66))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 67)))) && (!rt_card_state(g, v_s, KIND_system, 1, 68))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 69), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!rt_card_state(g, v_s, KIND_system, 0, 71)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 72)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 73), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 74)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 76)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5281 "rebellion.c"
+#line 5282 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: function leader_fits */
@@ -5291,7 +5292,7 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 180 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
-#line 5295 "rebellion.c"
+#line 5296 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5305,7 +5306,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 184 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5309 "rebellion.c"
+#line 5310 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5328,7 +5329,7 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5332 "rebellion.c"
+#line 5333 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:189: any */
@@ -5347,7 +5348,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5351 "rebellion.c"
+#line 5352 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:190: any */
@@ -5364,7 +5365,7 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5368 "rebellion.c"
+#line 5369 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:187: function has_target */
@@ -5378,7 +5379,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 188 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5382 "rebellion.c"
+#line 5383 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:193: sum */
@@ -5397,7 +5398,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5401 "rebellion.c"
+#line 5402 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:193: function team_icons */
@@ -5410,7 +5411,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 193 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5414 "rebellion.c"
+#line 5415 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:196: function portrait_of */
@@ -5422,7 +5423,7 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_l;
     #line 196 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 83)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 84))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 85)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5426 "rebellion.c"
+#line 5427 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function shows */
@@ -5434,7 +5435,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_l;
     #line 199 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 86)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 89)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5438 "rebellion.c"
+#line 5439 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:202: function can_reveal */
@@ -5450,7 +5451,7 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 202 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 91), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 92))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_aim));
-#line 5454 "rebellion.c"
+#line 5455 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:275: function opposes */
@@ -5462,7 +5463,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 275 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5466 "rebellion.c"
+#line 5467 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5479,7 +5480,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
         if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5483 "rebellion.c"
+#line 5484 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5491,7 +5492,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5495 "rebellion.c"
+#line 5496 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:13: function base_reaches */
@@ -5503,7 +5504,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_t)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 14 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 96), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 97))) || rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 99)), v_t, 100))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5507 "rebellion.c"
+#line 5508 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:19: function moves_alone */
@@ -5515,7 +5516,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 20 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5519 "rebellion.c"
+#line 5520 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:21: function moves_carried */
@@ -5530,7 +5531,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 22 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5534 "rebellion.c"
+#line 5535 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:9: function recruit_at */
@@ -5541,7 +5542,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 9 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 101) == 0);
-#line 5545 "rebellion.c"
+#line 5546 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function build_at */
@@ -5552,7 +5553,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 102) == 0);
-#line 5556 "rebellion.c"
+#line 5557 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5578,7 +5579,7 @@ RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5582 "rebellion.c"
+#line 5583 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:69: count */
@@ -5596,7 +5597,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5600 "rebellion.c"
+#line 5601 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: any */
@@ -5613,7 +5614,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 112))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5617 "rebellion.c"
+#line 5618 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: count */
@@ -5631,7 +5632,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5635 "rebellion.c"
+#line 5636 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: function goal_met */
@@ -5645,7 +5646,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 65 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 103))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 111))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5649 "rebellion.c"
+#line 5650 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: any */
@@ -5661,7 +5662,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 118)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5665 "rebellion.c"
+#line 5666 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: function recruitable */
@@ -5672,7 +5673,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 101 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5676 "rebellion.c"
+#line 5677 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:123: function builds_in */
@@ -5685,7 +5686,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 124 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 120)) && (!rt_card_state(g, v_s, KIND_system, 2, 121))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 122)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 123), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 124)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 125), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 126)))) && (!rt_card_state(g, v_s, KIND_system, 0, 127))))));
-#line 5689 "rebellion.c"
+#line 5690 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:129: function base_builds */
@@ -5697,7 +5698,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 129 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) || ((Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 128), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 130), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 131)), KIND_system, 132), 0) != (-1))));
-#line 5701 "rebellion.c"
+#line 5702 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: any */
@@ -5713,7 +5714,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 133))->fd_model)) return 1;
     }
     return acc;
-#line 5717 "rebellion.c"
+#line 5718 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: function in_supply */
@@ -5724,7 +5725,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 142 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5728 "rebellion.c"
+#line 5729 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:175: function deploys_in */
@@ -5737,7 +5738,7 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 176 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 134))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 135)))) && (!rt_card_state(g, v_s, KIND_system, 1, 136))) && (rt_card_state(g, v_s, KIND_system, 5, 137) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 138)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 139), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 140)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 141), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 142)))) && (!rt_card_state(g, v_s, KIND_system, 0, 143))))));
-#line 5741 "rebellion.c"
+#line 5742 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: max */
@@ -5761,7 +5762,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 146, "max of no items");
     return acc;
-#line 5765 "rebellion.c"
+#line 5766 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: function best_one */
@@ -5773,7 +5774,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_k;
     #line 34 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 144)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
-#line 5777 "rebellion.c"
+#line 5778 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:36: max */
@@ -5799,7 +5800,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 149, "max of no items");
     return acc;
-#line 5803 "rebellion.c"
+#line 5804 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:35: function best_other */
@@ -5812,7 +5813,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_k;
     #line 36 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 147)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
-#line 5816 "rebellion.c"
+#line 5817 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:38: max */
@@ -5838,7 +5839,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 152, "max of no items");
     return acc;
-#line 5842 "rebellion.c"
+#line 5843 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:37: function best_two */
@@ -5850,7 +5851,7 @@ static inline RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_k;
     #line 38 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 150)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
-#line 5854 "rebellion.c"
+#line 5855 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:41: function can_assign */
@@ -5865,7 +5866,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "cards/rebellion/round.cards"
     return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 153))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 154))->fd_need));
-#line 5869 "rebellion.c"
+#line 5870 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5877,7 +5878,7 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 155)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 156), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 157)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5881 "rebellion.c"
+#line 5882 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5913,7 +5914,7 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5917 "rebellion.c"
+#line 5918 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5929,7 +5930,7 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5933 "rebellion.c"
+#line 5934 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6472,7 +6473,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6476 "rebellion.c"
+#line 6477 "rebellion.c"
         break;
     default:
         return rt_fail(g, 201, "bad resume point");
@@ -6502,7 +6503,7 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6506 "rebellion.c"
+#line 6507 "rebellion.c"
         break;
     default:
         return rt_fail(g, 202, "bad resume point");
@@ -6606,7 +6607,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6610 "rebellion.c"
+#line 6611 "rebellion.c"
         break;
     default:
         return rt_fail(g, 209, "bad resume point");
@@ -6635,7 +6636,7 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6639 "rebellion.c"
+#line 6640 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6735,7 +6736,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 215)) return RT_END;
         }
-#line 6739 "rebellion.c"
+#line 6740 "rebellion.c"
         break;
     default:
         return rt_fail(g, 216, "bad resume point");
@@ -6790,7 +6791,7 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6794 "rebellion.c"
+#line 6795 "rebellion.c"
         break;
     default:
         return rt_fail(g, 220, "bad resume point");
@@ -6835,7 +6836,7 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6839 "rebellion.c"
+#line 6840 "rebellion.c"
         break;
     default:
         return rt_fail(g, 225, "bad resume point");
@@ -6917,7 +6918,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6921 "rebellion.c"
+#line 6922 "rebellion.c"
         break;
     default:
         return rt_fail(g, 232, "bad resume point");
@@ -6977,7 +6978,7 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc++;
     }
     return acc;
-#line 6981 "rebellion.c"
+#line 6982 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:158: sum */
@@ -6994,7 +6995,7 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 6998 "rebellion.c"
+#line 6999 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:159: sum */
@@ -7011,7 +7012,7 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7015 "rebellion.c"
+#line 7016 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:173: any */
@@ -7027,7 +7028,7 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7031 "rebellion.c"
+#line 7032 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:209: any */
@@ -7043,7 +7044,7 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7047 "rebellion.c"
+#line 7048 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:155: attack */
@@ -7552,7 +7553,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 290);
             }
         }
-#line 7556 "rebellion.c"
+#line 7557 "rebellion.c"
         break;
     default:
         return rt_fail(g, 291, "bad resume point");
@@ -7617,7 +7618,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7621 "rebellion.c"
+#line 7622 "rebellion.c"
         break;
     default:
         return rt_fail(g, 299, "bad resume point");
@@ -7656,7 +7657,7 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7660 "rebellion.c"
+#line 7661 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:262: any */
@@ -7672,7 +7673,7 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7676 "rebellion.c"
+#line 7677 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:263: any */
@@ -7689,7 +7690,7 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7693 "rebellion.c"
+#line 7694 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:259: retreat */
@@ -7889,7 +7890,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7893 "rebellion.c"
+#line 7894 "rebellion.c"
         break;
     default:
         return rt_fail(g, 324, "bad resume point");
@@ -7918,7 +7919,7 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 7922 "rebellion.c"
+#line 7923 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:292: transports_alone */
@@ -7961,7 +7962,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 7965 "rebellion.c"
+#line 7966 "rebellion.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -7992,7 +7993,7 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7996 "rebellion.c"
+#line 7997 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:307: any */
@@ -8008,7 +8009,7 @@ RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
     }
     return acc;
-#line 8012 "rebellion.c"
+#line 8013 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:304: death_star_plans */
@@ -8144,7 +8145,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8148 "rebellion.c"
+#line 8149 "rebellion.c"
         break;
     default:
         return rt_fail(g, 339, "bad resume point");
@@ -8172,7 +8173,7 @@ RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Loc
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 8176 "rebellion.c"
+#line 8177 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:323: end_objective */
@@ -8261,7 +8262,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8265 "rebellion.c"
+#line 8266 "rebellion.c"
         break;
     default:
         return rt_fail(g, 345, "bad resume point");
@@ -8370,7 +8371,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8374 "rebellion.c"
+#line 8375 "rebellion.c"
         break;
     default:
         return rt_fail(g, 362, "bad resume point");
@@ -8430,7 +8431,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8434 "rebellion.c"
+#line 8435 "rebellion.c"
         break;
     default:
         return rt_fail(g, 366, "bad resume point");
@@ -8534,7 +8535,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8538 "rebellion.c"
+#line 8539 "rebellion.c"
         break;
     default:
         return rt_fail(g, 376, "bad resume point");
@@ -8568,7 +8569,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 381), RT_AT_TOP, 382, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8572 "rebellion.c"
+#line 8573 "rebellion.c"
         break;
     default:
         return rt_fail(g, 383, "bad resume point");
@@ -8596,7 +8597,7 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 386);
             if (rt_check(g)) return RT_END;
         }
-#line 8600 "rebellion.c"
+#line 8601 "rebellion.c"
         break;
     default:
         return rt_fail(g, 387, "bad resume point");
@@ -8628,7 +8629,7 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8632 "rebellion.c"
+#line 8633 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:76: establish_base */
@@ -8776,7 +8777,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8780 "rebellion.c"
+#line 8781 "rebellion.c"
         break;
     default:
         return rt_fail(g, 409, "bad resume point");
@@ -8820,7 +8821,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8824 "rebellion.c"
+#line 8825 "rebellion.c"
         break;
     default:
         return rt_fail(g, 410, "bad resume point");
@@ -9105,7 +9106,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9109 "rebellion.c"
+#line 9110 "rebellion.c"
         break;
     default:
         return rt_fail(g, 431, "bad resume point");
@@ -9180,7 +9181,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9184 "rebellion.c"
+#line 9185 "rebellion.c"
         break;
     default:
         return rt_fail(g, 439, "bad resume point");
@@ -9222,7 +9223,7 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9226 "rebellion.c"
+#line 9227 "rebellion.c"
         break;
     default:
         return rt_fail(g, 443, "bad resume point");
@@ -9250,7 +9251,7 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
         #line 166 "cards/rebellion/effects.cards"
         rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 444);
         if (rt_check(g)) return RT_END;
-#line 9254 "rebellion.c"
+#line 9255 "rebellion.c"
         break;
     default:
         return rt_fail(g, 445, "bad resume point");
@@ -9312,7 +9313,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9316 "rebellion.c"
+#line 9317 "rebellion.c"
         break;
     default:
         return rt_fail(g, 452, "bad resume point");
@@ -9359,7 +9360,7 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
         #line 189 "cards/rebellion/effects.cards"
         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 457);
         if (rt_check(g)) return RT_END;
-#line 9363 "rebellion.c"
+#line 9364 "rebellion.c"
         break;
     default:
         return rt_fail(g, 458, "bad resume point");
@@ -9441,7 +9442,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9445 "rebellion.c"
+#line 9446 "rebellion.c"
         break;
     default:
         return rt_fail(g, 463, "bad resume point");
@@ -9493,7 +9494,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9497 "rebellion.c"
+#line 9498 "rebellion.c"
         break;
     default:
         return rt_fail(g, 467, "bad resume point");
@@ -9548,7 +9549,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9552 "rebellion.c"
+#line 9553 "rebellion.c"
         break;
     default:
         return rt_fail(g, 472, "bad resume point");
@@ -9579,7 +9580,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9583 "rebellion.c"
+#line 9584 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:220: any */
@@ -9595,7 +9596,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9599 "rebellion.c"
+#line 9600 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:219: construct_death_star */
@@ -9647,7 +9648,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9651 "rebellion.c"
+#line 9652 "rebellion.c"
         break;
     default:
         return rt_fail(g, 477, "bad resume point");
@@ -9684,7 +9685,7 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9688 "rebellion.c"
+#line 9689 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:241: count */
@@ -9701,7 +9702,7 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc++;
     }
     return acc;
-#line 9705 "rebellion.c"
+#line 9706 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:242: sum */
@@ -9718,7 +9719,7 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9722 "rebellion.c"
+#line 9723 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:231: destroy_system */
@@ -9863,7 +9864,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 9867 "rebellion.c"
+#line 9868 "rebellion.c"
         break;
     default:
         return rt_fail(g, 494, "bad resume point");
@@ -9922,7 +9923,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9926 "rebellion.c"
+#line 9927 "rebellion.c"
         break;
     default:
         return rt_fail(g, 504, "bad resume point");
@@ -9941,7 +9942,7 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 505), RT_AT_TOP, 506, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 9945 "rebellion.c"
+#line 9946 "rebellion.c"
         break;
     default:
         return rt_fail(g, 507, "bad resume point");
@@ -9971,7 +9972,7 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 9975 "rebellion.c"
+#line 9976 "rebellion.c"
         break;
     default:
         return rt_fail(g, 510, "bad resume point");
@@ -9998,7 +9999,7 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 513), RT_AT_TOP, 514, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10002 "rebellion.c"
+#line 10003 "rebellion.c"
         break;
     default:
         return rt_fail(g, 515, "bad resume point");
@@ -10082,7 +10083,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10086 "rebellion.c"
+#line 10087 "rebellion.c"
         break;
     default:
         return rt_fail(g, 524, "bad resume point");
@@ -10133,7 +10134,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 528);
             if (rt_check(g)) return RT_END;
         }
-#line 10137 "rebellion.c"
+#line 10138 "rebellion.c"
         break;
     default:
         return rt_fail(g, 529, "bad resume point");
@@ -10141,19 +10142,21 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:311: check_win */
+/* cards/rebellion/effects.cards:315: check_win */
 static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 312 "cards/rebellion/effects.cards"
+        #line 316 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_imperial_win)) {
-            #line 312 "cards/rebellion/effects.cards"
+            #line 317 "cards/rebellion/effects.cards"
+            rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
+            #line 318 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_empire_player(g, f), 530);
         }
-        #line 313 "cards/rebellion/effects.cards"
+        #line 320 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
-            #line 314 "cards/rebellion/effects.cards"
+            #line 321 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire_player(g, f));
@@ -10165,12 +10168,14 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire_player(g, f); (void)hole; }
                 { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
-            #line 315 "cards/rebellion/effects.cards"
+            #line 322 "cards/rebellion/effects.cards"
+            rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
+            #line 323 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_empire_player(g, f), 531);
         }
-        #line 317 "cards/rebellion/effects.cards"
+        #line 325 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
-            #line 318 "cards/rebellion/effects.cards"
+            #line 326 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The reputation marker reaches the time marker at ");
@@ -10178,10 +10183,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": the Rebel player wins.");
                 rt_log_end(g);
             }
-            #line 319 "cards/rebellion/effects.cards"
+            #line 327 "cards/rebellion/effects.cards"
+            rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
+            #line 328 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_rebel_player(g, f), 532);
         }
-#line 10185 "rebellion.c"
+#line 10192 "rebellion.c"
         break;
     default:
         return rt_fail(g, 533, "bad resume point");
@@ -10223,7 +10230,7 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10227 "rebellion.c"
+#line 10234 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:220: any */
@@ -10239,7 +10246,7 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 545))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10243 "rebellion.c"
+#line 10250 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: reveal_mission */
@@ -10535,7 +10542,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10539 "rebellion.c"
+#line 10546 "rebellion.c"
         break;
     default:
         return rt_fail(g, 572, "bad resume point");
@@ -10570,7 +10577,7 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10574 "rebellion.c"
+#line 10581 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:262: sum */
@@ -10587,7 +10594,7 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 580))->fd_skill);
     }
     return acc;
-#line 10591 "rebellion.c"
+#line 10598 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:263: sum */
@@ -10604,7 +10611,7 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 582))->fd_skill);
     }
     return acc;
-#line 10608 "rebellion.c"
+#line 10615 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:249: oppose */
@@ -10765,7 +10772,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 269 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10769 "rebellion.c"
+#line 10776 "rebellion.c"
         break;
     default:
         return rt_fail(g, 587, "bad resume point");
@@ -10798,7 +10805,7 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
         acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 596), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 597), 598)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 599), 600), 601)), 603);
     }
     return acc;
-#line 10802 "rebellion.c"
+#line 10809 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:281: skill_roll */
@@ -10859,7 +10866,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         #line 286 "cards/rebellion/missions.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 604), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 605);
         if (rt_check(g)) return RT_END;
-#line 10863 "rebellion.c"
+#line 10870 "rebellion.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -10939,7 +10946,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 10943 "rebellion.c"
+#line 10950 "rebellion.c"
         break;
     default:
         return rt_fail(g, 612, "bad resume point");
@@ -11295,7 +11302,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11299 "rebellion.c"
+#line 11306 "rebellion.c"
         break;
     default:
         return rt_fail(g, 640, "bad resume point");
@@ -11325,7 +11332,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11329 "rebellion.c"
+#line 11336 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11433,7 +11440,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11437 "rebellion.c"
+#line 11444 "rebellion.c"
         break;
     default:
         return rt_fail(g, 649, "bad resume point");
@@ -11464,7 +11471,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11468 "rebellion.c"
+#line 11475 "rebellion.c"
         break;
     default:
         return rt_fail(g, 653, "bad resume point");
@@ -11505,7 +11512,7 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11509 "rebellion.c"
+#line 11516 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -11818,7 +11825,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11822 "rebellion.c"
+#line 11829 "rebellion.c"
         break;
     default:
         return rt_fail(g, 687, "bad resume point");
@@ -11878,7 +11885,7 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11882 "rebellion.c"
+#line 11889 "rebellion.c"
         break;
     default:
         return rt_fail(g, 694, "bad resume point");
@@ -11954,7 +11961,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 11958 "rebellion.c"
+#line 11965 "rebellion.c"
         break;
     default:
         return rt_fail(g, 700, "bad resume point");
@@ -11983,7 +11990,7 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 11987 "rebellion.c"
+#line 11994 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12105,7 +12112,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12109 "rebellion.c"
+#line 12116 "rebellion.c"
         break;
     default:
         return rt_fail(g, 718, "bad resume point");
@@ -12226,7 +12233,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12230 "rebellion.c"
+#line 12237 "rebellion.c"
         break;
     default:
         return rt_fail(g, 729, "bad resume point");
@@ -12262,7 +12269,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12266 "rebellion.c"
+#line 12273 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12278,7 +12285,7 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12282 "rebellion.c"
+#line 12289 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12297,7 +12304,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12301 "rebellion.c"
+#line 12308 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12313,7 +12320,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12317 "rebellion.c"
+#line 12324 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12329,7 +12336,7 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12333 "rebellion.c"
+#line 12340 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12346,7 +12353,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": build a unit for a ");
-                    rt_log_value(g, RT_TY_ENUM + 2, L->v_r);
+                    rt_log_value(g, RT_TY_ENUM + 3, L->v_r);
                     rt_log_str(g, " icon");
                     rt_label_end(g);
                 }
@@ -12503,7 +12510,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12507 "rebellion.c"
+#line 12514 "rebellion.c"
         break;
     default:
         return rt_fail(g, 745, "bad resume point");
@@ -12582,7 +12589,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12586 "rebellion.c"
+#line 12593 "rebellion.c"
         break;
     default:
         return rt_fail(g, 754, "bad resume point");
@@ -12617,7 +12624,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12621 "rebellion.c"
+#line 12628 "rebellion.c"
         break;
     default:
         return rt_fail(g, 756, "bad resume point");
@@ -12653,7 +12660,7 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12657 "rebellion.c"
+#line 12664 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12672,7 +12679,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12676 "rebellion.c"
+#line 12683 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12688,7 +12695,7 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12692 "rebellion.c"
+#line 12699 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12705,7 +12712,7 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12709 "rebellion.c"
+#line 12716 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -12888,7 +12895,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12892 "rebellion.c"
+#line 12899 "rebellion.c"
         break;
     default:
         return rt_fail(g, 781, "bad resume point");
@@ -12916,7 +12923,7 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 12920 "rebellion.c"
+#line 12927 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -13034,7 +13041,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 789)) return RT_END;
         }
-#line 13038 "rebellion.c"
+#line 13045 "rebellion.c"
         break;
     default:
         return rt_fail(g, 790, "bad resume point");
@@ -13069,7 +13076,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 13073 "rebellion.c"
+#line 13080 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13267,7 +13274,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13271 "rebellion.c"
+#line 13278 "rebellion.c"
         break;
     default:
         return rt_fail(g, 816, "bad resume point");
@@ -13335,7 +13342,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13339 "rebellion.c"
+#line 13346 "rebellion.c"
         break;
     default:
         return rt_fail(g, 819, "bad resume point");
@@ -13375,7 +13382,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13379 "rebellion.c"
+#line 13386 "rebellion.c"
         break;
     default:
         return rt_fail(g, 821, "bad resume point");
@@ -13418,7 +13425,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13422 "rebellion.c"
+#line 13429 "rebellion.c"
         break;
     default:
         return rt_fail(g, 824, "bad resume point");
@@ -13448,7 +13455,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13452 "rebellion.c"
+#line 13459 "rebellion.c"
         break;
     default:
         return rt_fail(g, 826, "bad resume point");
@@ -13470,7 +13477,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13474 "rebellion.c"
+#line 13481 "rebellion.c"
         break;
     default:
         return rt_fail(g, 828, "bad resume point");
@@ -13496,7 +13503,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13500 "rebellion.c"
+#line 13507 "rebellion.c"
         break;
     default:
         return rt_fail(g, 830, "bad resume point");
@@ -13524,7 +13531,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13528 "rebellion.c"
+#line 13535 "rebellion.c"
         break;
     default:
         return rt_fail(g, 832, "bad resume point");
@@ -13567,7 +13574,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13571 "rebellion.c"
+#line 13578 "rebellion.c"
         break;
     default:
         return rt_fail(g, 835, "bad resume point");
@@ -13597,7 +13604,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13601 "rebellion.c"
+#line 13608 "rebellion.c"
         break;
     default:
         return rt_fail(g, 837, "bad resume point");
@@ -13627,7 +13634,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13631 "rebellion.c"
+#line 13638 "rebellion.c"
         break;
     default:
         return rt_fail(g, 839, "bad resume point");
@@ -13653,7 +13660,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13657 "rebellion.c"
+#line 13664 "rebellion.c"
         break;
     default:
         return rt_fail(g, 841, "bad resume point");
@@ -13681,7 +13688,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13685 "rebellion.c"
+#line 13692 "rebellion.c"
         break;
     default:
         return rt_fail(g, 843, "bad resume point");
@@ -13709,7 +13716,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13713 "rebellion.c"
+#line 13720 "rebellion.c"
         break;
     default:
         return rt_fail(g, 845, "bad resume point");
@@ -13731,7 +13738,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13735 "rebellion.c"
+#line 13742 "rebellion.c"
         break;
     default:
         return rt_fail(g, 847, "bad resume point");
@@ -13761,7 +13768,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13765 "rebellion.c"
+#line 13772 "rebellion.c"
         break;
     default:
         return rt_fail(g, 849, "bad resume point");
@@ -13791,7 +13798,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13795 "rebellion.c"
+#line 13802 "rebellion.c"
         break;
     default:
         return rt_fail(g, 851, "bad resume point");
@@ -13819,7 +13826,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13823 "rebellion.c"
+#line 13830 "rebellion.c"
         break;
     default:
         return rt_fail(g, 853, "bad resume point");
@@ -13847,7 +13854,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13851 "rebellion.c"
+#line 13858 "rebellion.c"
         break;
     default:
         return rt_fail(g, 855, "bad resume point");
@@ -13875,7 +13882,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13879 "rebellion.c"
+#line 13886 "rebellion.c"
         break;
     default:
         return rt_fail(g, 857, "bad resume point");
@@ -13899,7 +13906,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13903 "rebellion.c"
+#line 13910 "rebellion.c"
         break;
     default:
         return rt_fail(g, 859, "bad resume point");
@@ -13925,7 +13932,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13929 "rebellion.c"
+#line 13936 "rebellion.c"
         break;
     default:
         return rt_fail(g, 861, "bad resume point");
@@ -13955,7 +13962,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13959 "rebellion.c"
+#line 13966 "rebellion.c"
         break;
     default:
         return rt_fail(g, 863, "bad resume point");
@@ -13981,7 +13988,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13985 "rebellion.c"
+#line 13992 "rebellion.c"
         break;
     default:
         return rt_fail(g, 865, "bad resume point");
@@ -14011,7 +14018,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14015 "rebellion.c"
+#line 14022 "rebellion.c"
         break;
     default:
         return rt_fail(g, 867, "bad resume point");
@@ -14039,7 +14046,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14043 "rebellion.c"
+#line 14050 "rebellion.c"
         break;
     default:
         return rt_fail(g, 869, "bad resume point");
@@ -14082,7 +14089,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14086 "rebellion.c"
+#line 14093 "rebellion.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -14108,7 +14115,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14112 "rebellion.c"
+#line 14119 "rebellion.c"
         break;
     default:
         return rt_fail(g, 874, "bad resume point");
@@ -14142,7 +14149,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14146 "rebellion.c"
+#line 14153 "rebellion.c"
         break;
     default:
         return rt_fail(g, 876, "bad resume point");
@@ -14164,7 +14171,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14168 "rebellion.c"
+#line 14175 "rebellion.c"
         break;
     default:
         return rt_fail(g, 878, "bad resume point");
@@ -14194,7 +14201,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14198 "rebellion.c"
+#line 14205 "rebellion.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -14233,7 +14240,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14237 "rebellion.c"
+#line 14244 "rebellion.c"
         break;
     default:
         return rt_fail(g, 883, "bad resume point");
@@ -14261,7 +14268,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14265 "rebellion.c"
+#line 14272 "rebellion.c"
         break;
     default:
         return rt_fail(g, 885, "bad resume point");
@@ -14286,7 +14293,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14290 "rebellion.c"
+#line 14297 "rebellion.c"
         break;
     default:
         return rt_fail(g, 887, "bad resume point");
@@ -14310,7 +14317,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14314 "rebellion.c"
+#line 14321 "rebellion.c"
         break;
     default:
         return rt_fail(g, 889, "bad resume point");
@@ -14344,7 +14351,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14348 "rebellion.c"
+#line 14355 "rebellion.c"
         break;
     default:
         return rt_fail(g, 891, "bad resume point");
@@ -14370,7 +14377,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14374 "rebellion.c"
+#line 14381 "rebellion.c"
         break;
     default:
         return rt_fail(g, 893, "bad resume point");
@@ -14394,7 +14401,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14398 "rebellion.c"
+#line 14405 "rebellion.c"
         break;
     default:
         return rt_fail(g, 895, "bad resume point");
@@ -14420,7 +14427,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14424 "rebellion.c"
+#line 14431 "rebellion.c"
         break;
     default:
         return rt_fail(g, 897, "bad resume point");
@@ -14446,7 +14453,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14450 "rebellion.c"
+#line 14457 "rebellion.c"
         break;
     default:
         return rt_fail(g, 899, "bad resume point");
@@ -14472,7 +14479,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14476 "rebellion.c"
+#line 14483 "rebellion.c"
         break;
     default:
         return rt_fail(g, 901, "bad resume point");
@@ -14496,7 +14503,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14500 "rebellion.c"
+#line 14507 "rebellion.c"
         break;
     default:
         return rt_fail(g, 903, "bad resume point");
@@ -14526,7 +14533,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14530 "rebellion.c"
+#line 14537 "rebellion.c"
         break;
     default:
         return rt_fail(g, 905, "bad resume point");
@@ -14548,7 +14555,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14552 "rebellion.c"
+#line 14559 "rebellion.c"
         break;
     default:
         return rt_fail(g, 907, "bad resume point");
@@ -14572,7 +14579,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14576 "rebellion.c"
+#line 14583 "rebellion.c"
         break;
     default:
         return rt_fail(g, 909, "bad resume point");
@@ -14596,7 +14603,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14600 "rebellion.c"
+#line 14607 "rebellion.c"
         break;
     default:
         return rt_fail(g, 911, "bad resume point");
@@ -14624,7 +14631,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14628 "rebellion.c"
+#line 14635 "rebellion.c"
         break;
     default:
         return rt_fail(g, 913, "bad resume point");
@@ -14648,7 +14655,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14652 "rebellion.c"
+#line 14659 "rebellion.c"
         break;
     default:
         return rt_fail(g, 915, "bad resume point");
@@ -14674,7 +14681,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14678 "rebellion.c"
+#line 14685 "rebellion.c"
         break;
     default:
         return rt_fail(g, 917, "bad resume point");
@@ -14713,7 +14720,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14717 "rebellion.c"
+#line 14724 "rebellion.c"
         break;
     default:
         return rt_fail(g, 920, "bad resume point");
@@ -14737,7 +14744,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14741 "rebellion.c"
+#line 14748 "rebellion.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -14767,7 +14774,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14771 "rebellion.c"
+#line 14778 "rebellion.c"
         break;
     default:
         return rt_fail(g, 924, "bad resume point");
@@ -14795,7 +14802,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14799 "rebellion.c"
+#line 14806 "rebellion.c"
         break;
     default:
         return rt_fail(g, 926, "bad resume point");
@@ -14868,7 +14875,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 14872 "rebellion.c"
+#line 14879 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15625,7 +15632,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15629 "rebellion.c"
+#line 15636 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1036, "bad resume point");
@@ -15848,7 +15855,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 15852 "rebellion.c"
+#line 15859 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1051, "bad resume point");
@@ -15955,6 +15962,7 @@ static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 
 static const char *const side_names[] = { "rebel", "empire" };
 static const char *const side_titles[] = { "Rebels", "Imperials" };
 
+static const char *const Values_ending[] = { "not_over", "reputation_meets_time", "base_system_held", "base_system_destroyed" };
 static const char *const Values_skill[] = { "diplomacy", "intel", "spec_ops", "logistics" };
 static const char *const Values_theater[] = { "in_space", "on_ground" };
 static const char *const Values_res[] = { "no_res", "blue_triangle", "blue_circle", "blue_square", "orange_triangle", "orange_circle", "orange_square" };
@@ -15968,6 +15976,7 @@ static const char *const Values_model[] = { "tie_fighter", "assault_carrier", "s
 static const char *const Values_symbol[] = { "hit", "direct_hit", "special", "blank" };
 static const char *const Values_region[] = { "core_worlds", "colonies", "inner_rim", "expansion_region", "mid_rim", "outer_rim", "wild_space", "unknown_regions" };
 static const RtEnumDef enums[] = {
+    { "ending", 4, Values_ending },
     { "skill", 4, Values_skill },
     { "theater", 2, Values_theater },
     { "res", 7, Values_res },
@@ -16089,11 +16098,11 @@ static const RtZoneDef zones[] = {
 
 static const char *const StateNames_red_die[] = { "face" };
 static const RtValue StateDefaults_red_die[] = { ENUM_hit };
-static const uint8_t StateTypes_red_die[] = { RT_TY_ENUM + 10 };
+static const uint8_t StateTypes_red_die[] = { RT_TY_ENUM + 11 };
 static const uint8_t StateKeep_red_die[] = { 1 };
 static const char *const StateNames_black_die[] = { "face" };
 static const RtValue StateDefaults_black_die[] = { ENUM_hit };
-static const uint8_t StateTypes_black_die[] = { RT_TY_ENUM + 10 };
+static const uint8_t StateTypes_black_die[] = { RT_TY_ENUM + 11 };
 static const uint8_t StateKeep_black_die[] = { 1 };
 static const char *const StateNames_system[] = { "subjugated", "sabotaged", "destroyed", "origin", "sent_cap", "deployed" };
 static const RtValue StateDefaults_system[] = { 0, 0, 0, 0, 0, 0 };
@@ -16280,6 +16289,7 @@ static const RtVarDef vars[] = {
     { "retreated", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "kills", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "capital_kills", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "ended_by", 0, RT_TY_ENUM + 0, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "time", 0, RT_TY_INT, 1, 1, 1, 1, 16, RT_PUBLIC, -1 },
     { "reputation", 0, RT_TY_INT, 1, 1, 14, 1, 16, RT_PUBLIC, -1 },
     { "base_revealed", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
@@ -16653,7 +16663,7 @@ static const RtScriptDef scripts[] = {
     { "draw_project", "cards/rebellion/effects.cards", 283, Script_proc_draw_project, 0 },
     { "infiltrate", "cards/rebellion/effects.cards", 292, Script_proc_infiltrate, 5 },
     { "use_action", "cards/rebellion/effects.cards", 300, Script_proc_use_action, 3 },
-    { "check_win", "cards/rebellion/effects.cards", 311, Script_proc_check_win, 0 },
+    { "check_win", "cards/rebellion/effects.cards", 315, Script_proc_check_win, 0 },
     { "reveal_mission", "cards/rebellion/missions.cards", 207, Script_proc_reveal_mission, 18 },
     { "oppose", "cards/rebellion/missions.cards", 249, Script_proc_oppose, 11 },
     { "skill_roll", "cards/rebellion/missions.cards", 281, Script_proc_skill_roll, 7 },
@@ -17303,10 +17313,10 @@ static const RtSite Site_table[] = {
     { 2, 304, 5 }, /* 527: cards/rebellion/effects.cards:304:5 */
     { 2, 305, 5 }, /* 528: cards/rebellion/effects.cards:305:5 */
     { 2, 300, 11 }, /* 529: cards/rebellion/effects.cards:300:11 */
-    { 2, 312, 21 }, /* 530: cards/rebellion/effects.cards:312:21 */
-    { 2, 315, 5 }, /* 531: cards/rebellion/effects.cards:315:5 */
-    { 2, 319, 5 }, /* 532: cards/rebellion/effects.cards:319:5 */
-    { 2, 311, 11 }, /* 533: cards/rebellion/effects.cards:311:11 */
+    { 2, 318, 5 }, /* 530: cards/rebellion/effects.cards:318:5 */
+    { 2, 323, 5 }, /* 531: cards/rebellion/effects.cards:323:5 */
+    { 2, 328, 5 }, /* 532: cards/rebellion/effects.cards:328:5 */
+    { 2, 315, 11 }, /* 533: cards/rebellion/effects.cards:315:11 */
     { 7, 209, 13 }, /* 534: cards/rebellion/missions.cards:209:13 */
     { 7, 210, 17 }, /* 535: cards/rebellion/missions.cards:210:17 */
     { 7, 210, 47 }, /* 536: cards/rebellion/missions.cards:210:47 */
@@ -17827,7 +17837,7 @@ static const RtSite Site_table[] = {
     { 11, 7, 1 }, /* 1051: cards/rebellion/round.cards:7:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_var_hidden[] = { 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
@@ -18135,12 +18145,12 @@ const RtGameDef rebellion_game = {
     102, zones,
     9, kinds,
     144, cards, Copies_base,
-    62, vars,
+    63, vars,
     277, strings,
     110, scripts,
     108, 109,
     1, Consts_base,
-    12, enums,
+    13, enums,
     NULL,
     12, /* frames: the deepest calls can go (0: no static bound) */
     layout,
