@@ -40,29 +40,30 @@ enum { ENUM_any_system = 0, ENUM_populous_system = 1, ENUM_with_imperial_units =
 enum { ENUM_assignment = 0, ENUM_start_of_combat = 1, ENUM_immediate = 2 };
 enum { ENUM_refresh_start = 0, ENUM_combat_end = 1, ENUM_combat_round = 2 };
 enum { ENUM_loyal_3 = 0, ENUM_loyal_5 = 1, ENUM_loyal_7 = 2, ENUM_units_4_systems = 3, ENUM_sabotage_2 = 4, ENUM_regions_4 = 5, ENUM_won_space = 6, ENUM_won_ground = 7, ENUM_capital_destroyed = 8, ENUM_five_destroyed = 9, ENUM_plans = 10 };
+enum { ENUM_no_ring = 0, ENUM_dark_side_ring = 1 };
 enum { ENUM_tie_fighter = 0, ENUM_assault_carrier = 1, ENUM_star_destroyer = 2, ENUM_super_star_destroyer = 3, ENUM_death_star_station = 4, ENUM_death_star_construction = 5, ENUM_stormtrooper = 6, ENUM_at_st = 7, ENUM_at_at = 8, ENUM_x_wing = 9, ENUM_y_wing = 10, ENUM_rebel_transport = 11, ENUM_corellian_corvette = 12, ENUM_mon_calamari_cruiser = 13, ENUM_rebel_trooper = 14, ENUM_airspeeder = 15, ENUM_shield_generator = 16, ENUM_ion_cannon = 17 };
 enum { ENUM_hit = 0, ENUM_direct_hit = 1, ENUM_special = 2, ENUM_blank = 3 };
 enum { ENUM_core_worlds = 0, ENUM_colonies = 1, ENUM_inner_rim = 2, ENUM_expansion_region = 3, ENUM_mid_rim = 4, ENUM_outer_rim = 5, ENUM_wild_space = 6, ENUM_unknown_regions = 7 };
 enum { KIND_red_die = 0, KIND_black_die = 1, KIND_system = 2, KIND_unit = 3, KIND_leader = 4, KIND_mission = 5, KIND_action_card = 6, KIND_objective = 7, KIND_tactic = 8 };
-enum { ZONE_box = 0, ZONE_obj_offer = 1, ZONE_probe_deck = 2, ZONE_probes = 3, ZONE_base_pick = 4, ZONE_base_card = 5, ZONE_new_base = 6, ZONE_units = 7, ZONE_base_units = 8, ZONE_queue = 9, ZONE_moving = 10, ZONE_leaders = 11, ZONE_base_leaders = 12, ZONE_pool = 13, ZONE_on_mission = 14, ZONE_unrecruited = 15, ZONE_mission_deck = 16, ZONE_hand = 17, ZONE_assigned = 18, ZONE_revealed = 19, ZONE_mission_discard = 20, ZONE_project_deck = 21, ZONE_project_discard = 22, ZONE_objective_deck = 23, ZONE_objectives = 24, ZONE_action_deck = 25, ZONE_start_actions = 26, ZONE_actions = 27, ZONE_action_offer = 28, ZONE_space_deck = 29, ZONE_ground_deck = 30, ZONE_tactics = 31, ZONE_tactic_discard = 32, ZONE_tray = 33, ZONE_rolled = 34, ZONE_obj_pile = 35, ZONE_set_aside = 36, ZONE_probe_bottom = 37, ZONE_units_coruscant = 38, ZONE_units_alderaan = 39, ZONE_units_corellia = 40, ZONE_units_kuat = 41, ZONE_units_mandalore = 42, ZONE_units_bothawui = 43, ZONE_units_cato_neimoidia = 44, ZONE_units_dantooine = 45, ZONE_units_naboo = 46, ZONE_units_malastare = 47, ZONE_units_ord_mantell = 48, ZONE_units_ilum = 49, ZONE_units_kessel = 50, ZONE_units_toydaria = 51, ZONE_units_mygeeto = 52, ZONE_units_felucia = 53, ZONE_units_kashyyyk = 54, ZONE_units_mon_calamari = 55, ZONE_units_rodia = 56, ZONE_units_saleucami = 57, ZONE_units_tatooine = 58, ZONE_units_geonosis = 59, ZONE_units_ryloth = 60, ZONE_units_nal_hutta = 61, ZONE_units_utapau = 62, ZONE_units_mustafar = 63, ZONE_units_sullust = 64, ZONE_units_yavin = 65, ZONE_units_bespin = 66, ZONE_units_hoth = 67, ZONE_units_dagobah = 68, ZONE_units_endor = 69, ZONE_leaders_coruscant = 70, ZONE_leaders_alderaan = 71, ZONE_leaders_corellia = 72, ZONE_leaders_kuat = 73, ZONE_leaders_mandalore = 74, ZONE_leaders_bothawui = 75, ZONE_leaders_cato_neimoidia = 76, ZONE_leaders_dantooine = 77, ZONE_leaders_naboo = 78, ZONE_leaders_malastare = 79, ZONE_leaders_ord_mantell = 80, ZONE_leaders_ilum = 81, ZONE_leaders_kessel = 82, ZONE_leaders_toydaria = 83, ZONE_leaders_mygeeto = 84, ZONE_leaders_felucia = 85, ZONE_leaders_kashyyyk = 86, ZONE_leaders_mon_calamari = 87, ZONE_leaders_rodia = 88, ZONE_leaders_saleucami = 89, ZONE_leaders_tatooine = 90, ZONE_leaders_geonosis = 91, ZONE_leaders_ryloth = 92, ZONE_leaders_nal_hutta = 93, ZONE_leaders_utapau = 94, ZONE_leaders_mustafar = 95, ZONE_leaders_sullust = 96, ZONE_leaders_yavin = 97, ZONE_leaders_bespin = 98, ZONE_leaders_hoth = 99, ZONE_leaders_dagobah = 100, ZONE_leaders_endor = 101 };
+enum { ZONE_box = 0, ZONE_obj_offer = 1, ZONE_ring_cards = 2, ZONE_probe_deck = 3, ZONE_probes = 4, ZONE_base_pick = 5, ZONE_base_card = 6, ZONE_new_base = 7, ZONE_units = 8, ZONE_base_units = 9, ZONE_queue = 10, ZONE_moving = 11, ZONE_leaders = 12, ZONE_base_leaders = 13, ZONE_pool = 14, ZONE_on_mission = 15, ZONE_unrecruited = 16, ZONE_mission_deck = 17, ZONE_hand = 18, ZONE_assigned = 19, ZONE_revealed = 20, ZONE_mission_discard = 21, ZONE_project_deck = 22, ZONE_project_discard = 23, ZONE_objective_deck = 24, ZONE_objectives = 25, ZONE_action_deck = 26, ZONE_start_actions = 27, ZONE_actions = 28, ZONE_action_offer = 29, ZONE_space_deck = 30, ZONE_ground_deck = 31, ZONE_tactics = 32, ZONE_tactic_discard = 33, ZONE_tray = 34, ZONE_rolled = 35, ZONE_obj_pile = 36, ZONE_set_aside = 37, ZONE_probe_bottom = 38, ZONE_units_coruscant = 39, ZONE_units_alderaan = 40, ZONE_units_corellia = 41, ZONE_units_kuat = 42, ZONE_units_mandalore = 43, ZONE_units_bothawui = 44, ZONE_units_cato_neimoidia = 45, ZONE_units_dantooine = 46, ZONE_units_naboo = 47, ZONE_units_malastare = 48, ZONE_units_ord_mantell = 49, ZONE_units_ilum = 50, ZONE_units_kessel = 51, ZONE_units_toydaria = 52, ZONE_units_mygeeto = 53, ZONE_units_felucia = 54, ZONE_units_kashyyyk = 55, ZONE_units_mon_calamari = 56, ZONE_units_rodia = 57, ZONE_units_saleucami = 58, ZONE_units_tatooine = 59, ZONE_units_geonosis = 60, ZONE_units_ryloth = 61, ZONE_units_nal_hutta = 62, ZONE_units_utapau = 63, ZONE_units_mustafar = 64, ZONE_units_sullust = 65, ZONE_units_yavin = 66, ZONE_units_bespin = 67, ZONE_units_hoth = 68, ZONE_units_dagobah = 69, ZONE_units_endor = 70, ZONE_leaders_coruscant = 71, ZONE_leaders_alderaan = 72, ZONE_leaders_corellia = 73, ZONE_leaders_kuat = 74, ZONE_leaders_mandalore = 75, ZONE_leaders_bothawui = 76, ZONE_leaders_cato_neimoidia = 77, ZONE_leaders_dantooine = 78, ZONE_leaders_naboo = 79, ZONE_leaders_malastare = 80, ZONE_leaders_ord_mantell = 81, ZONE_leaders_ilum = 82, ZONE_leaders_kessel = 83, ZONE_leaders_toydaria = 84, ZONE_leaders_mygeeto = 85, ZONE_leaders_felucia = 86, ZONE_leaders_kashyyyk = 87, ZONE_leaders_mon_calamari = 88, ZONE_leaders_rodia = 89, ZONE_leaders_saleucami = 90, ZONE_leaders_tatooine = 91, ZONE_leaders_geonosis = 92, ZONE_leaders_ryloth = 93, ZONE_leaders_nal_hutta = 94, ZONE_leaders_utapau = 95, ZONE_leaders_mustafar = 96, ZONE_leaders_sullust = 97, ZONE_leaders_yavin = 98, ZONE_leaders_bespin = 99, ZONE_leaders_hoth = 100, ZONE_leaders_dagobah = 101, ZONE_leaders_endor = 102 };
 enum { VAR_battle_sys = 0, VAR_attacker = 1, VAR_acting = 2, VAR_rebel_won_space = 3, VAR_rebel_won_ground = 4, VAR_battle_round = 5, VAR_retreated = 6, VAR_kills = 7, VAR_capital_kills = 8, VAR_ended_by = 9, VAR_time = 10, VAR_reputation = 11, VAR_base_revealed = 12, VAR_hub = 13, VAR_target = 14, VAR_victim = 15, VAR_succeeded = 16, VAR_objective_played = 17, VAR_imperial_win = 18, VAR_missions_made = 19, VAR_against_leader = 20, VAR_at_base = 21, VAR_mine_successes = 22, VAR_theirs_successes = 23, VAR_rolled_successes = 24, VAR_base_sent_cap = 25, VAR_base_deployed = 26, VAR_assigning = 27, VAR_mission_no = 28, VAR_rebels_found = 29, VAR_imperials_found = 30, VAR_loyalty = 31 };
 enum { CONST_galaxy_size = 0 };
 enum { FIXED_galaxy_size = 32 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
-enum { PLAYER_CELLS = 933 };
-enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 7942, VCELL_kills = 7943, VCELL_capital_kills = 7944, VCELL_ended_by = 6, VCELL_time = 7, VCELL_reputation = 8, VCELL_base_revealed = 9, VCELL_hub = 10, VCELL_target = 11, VCELL_victim = 12, VCELL_succeeded = 13, VCELL_objective_played = 14, VCELL_imperial_win = 15, VCELL_missions_made = 16, VCELL_against_leader = 17, VCELL_at_base = 18, VCELL_mine_successes = 19, VCELL_theirs_successes = 20, VCELL_rolled_successes = 21, VCELL_base_sent_cap = 22, VCELL_base_deployed = 23, VCELL_assigning = 24, VCELL_mission_no = 25, VCELL_rebels_found = 26, VCELL_imperials_found = 27 };
-enum { LCELL_1 = 7945, LCELL_2 = 7948, LCELL_3 = 60 };
-enum { ZCELL_box = 61, ZCELL_obj_offer = 7952, ZCELL_probe_deck = 391, ZCELL_probes = 7965, ZCELL_base_pick = 7998, ZCELL_base_card = 8031, ZCELL_new_base = 8064, ZCELL_units = 424, ZCELL_base_units = 595, ZCELL_queue = 8097, ZCELL_moving = 766, ZCELL_leaders = 937, ZCELL_base_leaders = 963, ZCELL_pool = 8268, ZCELL_on_mission = 8294, ZCELL_unrecruited = 989, ZCELL_mission_deck = 8320, ZCELL_hand = 8347, ZCELL_assigned = 8374, ZCELL_revealed = 1015, ZCELL_mission_discard = 1042, ZCELL_project_deck = 1069, ZCELL_project_discard = 1096, ZCELL_objective_deck = 1123, ZCELL_objectives = 8401, ZCELL_action_deck = 8414, ZCELL_start_actions = 8439, ZCELL_actions = 8464, ZCELL_action_offer = 8489, ZCELL_space_deck = 1136, ZCELL_ground_deck = 1167, ZCELL_tactics = 8514, ZCELL_tactic_discard = 1198, ZCELL_tray = 1229, ZCELL_rolled = 8545, ZCELL_obj_pile = 1559, ZCELL_set_aside = 1572, ZCELL_probe_bottom = 1605, ZCELL_units_coruscant = 1638, ZCELL_units_alderaan = 1809, ZCELL_units_corellia = 1980, ZCELL_units_kuat = 2151, ZCELL_units_mandalore = 2322, ZCELL_units_bothawui = 2493, ZCELL_units_cato_neimoidia = 2664, ZCELL_units_dantooine = 2835, ZCELL_units_naboo = 3006, ZCELL_units_malastare = 3177, ZCELL_units_ord_mantell = 3348, ZCELL_units_ilum = 3519, ZCELL_units_kessel = 3690, ZCELL_units_toydaria = 3861, ZCELL_units_mygeeto = 4032, ZCELL_units_felucia = 4203, ZCELL_units_kashyyyk = 4374, ZCELL_units_mon_calamari = 4545, ZCELL_units_rodia = 4716, ZCELL_units_saleucami = 4887, ZCELL_units_tatooine = 5058, ZCELL_units_geonosis = 5229, ZCELL_units_ryloth = 5400, ZCELL_units_nal_hutta = 5571, ZCELL_units_utapau = 5742, ZCELL_units_mustafar = 5913, ZCELL_units_sullust = 6084, ZCELL_units_yavin = 6255, ZCELL_units_bespin = 6426, ZCELL_units_hoth = 6597, ZCELL_units_dagobah = 6768, ZCELL_units_endor = 6939, ZCELL_leaders_coruscant = 7110, ZCELL_leaders_alderaan = 7136, ZCELL_leaders_corellia = 7162, ZCELL_leaders_kuat = 7188, ZCELL_leaders_mandalore = 7214, ZCELL_leaders_bothawui = 7240, ZCELL_leaders_cato_neimoidia = 7266, ZCELL_leaders_dantooine = 7292, ZCELL_leaders_naboo = 7318, ZCELL_leaders_malastare = 7344, ZCELL_leaders_ord_mantell = 7370, ZCELL_leaders_ilum = 7396, ZCELL_leaders_kessel = 7422, ZCELL_leaders_toydaria = 7448, ZCELL_leaders_mygeeto = 7474, ZCELL_leaders_felucia = 7500, ZCELL_leaders_kashyyyk = 7526, ZCELL_leaders_mon_calamari = 7552, ZCELL_leaders_rodia = 7578, ZCELL_leaders_saleucami = 7604, ZCELL_leaders_tatooine = 7630, ZCELL_leaders_geonosis = 7656, ZCELL_leaders_ryloth = 7682, ZCELL_leaders_nal_hutta = 7708, ZCELL_leaders_utapau = 7734, ZCELL_leaders_mustafar = 7760, ZCELL_leaders_sullust = 7786, ZCELL_leaders_yavin = 7812, ZCELL_leaders_bespin = 7838, ZCELL_leaders_hoth = 7864, ZCELL_leaders_dagobah = 7890, ZCELL_leaders_endor = 7916 };
+enum { PLAYER_CELLS = 937 };
+enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 7976, VCELL_kills = 7977, VCELL_capital_kills = 7978, VCELL_ended_by = 6, VCELL_time = 7, VCELL_reputation = 8, VCELL_base_revealed = 9, VCELL_hub = 10, VCELL_target = 11, VCELL_victim = 12, VCELL_succeeded = 13, VCELL_objective_played = 14, VCELL_imperial_win = 15, VCELL_missions_made = 16, VCELL_against_leader = 17, VCELL_at_base = 18, VCELL_mine_successes = 19, VCELL_theirs_successes = 20, VCELL_rolled_successes = 21, VCELL_base_sent_cap = 22, VCELL_base_deployed = 23, VCELL_assigning = 24, VCELL_mission_no = 25, VCELL_rebels_found = 26, VCELL_imperials_found = 27 };
+enum { LCELL_1 = 7979, LCELL_2 = 7982, LCELL_3 = 60 };
+enum { ZCELL_box = 61, ZCELL_obj_offer = 7986, ZCELL_ring_cards = 392, ZCELL_probe_deck = 420, ZCELL_probes = 7999, ZCELL_base_pick = 8032, ZCELL_base_card = 8065, ZCELL_new_base = 8098, ZCELL_units = 453, ZCELL_base_units = 624, ZCELL_queue = 8131, ZCELL_moving = 795, ZCELL_leaders = 966, ZCELL_base_leaders = 992, ZCELL_pool = 8302, ZCELL_on_mission = 8328, ZCELL_unrecruited = 1018, ZCELL_mission_deck = 8354, ZCELL_hand = 8382, ZCELL_assigned = 8410, ZCELL_revealed = 1044, ZCELL_mission_discard = 1072, ZCELL_project_deck = 1100, ZCELL_project_discard = 1128, ZCELL_objective_deck = 1156, ZCELL_objectives = 8438, ZCELL_action_deck = 8451, ZCELL_start_actions = 8476, ZCELL_actions = 8501, ZCELL_action_offer = 8526, ZCELL_space_deck = 1169, ZCELL_ground_deck = 1200, ZCELL_tactics = 8551, ZCELL_tactic_discard = 1231, ZCELL_tray = 1262, ZCELL_rolled = 8582, ZCELL_obj_pile = 1593, ZCELL_set_aside = 1606, ZCELL_probe_bottom = 1639, ZCELL_units_coruscant = 1672, ZCELL_units_alderaan = 1843, ZCELL_units_corellia = 2014, ZCELL_units_kuat = 2185, ZCELL_units_mandalore = 2356, ZCELL_units_bothawui = 2527, ZCELL_units_cato_neimoidia = 2698, ZCELL_units_dantooine = 2869, ZCELL_units_naboo = 3040, ZCELL_units_malastare = 3211, ZCELL_units_ord_mantell = 3382, ZCELL_units_ilum = 3553, ZCELL_units_kessel = 3724, ZCELL_units_toydaria = 3895, ZCELL_units_mygeeto = 4066, ZCELL_units_felucia = 4237, ZCELL_units_kashyyyk = 4408, ZCELL_units_mon_calamari = 4579, ZCELL_units_rodia = 4750, ZCELL_units_saleucami = 4921, ZCELL_units_tatooine = 5092, ZCELL_units_geonosis = 5263, ZCELL_units_ryloth = 5434, ZCELL_units_nal_hutta = 5605, ZCELL_units_utapau = 5776, ZCELL_units_mustafar = 5947, ZCELL_units_sullust = 6118, ZCELL_units_yavin = 6289, ZCELL_units_bespin = 6460, ZCELL_units_hoth = 6631, ZCELL_units_dagobah = 6802, ZCELL_units_endor = 6973, ZCELL_leaders_coruscant = 7144, ZCELL_leaders_alderaan = 7170, ZCELL_leaders_corellia = 7196, ZCELL_leaders_kuat = 7222, ZCELL_leaders_mandalore = 7248, ZCELL_leaders_bothawui = 7274, ZCELL_leaders_cato_neimoidia = 7300, ZCELL_leaders_dantooine = 7326, ZCELL_leaders_naboo = 7352, ZCELL_leaders_malastare = 7378, ZCELL_leaders_ord_mantell = 7404, ZCELL_leaders_ilum = 7430, ZCELL_leaders_kessel = 7456, ZCELL_leaders_toydaria = 7482, ZCELL_leaders_mygeeto = 7508, ZCELL_leaders_felucia = 7534, ZCELL_leaders_kashyyyk = 7560, ZCELL_leaders_mon_calamari = 7586, ZCELL_leaders_rodia = 7612, ZCELL_leaders_saleucami = 7638, ZCELL_leaders_tatooine = 7664, ZCELL_leaders_geonosis = 7690, ZCELL_leaders_ryloth = 7716, ZCELL_leaders_nal_hutta = 7742, ZCELL_leaders_utapau = 7768, ZCELL_leaders_mustafar = 7794, ZCELL_leaders_sullust = 7820, ZCELL_leaders_yavin = 7846, ZCELL_leaders_bespin = 7872, ZCELL_leaders_hoth = 7898, ZCELL_leaders_dagobah = 7924, ZCELL_leaders_endor = 7950 };
 static const int32_t layout[] = {
-    /* zone capacities */ 329, 12, 32, 32, 32, 32, 32, 170, 170, 170, 170, 25, 25, 25, 25, 25, 26, 26, 26, 26, 26, 26, 26, 12, 12, 24, 24, 24, 24, 30, 30, 30, 30, 329, 329, 12, 32, 32, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    /* zone capacities */ 330, 12, 27, 32, 32, 32, 32, 32, 170, 170, 170, 170, 25, 25, 25, 25, 25, 27, 27, 27, 27, 27, 27, 27, 12, 12, 24, 24, 24, 24, 30, 30, 30, 30, 330, 330, 12, 32, 32, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
     /* vars */ VCELL_battle_sys, VCELL_attacker, VCELL_acting, VCELL_rebel_won_space, VCELL_rebel_won_ground, VCELL_battle_round, VCELL_retreated, VCELL_kills, VCELL_capital_kills, VCELL_ended_by, VCELL_time, VCELL_reputation, VCELL_base_revealed, VCELL_hub, VCELL_target, VCELL_victim, VCELL_succeeded, VCELL_objective_played, VCELL_imperial_win, VCELL_missions_made, VCELL_against_leader, VCELL_at_base, VCELL_mine_successes, VCELL_theirs_successes, VCELL_rolled_successes, VCELL_base_sent_cap, VCELL_base_deployed, VCELL_assigning, VCELL_mission_no, VCELL_rebels_found, VCELL_imperials_found, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
-    /* live counts */ 7945, 7946, 7947, 7948, 7949, 7950, 7951, 60,
-    /* zones */ ZCELL_box, ZCELL_obj_offer, ZCELL_probe_deck, ZCELL_probes, ZCELL_base_pick, ZCELL_base_card, ZCELL_new_base, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leaders, ZCELL_base_leaders, ZCELL_pool, ZCELL_on_mission, ZCELL_unrecruited, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_project_deck, ZCELL_project_discard, ZCELL_objective_deck, ZCELL_objectives, ZCELL_action_deck, ZCELL_start_actions, ZCELL_actions, ZCELL_action_offer, ZCELL_space_deck, ZCELL_ground_deck, ZCELL_tactics, ZCELL_tactic_discard, ZCELL_tray, ZCELL_rolled, ZCELL_obj_pile, ZCELL_set_aside, ZCELL_probe_bottom, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_corellia, ZCELL_units_kuat, ZCELL_units_mandalore, ZCELL_units_bothawui, ZCELL_units_cato_neimoidia, ZCELL_units_dantooine, ZCELL_units_naboo, ZCELL_units_malastare, ZCELL_units_ord_mantell, ZCELL_units_ilum, ZCELL_units_kessel, ZCELL_units_toydaria, ZCELL_units_mygeeto, ZCELL_units_felucia, ZCELL_units_kashyyyk, ZCELL_units_mon_calamari, ZCELL_units_rodia, ZCELL_units_saleucami, ZCELL_units_tatooine, ZCELL_units_geonosis, ZCELL_units_ryloth, ZCELL_units_nal_hutta, ZCELL_units_utapau, ZCELL_units_mustafar, ZCELL_units_sullust, ZCELL_units_yavin, ZCELL_units_bespin, ZCELL_units_hoth, ZCELL_units_dagobah, ZCELL_units_endor, ZCELL_leaders_coruscant, ZCELL_leaders_alderaan, ZCELL_leaders_corellia, ZCELL_leaders_kuat, ZCELL_leaders_mandalore, ZCELL_leaders_bothawui, ZCELL_leaders_cato_neimoidia, ZCELL_leaders_dantooine, ZCELL_leaders_naboo, ZCELL_leaders_malastare, ZCELL_leaders_ord_mantell, ZCELL_leaders_ilum, ZCELL_leaders_kessel, ZCELL_leaders_toydaria, ZCELL_leaders_mygeeto, ZCELL_leaders_felucia, ZCELL_leaders_kashyyyk, ZCELL_leaders_mon_calamari, ZCELL_leaders_rodia, ZCELL_leaders_saleucami, ZCELL_leaders_tatooine, ZCELL_leaders_geonosis, ZCELL_leaders_ryloth, ZCELL_leaders_nal_hutta, ZCELL_leaders_utapau, ZCELL_leaders_mustafar, ZCELL_leaders_sullust, ZCELL_leaders_yavin, ZCELL_leaders_bespin, ZCELL_leaders_hoth, ZCELL_leaders_dagobah, ZCELL_leaders_endor,
+    /* live counts */ 7979, 7980, 7981, 7982, 7983, 7984, 7985, 60,
+    /* zones */ ZCELL_box, ZCELL_obj_offer, ZCELL_ring_cards, ZCELL_probe_deck, ZCELL_probes, ZCELL_base_pick, ZCELL_base_card, ZCELL_new_base, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leaders, ZCELL_base_leaders, ZCELL_pool, ZCELL_on_mission, ZCELL_unrecruited, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_project_deck, ZCELL_project_discard, ZCELL_objective_deck, ZCELL_objectives, ZCELL_action_deck, ZCELL_start_actions, ZCELL_actions, ZCELL_action_offer, ZCELL_space_deck, ZCELL_ground_deck, ZCELL_tactics, ZCELL_tactic_discard, ZCELL_tray, ZCELL_rolled, ZCELL_obj_pile, ZCELL_set_aside, ZCELL_probe_bottom, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_corellia, ZCELL_units_kuat, ZCELL_units_mandalore, ZCELL_units_bothawui, ZCELL_units_cato_neimoidia, ZCELL_units_dantooine, ZCELL_units_naboo, ZCELL_units_malastare, ZCELL_units_ord_mantell, ZCELL_units_ilum, ZCELL_units_kessel, ZCELL_units_toydaria, ZCELL_units_mygeeto, ZCELL_units_felucia, ZCELL_units_kashyyyk, ZCELL_units_mon_calamari, ZCELL_units_rodia, ZCELL_units_saleucami, ZCELL_units_tatooine, ZCELL_units_geonosis, ZCELL_units_ryloth, ZCELL_units_nal_hutta, ZCELL_units_utapau, ZCELL_units_mustafar, ZCELL_units_sullust, ZCELL_units_yavin, ZCELL_units_bespin, ZCELL_units_hoth, ZCELL_units_dagobah, ZCELL_units_endor, ZCELL_leaders_coruscant, ZCELL_leaders_alderaan, ZCELL_leaders_corellia, ZCELL_leaders_kuat, ZCELL_leaders_mandalore, ZCELL_leaders_bothawui, ZCELL_leaders_cato_neimoidia, ZCELL_leaders_dantooine, ZCELL_leaders_naboo, ZCELL_leaders_malastare, ZCELL_leaders_ord_mantell, ZCELL_leaders_ilum, ZCELL_leaders_kessel, ZCELL_leaders_toydaria, ZCELL_leaders_mygeeto, ZCELL_leaders_felucia, ZCELL_leaders_kashyyyk, ZCELL_leaders_mon_calamari, ZCELL_leaders_rodia, ZCELL_leaders_saleucami, ZCELL_leaders_tatooine, ZCELL_leaders_geonosis, ZCELL_leaders_ryloth, ZCELL_leaders_nal_hutta, ZCELL_leaders_utapau, ZCELL_leaders_mustafar, ZCELL_leaders_sullust, ZCELL_leaders_yavin, ZCELL_leaders_bespin, ZCELL_leaders_hoth, ZCELL_leaders_dagobah, ZCELL_leaders_endor,
     PLAYER_CELLS,
 };
 
-/* cards/rebellion/game.cards:78: kind system */
+/* cards/rebellion/game.cards:81: kind system */
 struct Row_system {
     RtValue fd_region;
     RtValue fd_sector;
@@ -409,7 +410,7 @@ struct Inst_system {
     RtValue fd_probe_icon;
 };
 
-static const struct Inst_system Insts_system_0[330] = {
+static const struct Inst_system Insts_system_0[331] = {
     { ENUM_core_worlds, 1, 0, ENUM_blue_square, 3, ENUM_orange_circle, 2, ENUM_no_icon },   /* no card: row 0, Coruscant */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
@@ -740,6 +741,7 @@ static const struct Inst_system Insts_system_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind system's data by instance in the game's variant */
@@ -748,7 +750,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_system *Inst_system(const RtGame
     return (const struct Inst_system *)rt__pre(g)->inst_data[KIND_system] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:96: kind unit */
+/* cards/rebellion/game.cards:99: kind unit */
 struct Row_unit {
     RtValue fd_model;
     RtValue fd_side;
@@ -1095,7 +1097,7 @@ struct Inst_unit {
     RtValue fd_dsuc;
 };
 
-static const struct Inst_unit Insts_unit_0[330] = {
+static const struct Inst_unit Insts_unit_0[331] = {
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* no card: row 0, TIE Fighter */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
@@ -1256,7 +1258,7 @@ static const struct Inst_unit Insts_unit_0[330] = {
     {0},   /* card 156: another kind's */
     {0},   /* card 157: another kind's */
     {0},   /* card 158: another kind's */
-    { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 159: TIE Fighter */
+    {0},   /* card 159: another kind's */
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 160: TIE Fighter */
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 161: TIE Fighter */
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 162: TIE Fighter */
@@ -1286,13 +1288,13 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 186: TIE Fighter */
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 187: TIE Fighter */
     { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 188: TIE Fighter */
-    { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 189: Assault Carrier */
+    { ENUM_tie_fighter, SIDE_empire, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 189: TIE Fighter */
     { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 190: Assault Carrier */
     { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 191: Assault Carrier */
     { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 192: Assault Carrier */
     { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 193: Assault Carrier */
     { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 194: Assault Carrier */
-    { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 195: Star Destroyer */
+    { ENUM_assault_carrier, SIDE_empire, ENUM_in_space, 0, 2, 2, 1, ENUM_blue_circle, 5, 0, 0, 0, 0, 0, 0 },   /* card 195: Assault Carrier */
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 196: Star Destroyer */
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 197: Star Destroyer */
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 198: Star Destroyer */
@@ -1300,13 +1302,13 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 200: Star Destroyer */
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 201: Star Destroyer */
     { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 202: Star Destroyer */
-    { ENUM_super_star_destroyer, SIDE_empire, ENUM_in_space, 4, 4, 8, 1, ENUM_no_res, 6, 0, 0, 0, 0, 0, 0 },   /* card 203: Super Star Destroyer */
+    { ENUM_star_destroyer, SIDE_empire, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 4, 0, 0, 0, 0, 0, 0 },   /* card 203: Star Destroyer */
     { ENUM_super_star_destroyer, SIDE_empire, ENUM_in_space, 4, 4, 8, 1, ENUM_no_res, 6, 0, 0, 0, 0, 0, 0 },   /* card 204: Super Star Destroyer */
-    { ENUM_death_star_station, SIDE_empire, ENUM_in_space, 4, 2, 0, 0, ENUM_no_res, 6, 0, 0, 0, 0, 1, 0 },   /* card 205: Death Star */
+    { ENUM_super_star_destroyer, SIDE_empire, ENUM_in_space, 4, 4, 8, 1, ENUM_no_res, 6, 0, 0, 0, 0, 0, 0 },   /* card 205: Super Star Destroyer */
     { ENUM_death_star_station, SIDE_empire, ENUM_in_space, 4, 2, 0, 0, ENUM_no_res, 6, 0, 0, 0, 0, 1, 0 },   /* card 206: Death Star */
-    { ENUM_death_star_construction, SIDE_empire, ENUM_in_space, 0, 0, 0, 0, ENUM_no_res, 0, 0, 0, 1, 0, 0, 1 },   /* card 207: Death Star Under Construction */
+    { ENUM_death_star_station, SIDE_empire, ENUM_in_space, 4, 2, 0, 0, ENUM_no_res, 6, 0, 0, 0, 0, 1, 0 },   /* card 207: Death Star */
     { ENUM_death_star_construction, SIDE_empire, ENUM_in_space, 0, 0, 0, 0, ENUM_no_res, 0, 0, 0, 1, 0, 0, 1 },   /* card 208: Death Star Under Construction */
-    { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 209: Stormtrooper */
+    { ENUM_death_star_construction, SIDE_empire, ENUM_in_space, 0, 0, 0, 0, ENUM_no_res, 0, 0, 0, 1, 0, 0, 1 },   /* card 209: Death Star Under Construction */
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 210: Stormtrooper */
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 211: Stormtrooper */
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 212: Stormtrooper */
@@ -1336,7 +1338,7 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 236: Stormtrooper */
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 237: Stormtrooper */
     { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 238: Stormtrooper */
-    { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 239: AT-ST */
+    { ENUM_stormtrooper, SIDE_empire, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 239: Stormtrooper */
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 240: AT-ST */
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 241: AT-ST */
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 242: AT-ST */
@@ -1346,13 +1348,13 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 246: AT-ST */
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 247: AT-ST */
     { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 248: AT-ST */
-    { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 249: AT-AT */
+    { ENUM_at_st, SIDE_empire, ENUM_on_ground, 0, 2, 2, 0, ENUM_orange_circle, 0, 1, 0, 0, 0, 0, 0 },   /* card 249: AT-ST */
     { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 250: AT-AT */
     { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 251: AT-AT */
     { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 252: AT-AT */
     { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 253: AT-AT */
     { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 254: AT-AT */
-    { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 255: X-wing */
+    { ENUM_at_at, SIDE_empire, ENUM_on_ground, 2, 1, 3, 1, ENUM_orange_square, 0, 1, 1, 0, 0, 0, 0 },   /* card 255: AT-AT */
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 256: X-wing */
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 257: X-wing */
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 258: X-wing */
@@ -1364,7 +1366,7 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 264: X-wing */
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 265: X-wing */
     { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 266: X-wing */
-    { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 267: Y-wing */
+    { ENUM_x_wing, SIDE_rebel, ENUM_in_space, 0, 1, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 267: X-wing */
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 268: Y-wing */
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 269: Y-wing */
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 270: Y-wing */
@@ -1374,23 +1376,23 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 274: Y-wing */
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 275: Y-wing */
     { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 276: Y-wing */
-    { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 277: Rebel Transport */
+    { ENUM_y_wing, SIDE_rebel, ENUM_in_space, 1, 0, 1, 0, ENUM_blue_triangle, 0, 0, 0, 0, 0, 0, 0 },   /* card 277: Y-wing */
     { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 278: Rebel Transport */
     { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 279: Rebel Transport */
     { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 280: Rebel Transport */
     { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 281: Rebel Transport */
     { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 282: Rebel Transport */
-    { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 283: Corellian Corvette */
+    { ENUM_rebel_transport, SIDE_rebel, ENUM_in_space, 0, 0, 1, 1, ENUM_blue_circle, 4, 0, 0, 0, 0, 0, 0 },   /* card 283: Rebel Transport */
     { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 284: Corellian Corvette */
     { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 285: Corellian Corvette */
     { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 286: Corellian Corvette */
     { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 287: Corellian Corvette */
     { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 288: Corellian Corvette */
-    { ENUM_mon_calamari_cruiser, SIDE_rebel, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 3, 0, 0, 0, 0, 0, 0 },   /* card 289: Mon Calamari Cruiser */
+    { ENUM_corellian_corvette, SIDE_rebel, ENUM_in_space, 1, 1, 2, 1, ENUM_blue_circle, 2, 0, 0, 0, 0, 0, 0 },   /* card 289: Corellian Corvette */
     { ENUM_mon_calamari_cruiser, SIDE_rebel, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 3, 0, 0, 0, 0, 0, 0 },   /* card 290: Mon Calamari Cruiser */
     { ENUM_mon_calamari_cruiser, SIDE_rebel, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 3, 0, 0, 0, 0, 0, 0 },   /* card 291: Mon Calamari Cruiser */
     { ENUM_mon_calamari_cruiser, SIDE_rebel, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 3, 0, 0, 0, 0, 0, 0 },   /* card 292: Mon Calamari Cruiser */
-    { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 293: Rebel Trooper */
+    { ENUM_mon_calamari_cruiser, SIDE_rebel, ENUM_in_space, 2, 2, 4, 1, ENUM_blue_square, 3, 0, 0, 0, 0, 0, 0 },   /* card 293: Mon Calamari Cruiser */
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 294: Rebel Trooper */
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 295: Rebel Trooper */
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 296: Rebel Trooper */
@@ -1410,7 +1412,7 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 310: Rebel Trooper */
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 311: Rebel Trooper */
     { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 312: Rebel Trooper */
-    { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 313: Airspeeder */
+    { ENUM_rebel_trooper, SIDE_rebel, ENUM_on_ground, 0, 1, 1, 0, ENUM_orange_triangle, 0, 1, 0, 0, 0, 0, 0 },   /* card 313: Rebel Trooper */
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 314: Airspeeder */
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 315: Airspeeder */
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 316: Airspeeder */
@@ -1420,12 +1422,13 @@ static const struct Inst_unit Insts_unit_0[330] = {
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 320: Airspeeder */
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 321: Airspeeder */
     { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 322: Airspeeder */
-    { ENUM_shield_generator, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 323: Shield Generator */
+    { ENUM_airspeeder, SIDE_rebel, ENUM_on_ground, 1, 1, 2, 0, ENUM_orange_circle, 0, 1, 1, 0, 0, 0, 0 },   /* card 323: Airspeeder */
     { ENUM_shield_generator, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 324: Shield Generator */
     { ENUM_shield_generator, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 325: Shield Generator */
-    { ENUM_ion_cannon, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 326: Ion Cannon */
+    { ENUM_shield_generator, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 326: Shield Generator */
     { ENUM_ion_cannon, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 327: Ion Cannon */
     { ENUM_ion_cannon, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 328: Ion Cannon */
+    { ENUM_ion_cannon, SIDE_rebel, ENUM_on_ground, 0, 0, 2, 1, ENUM_orange_square, 0, 0, 0, 1, 1, 0, 0 },   /* card 329: Ion Cannon */
 };
 
 /* card's entry among kind unit's data by instance in the game's variant */
@@ -1434,7 +1437,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_unit *Inst_unit(const RtGame *g,
     return (const struct Inst_unit *)rt__pre(g)->inst_data[KIND_unit] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:118: kind leader */
+/* cards/rebellion/game.cards:121: kind leader */
 struct Row_leader {
     RtValue fd_side;
     RtValue fd_diplomacy;
@@ -1738,7 +1741,7 @@ struct Inst_leader {
     RtValue fd_jedi;
 };
 
-static const struct Inst_leader Insts_leader_0[330] = {
+static const struct Inst_leader Insts_leader_0[331] = {
     { SIDE_rebel, 2, 0, 0, 1, 0, 0, 1, 0 },   /* no card: row 0, Mon Mothma */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
@@ -2069,6 +2072,7 @@ static const struct Inst_leader Insts_leader_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind leader's data by instance in the game's variant */
@@ -2077,7 +2081,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_leader *Inst_leader(const RtGame
     return (const struct Inst_leader *)rt__pre(g)->inst_data[KIND_leader] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:134: kind mission */
+/* cards/rebellion/game.cards:138: kind mission */
 struct Row_mission {
     RtValue fd_side;
     RtValue fd_skill;
@@ -2087,6 +2091,7 @@ struct Row_mission {
     RtValue fd_starting;
     RtValue fd_project;
     const char *fd_portrait;
+    RtValue fd_ring_card;
     const char *fd_text;
     int fd_effect;
 };
@@ -2101,8 +2106,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 1 loyalty there.",
-        .fd_effect = 82,
+        .fd_effect = 83,
     },
     { /* cards/rebellion/missions.cards:16: Hit and Run */
         .fd_side = SIDE_rebel,
@@ -2113,8 +2119,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in a system with Imperial units: destroy 1 Imperial unit there.",
-        .fd_effect = 83,
+        .fd_effect = 84,
     },
     { /* cards/rebellion/missions.cards:21: Gather Intel */
         .fd_side = SIDE_rebel,
@@ -2125,8 +2132,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any system: draw 1 objective card.",
-        .fd_effect = 84,
+        .fd_effect = 85,
     },
     { /* cards/rebellion/missions.cards:26: Covert Transit */
         .fd_side = SIDE_rebel,
@@ -2137,8 +2145,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in any system: move units between the Rebel Base space and that system, ignoring adjacency.",
-        .fd_effect = 85,
+        .fd_effect = 86,
     },
     { /* cards/rebellion/missions.cards:31: Incite Rebellion */
         .fd_side = SIDE_rebel,
@@ -2149,8 +2158,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Leia Organa",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 2 loyalty there.",
-        .fd_effect = 86,
+        .fd_effect = 87,
     },
     { /* cards/rebellion/missions.cards:39: Recruit Allies */
         .fd_side = SIDE_rebel,
@@ -2161,8 +2171,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in a Rebel system: place up to 2 Rebel Troopers from your supply there.",
-        .fd_effect = 87,
+        .fd_effect = 88,
     },
     { /* cards/rebellion/missions.cards:44: Sabotage */
         .fd_side = SIDE_rebel,
@@ -2173,8 +2184,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Han Solo",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in a populous system without a sabotage marker: place a sabotage marker there.",
-        .fd_effect = 88,
+        .fd_effect = 89,
     },
     { /* cards/rebellion/missions.cards:52: Daring Rescue */
         .fd_side = SIDE_rebel,
@@ -2185,8 +2197,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Luke Skywalker",
+        .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: rescue that leader.",
-        .fd_effect = 89,
+        .fd_effect = 90,
     },
     { /* cards/rebellion/missions.cards:57: Strike Team */
         .fd_side = SIDE_rebel,
@@ -2197,8 +2210,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Chewbacca",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in a system with Imperial ground units: destroy up to 2 Imperial ground units there.",
-        .fd_effect = 90,
+        .fd_effect = 91,
     },
     { /* cards/rebellion/missions.cards:62: Infiltration */
         .fd_side = SIDE_rebel,
@@ -2209,8 +2223,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Obi-Wan Kenobi",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any system: draw 2 objective cards, keep 1 and place the other on the bottom of the objective deck.",
-        .fd_effect = 91,
+        .fd_effect = 92,
     },
     { /* cards/rebellion/missions.cards:67: Jedi Training */
         .fd_side = SIDE_rebel,
@@ -2221,8 +2236,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Luke Skywalker",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in Dagobah: if Luke Skywalker is assigned to this mission, replace him with Luke Skywalker (Jedi).",
-        .fd_effect = 92,
+        .fd_effect = 93,
     },
     { /* cards/rebellion/missions.cards:72: Rapid Mobilization */
         .fd_side = SIDE_rebel,
@@ -2233,8 +2249,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in the Rebel Base space: you may establish a new base.",
-        .fd_effect = 93,
+        .fd_effect = 94,
     },
     { /* cards/rebellion/missions.cards:80: Imperial Decree */
         .fd_side = SIDE_empire,
@@ -2245,8 +2262,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 1 loyalty there.",
-        .fd_effect = 94,
+        .fd_effect = 95,
     },
     { /* cards/rebellion/missions.cards:85: Capture Rebel Operative */
         .fd_side = SIDE_empire,
@@ -2257,8 +2275,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt against a Rebel leader in a system with Imperial units: capture that leader.",
-        .fd_effect = 95,
+        .fd_effect = 96,
     },
     { /* cards/rebellion/missions.cards:90: Interrogation */
         .fd_side = SIDE_empire,
@@ -2269,8 +2288,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: draw 2 probe cards.",
-        .fd_effect = 96,
+        .fd_effect = 97,
     },
     { /* cards/rebellion/missions.cards:95: Accelerate Production */
         .fd_side = SIDE_empire,
@@ -2281,8 +2301,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 1,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: slide every unit of your build queue 1 space down and deploy the units that slide off.",
-        .fd_effect = 97,
+        .fd_effect = 98,
     },
     { /* cards/rebellion/missions.cards:100: Research and Development */
         .fd_side = SIDE_empire,
@@ -2293,8 +2314,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: draw 1 card from the project deck.",
-        .fd_effect = 98,
+        .fd_effect = 99,
     },
     { /* cards/rebellion/missions.cards:105: Long Range Probe */
         .fd_side = SIDE_empire,
@@ -2305,8 +2327,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in any system: the Rebel player says whether the Rebel base is in that system. The base is not revealed.",
-        .fd_effect = 99,
+        .fd_effect = 100,
     },
     { /* cards/rebellion/missions.cards:110: Probe Droid Scan */
         .fd_side = SIDE_empire,
@@ -2317,8 +2340,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in any system: draw 2 probe cards.",
-        .fd_effect = 100,
+        .fd_effect = 101,
     },
     { /* cards/rebellion/missions.cards:115: Imperial Recruitment */
         .fd_side = SIDE_empire,
@@ -2329,8 +2353,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: place up to 2 Stormtroopers from your supply there.",
-        .fd_effect = 101,
+        .fd_effect = 102,
     },
     { /* cards/rebellion/missions.cards:120: Execution */
         .fd_side = SIDE_empire,
@@ -2341,8 +2366,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Darth Vader",
+        .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: eliminate that leader.",
-        .fd_effect = 102,
+        .fd_effect = 103,
     },
     { /* cards/rebellion/missions.cards:125: Carbonite Freeze */
         .fd_side = SIDE_empire,
@@ -2353,10 +2379,24 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Boba Fett",
+        .fd_ring_card = 0,
         .fd_text = "Attempt against a Rebel leader in a system with Imperial units: capture that leader in carbonite.",
-        .fd_effect = 103,
+        .fd_effect = 104,
     },
-    { /* cards/rebellion/missions.cards:130: Subdue the Populace */
+    { /* cards/rebellion/missions.cards:130: Lure of the Dark Side */
+        .fd_side = SIDE_empire,
+        .fd_skill = ENUM_spec_ops,
+        .fd_need = 3,
+        .fd_mode = ENUM_attempt,
+        .fd_aim = ENUM_captured_leader,
+        .fd_starting = 0,
+        .fd_project = 0,
+        .fd_portrait = "Emperor Palpatine",
+        .fd_ring_card = 1,
+        .fd_text = "Attempt against a captured leader: attach the Dark Side ring to that leader; the Imperial player controls that leader until the end of the game.",
+        .fd_effect = 105,
+    },
+    { /* cards/rebellion/missions.cards:135: Subdue the Populace */
         .fd_side = SIDE_empire,
         .fd_skill = ENUM_diplomacy,
         .fd_need = 2,
@@ -2365,10 +2405,11 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 0,
         .fd_portrait = "Grand Moff Tarkin",
+        .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 2 loyalty there.",
-        .fd_effect = 104,
+        .fd_effect = 106,
     },
-    { /* cards/rebellion/missions.cards:141: Construct Death Star */
+    { /* cards/rebellion/missions.cards:146: Construct Death Star */
         .fd_side = SIDE_empire,
         .fd_skill = ENUM_logistics,
         .fd_need = 2,
@@ -2377,10 +2418,11 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 1,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in a system with Imperial loyalty and no Rebel unit: place a Death Star Under Construction there and a Death Star on space 3 of your build queue.",
-        .fd_effect = 105,
+        .fd_effect = 107,
     },
-    { /* cards/rebellion/missions.cards:146: Superlaser Online */
+    { /* cards/rebellion/missions.cards:151: Superlaser Online */
         .fd_side = SIDE_empire,
         .fd_skill = ENUM_logistics,
         .fd_need = 1,
@@ -2389,10 +2431,11 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 1,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in the system of a Death Star: destroy that system.",
-        .fd_effect = 106,
+        .fd_effect = 108,
     },
-    { /* cards/rebellion/missions.cards:151: Build Super Star Destroyer */
+    { /* cards/rebellion/missions.cards:156: Build Super Star Destroyer */
         .fd_side = SIDE_empire,
         .fd_skill = ENUM_logistics,
         .fd_need = 2,
@@ -2401,8 +2444,9 @@ static const struct Row_mission Rows_mission[] = {
         .fd_starting = 0,
         .fd_project = 1,
         .fd_portrait = "",
+        .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: place a Super Star Destroyer from your supply on space 2 of your build queue.",
-        .fd_effect = 107,
+        .fd_effect = 109,
     },
 };
 
@@ -2415,11 +2459,12 @@ struct Inst_mission {
     RtValue fd_aim;
     RtValue fd_starting;
     RtValue fd_project;
+    RtValue fd_ring_card;
     int fd_effect;
 };
 
-static const struct Inst_mission Insts_mission_0[330] = {
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 82 },   /* no card: row 0, Rally Support */
+static const struct Inst_mission Insts_mission_0[331] = {
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 83 },   /* no card: row 0, Rally Support */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
     {0},   /* card 2: another kind's */
@@ -2511,33 +2556,33 @@ static const struct Inst_mission Insts_mission_0[330] = {
     {0},   /* card 88: another kind's */
     {0},   /* card 89: another kind's */
     {0},   /* card 90: another kind's */
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 82 },   /* card 91: Rally Support */
-    { SIDE_rebel, ENUM_spec_ops, 1, ENUM_attempt, ENUM_with_imperial_units, 1, 0, 83 },   /* card 92: Hit and Run */
-    { SIDE_rebel, ENUM_intel, 1, ENUM_attempt, ENUM_any_system, 1, 0, 84 },   /* card 93: Gather Intel */
-    { SIDE_rebel, ENUM_logistics, 1, ENUM_resolve, ENUM_any_system, 1, 0, 85 },   /* card 94: Covert Transit */
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 86 },   /* card 95: Incite Rebellion */
-    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_rebel_system, 0, 0, 87 },   /* card 96: Recruit Allies */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_unsabotaged, 0, 0, 88 },   /* card 97: Sabotage */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 89 },   /* card 98: Daring Rescue */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_with_imperial_ground, 0, 0, 90 },   /* card 99: Strike Team */
-    { SIDE_rebel, ENUM_intel, 2, ENUM_attempt, ENUM_any_system, 0, 0, 91 },   /* card 100: Infiltration */
-    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_dagobah_system, 0, 0, 92 },   /* card 101: Jedi Training */
-    { SIDE_rebel, ENUM_logistics, 2, ENUM_resolve, ENUM_rebel_base_space, 0, 0, 93 },   /* card 102: Rapid Mobilization */
-    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 94 },   /* card 103: Imperial Decree */
-    { SIDE_empire, ENUM_spec_ops, 1, ENUM_attempt, ENUM_rebel_leader, 1, 0, 95 },   /* card 104: Capture Rebel Operative */
-    { SIDE_empire, ENUM_intel, 1, ENUM_attempt, ENUM_captured_leader, 1, 0, 96 },   /* card 105: Interrogation */
-    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_in_imperial_system, 1, 0, 97 },   /* card 106: Accelerate Production */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 98 },   /* card 107: Research and Development */
-    { SIDE_empire, ENUM_intel, 2, ENUM_resolve, ENUM_any_system, 0, 0, 99 },   /* card 108: Long Range Probe */
-    { SIDE_empire, ENUM_intel, 1, ENUM_resolve, ENUM_any_system, 0, 0, 100 },   /* card 109: Probe Droid Scan */
-    { SIDE_empire, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 101 },   /* card 110: Imperial Recruitment */
-    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 102 },   /* card 111: Execution */
-    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_rebel_leader, 0, 0, 103 },   /* card 112: Carbonite Freeze */
-    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 104 },   /* card 113: Subdue the Populace */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_loyal, 0, 1, 105 },   /* card 114: Construct Death Star */
-    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_death_star_system, 0, 1, 106 },   /* card 115: Superlaser Online */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 1, 107 },   /* card 116: Build Super Star Destroyer */
-    {0},   /* card 117: another kind's */
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 83 },   /* card 91: Rally Support */
+    { SIDE_rebel, ENUM_spec_ops, 1, ENUM_attempt, ENUM_with_imperial_units, 1, 0, 0, 84 },   /* card 92: Hit and Run */
+    { SIDE_rebel, ENUM_intel, 1, ENUM_attempt, ENUM_any_system, 1, 0, 0, 85 },   /* card 93: Gather Intel */
+    { SIDE_rebel, ENUM_logistics, 1, ENUM_resolve, ENUM_any_system, 1, 0, 0, 86 },   /* card 94: Covert Transit */
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 87 },   /* card 95: Incite Rebellion */
+    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_rebel_system, 0, 0, 0, 88 },   /* card 96: Recruit Allies */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_unsabotaged, 0, 0, 0, 89 },   /* card 97: Sabotage */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 90 },   /* card 98: Daring Rescue */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_with_imperial_ground, 0, 0, 0, 91 },   /* card 99: Strike Team */
+    { SIDE_rebel, ENUM_intel, 2, ENUM_attempt, ENUM_any_system, 0, 0, 0, 92 },   /* card 100: Infiltration */
+    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_dagobah_system, 0, 0, 0, 93 },   /* card 101: Jedi Training */
+    { SIDE_rebel, ENUM_logistics, 2, ENUM_resolve, ENUM_rebel_base_space, 0, 0, 0, 94 },   /* card 102: Rapid Mobilization */
+    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 95 },   /* card 103: Imperial Decree */
+    { SIDE_empire, ENUM_spec_ops, 1, ENUM_attempt, ENUM_rebel_leader, 1, 0, 0, 96 },   /* card 104: Capture Rebel Operative */
+    { SIDE_empire, ENUM_intel, 1, ENUM_attempt, ENUM_captured_leader, 1, 0, 0, 97 },   /* card 105: Interrogation */
+    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_in_imperial_system, 1, 0, 0, 98 },   /* card 106: Accelerate Production */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 99 },   /* card 107: Research and Development */
+    { SIDE_empire, ENUM_intel, 2, ENUM_resolve, ENUM_any_system, 0, 0, 0, 100 },   /* card 108: Long Range Probe */
+    { SIDE_empire, ENUM_intel, 1, ENUM_resolve, ENUM_any_system, 0, 0, 0, 101 },   /* card 109: Probe Droid Scan */
+    { SIDE_empire, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 102 },   /* card 110: Imperial Recruitment */
+    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 103 },   /* card 111: Execution */
+    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_rebel_leader, 0, 0, 0, 104 },   /* card 112: Carbonite Freeze */
+    { SIDE_empire, ENUM_spec_ops, 3, ENUM_attempt, ENUM_captured_leader, 0, 0, 1, 105 },   /* card 113: Lure of the Dark Side */
+    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 106 },   /* card 114: Subdue the Populace */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_loyal, 0, 1, 0, 107 },   /* card 115: Construct Death Star */
+    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_death_star_system, 0, 1, 0, 108 },   /* card 116: Superlaser Online */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 1, 0, 109 },   /* card 117: Build Super Star Destroyer */
     {0},   /* card 118: another kind's */
     {0},   /* card 119: another kind's */
     {0},   /* card 120: another kind's */
@@ -2749,6 +2794,7 @@ static const struct Inst_mission Insts_mission_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind mission's data by instance in the game's variant */
@@ -2757,7 +2803,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_mission *Inst_mission(const RtGa
     return (const struct Inst_mission *)rt__pre(g)->inst_data[KIND_mission] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:149: kind action_card */
+/* cards/rebellion/game.cards:154: kind action_card */
 struct Row_action_card {
     RtValue fd_side;
     RtValue fd_recruit;
@@ -2776,7 +2822,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Han Solo",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 1 space tactic card and 1 ground tactic card.",
-        .fd_effect = 58,
+        .fd_effect = 59,
     },
     { /* cards/rebellion/actions.cards:14: Covert Alliance */
         .fd_side = SIDE_rebel,
@@ -2785,7 +2831,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Chewbacca",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 59,
+        .fd_effect = 60,
     },
     { /* cards/rebellion/actions.cards:19: Rebel Sympathizers */
         .fd_side = SIDE_rebel,
@@ -2794,7 +2840,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Leia Organa",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 1 objective card.",
-        .fd_effect = 60,
+        .fd_effect = 61,
     },
     { /* cards/rebellion/actions.cards:24: Diplomatic Mission */
         .fd_side = SIDE_rebel,
@@ -2803,7 +2849,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Lando Calrissian",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 61,
+        .fd_effect = 62,
     },
     { /* cards/rebellion/actions.cards:29: Fleet Tactics */
         .fd_side = SIDE_rebel,
@@ -2812,7 +2858,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Ackbar",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 62,
+        .fd_effect = 63,
     },
     { /* cards/rebellion/actions.cards:34: Reinforcements */
         .fd_side = SIDE_rebel,
@@ -2821,7 +2867,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Wedge Antilles",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place up to 2 X-wings from your supply on space 1 of your build queue.",
-        .fd_effect = 63,
+        .fd_effect = 64,
     },
     { /* cards/rebellion/actions.cards:39: Ambush */
         .fd_side = SIDE_rebel,
@@ -2830,7 +2876,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Obi-Wan Kenobi",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to an Imperial unit in this system.",
-        .fd_effect = 64,
+        .fd_effect = 65,
     },
     { /* cards/rebellion/actions.cards:44: Hidden Support */
         .fd_side = SIDE_rebel,
@@ -2839,7 +2885,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Luke Skywalker",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 65,
+        .fd_effect = 66,
     },
     { /* cards/rebellion/actions.cards:52: Rally the Senate */
         .fd_side = SIDE_rebel,
@@ -2848,7 +2894,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 66,
+        .fd_effect = 67,
     },
     { /* cards/rebellion/actions.cards:57: Attack Plan */
         .fd_side = SIDE_rebel,
@@ -2857,7 +2903,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 67,
+        .fd_effect = 68,
     },
     { /* cards/rebellion/actions.cards:62: Defensive Position */
         .fd_side = SIDE_rebel,
@@ -2866,7 +2912,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 68,
+        .fd_effect = 69,
     },
     { /* cards/rebellion/actions.cards:67: Intercepted Transmission */
         .fd_side = SIDE_rebel,
@@ -2875,7 +2921,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 1 objective card.",
-        .fd_effect = 69,
+        .fd_effect = 70,
     },
     { /* cards/rebellion/actions.cards:75: Rule by Fear */
         .fd_side = SIDE_empire,
@@ -2884,7 +2930,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Boba Fett",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 70,
+        .fd_effect = 71,
     },
     { /* cards/rebellion/actions.cards:80: Precision Strike */
         .fd_side = SIDE_empire,
@@ -2893,7 +2939,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "General Veers",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to a Rebel unit in this system.",
-        .fd_effect = 71,
+        .fd_effect = 72,
     },
     { /* cards/rebellion/actions.cards:85: Ground Assault Orders */
         .fd_side = SIDE_empire,
@@ -2902,7 +2948,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Piett",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 72,
+        .fd_effect = 73,
     },
     { /* cards/rebellion/actions.cards:90: Reinforced Fleet */
         .fd_side = SIDE_empire,
@@ -2911,7 +2957,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Ozzel",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place a Star Destroyer from your supply on space 1 of your build queue.",
-        .fd_effect = 73,
+        .fd_effect = 74,
     },
     { /* cards/rebellion/actions.cards:95: Fleet Command */
         .fd_side = SIDE_empire,
@@ -2920,7 +2966,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Soontir Fel",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 74,
+        .fd_effect = 75,
     },
     { /* cards/rebellion/actions.cards:100: Probe Network */
         .fd_side = SIDE_empire,
@@ -2929,7 +2975,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Moff Jerjerrod",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 2 probe cards.",
-        .fd_effect = 75,
+        .fd_effect = 76,
     },
     { /* cards/rebellion/actions.cards:105: Imperial Bureaucracy */
         .fd_side = SIDE_empire,
@@ -2938,7 +2984,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Janus Greejatus",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 76,
+        .fd_effect = 77,
     },
     { /* cards/rebellion/actions.cards:110: Martial Law */
         .fd_side = SIDE_empire,
@@ -2947,7 +2993,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Grand Moff Tarkin",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 77,
+        .fd_effect = 78,
     },
     { /* cards/rebellion/actions.cards:118: The Emperor_s Will */
         .fd_side = SIDE_empire,
@@ -2956,7 +3002,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 78,
+        .fd_effect = 79,
     },
     { /* cards/rebellion/actions.cards:123: Vader_s Fury */
         .fd_side = SIDE_empire,
@@ -2965,7 +3011,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to a Rebel unit in this system.",
-        .fd_effect = 79,
+        .fd_effect = 80,
     },
     { /* cards/rebellion/actions.cards:128: Ground Superiority */
         .fd_side = SIDE_empire,
@@ -2974,7 +3020,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 80,
+        .fd_effect = 81,
     },
     { /* cards/rebellion/actions.cards:133: Fighter Reserves */
         .fd_side = SIDE_empire,
@@ -2983,7 +3029,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place up to 2 TIE Fighters from your supply on space 1 of your build queue.",
-        .fd_effect = 81,
+        .fd_effect = 82,
     },
 };
 
@@ -2995,32 +3041,32 @@ struct Inst_action_card {
     int fd_effect;
 };
 
-static const struct Inst_action_card Insts_action_card_0[330] = {
-    { SIDE_rebel, 1, ENUM_start_of_combat, 58 },   /* no card: row 0, Heroes of the Rebellion */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 58 },   /* card 0: Heroes of the Rebellion */
-    { SIDE_rebel, 1, ENUM_assignment, 59 },   /* card 1: Covert Alliance */
-    { SIDE_rebel, 1, ENUM_immediate, 60 },   /* card 2: Rebel Sympathizers */
-    { SIDE_rebel, 1, ENUM_assignment, 61 },   /* card 3: Diplomatic Mission */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 62 },   /* card 4: Fleet Tactics */
-    { SIDE_rebel, 1, ENUM_immediate, 63 },   /* card 5: Reinforcements */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 64 },   /* card 6: Ambush */
-    { SIDE_rebel, 1, ENUM_assignment, 65 },   /* card 7: Hidden Support */
-    { SIDE_rebel, 0, ENUM_assignment, 66 },   /* card 8: Rally the Senate */
-    { SIDE_rebel, 0, ENUM_start_of_combat, 67 },   /* card 9: Attack Plan */
-    { SIDE_rebel, 0, ENUM_start_of_combat, 68 },   /* card 10: Defensive Position */
-    { SIDE_rebel, 0, ENUM_immediate, 69 },   /* card 11: Intercepted Transmission */
-    { SIDE_empire, 1, ENUM_assignment, 70 },   /* card 12: Rule by Fear */
-    { SIDE_empire, 1, ENUM_start_of_combat, 71 },   /* card 13: Precision Strike */
-    { SIDE_empire, 1, ENUM_start_of_combat, 72 },   /* card 14: Ground Assault Orders */
-    { SIDE_empire, 1, ENUM_immediate, 73 },   /* card 15: Reinforced Fleet */
-    { SIDE_empire, 1, ENUM_start_of_combat, 74 },   /* card 16: Fleet Command */
-    { SIDE_empire, 1, ENUM_immediate, 75 },   /* card 17: Probe Network */
-    { SIDE_empire, 1, ENUM_assignment, 76 },   /* card 18: Imperial Bureaucracy */
-    { SIDE_empire, 1, ENUM_assignment, 77 },   /* card 19: Martial Law */
-    { SIDE_empire, 0, ENUM_assignment, 78 },   /* card 20: The Emperor_s Will */
-    { SIDE_empire, 0, ENUM_start_of_combat, 79 },   /* card 21: Vader_s Fury */
-    { SIDE_empire, 0, ENUM_start_of_combat, 80 },   /* card 22: Ground Superiority */
-    { SIDE_empire, 0, ENUM_immediate, 81 },   /* card 23: Fighter Reserves */
+static const struct Inst_action_card Insts_action_card_0[331] = {
+    { SIDE_rebel, 1, ENUM_start_of_combat, 59 },   /* no card: row 0, Heroes of the Rebellion */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 59 },   /* card 0: Heroes of the Rebellion */
+    { SIDE_rebel, 1, ENUM_assignment, 60 },   /* card 1: Covert Alliance */
+    { SIDE_rebel, 1, ENUM_immediate, 61 },   /* card 2: Rebel Sympathizers */
+    { SIDE_rebel, 1, ENUM_assignment, 62 },   /* card 3: Diplomatic Mission */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 63 },   /* card 4: Fleet Tactics */
+    { SIDE_rebel, 1, ENUM_immediate, 64 },   /* card 5: Reinforcements */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 65 },   /* card 6: Ambush */
+    { SIDE_rebel, 1, ENUM_assignment, 66 },   /* card 7: Hidden Support */
+    { SIDE_rebel, 0, ENUM_assignment, 67 },   /* card 8: Rally the Senate */
+    { SIDE_rebel, 0, ENUM_start_of_combat, 68 },   /* card 9: Attack Plan */
+    { SIDE_rebel, 0, ENUM_start_of_combat, 69 },   /* card 10: Defensive Position */
+    { SIDE_rebel, 0, ENUM_immediate, 70 },   /* card 11: Intercepted Transmission */
+    { SIDE_empire, 1, ENUM_assignment, 71 },   /* card 12: Rule by Fear */
+    { SIDE_empire, 1, ENUM_start_of_combat, 72 },   /* card 13: Precision Strike */
+    { SIDE_empire, 1, ENUM_start_of_combat, 73 },   /* card 14: Ground Assault Orders */
+    { SIDE_empire, 1, ENUM_immediate, 74 },   /* card 15: Reinforced Fleet */
+    { SIDE_empire, 1, ENUM_start_of_combat, 75 },   /* card 16: Fleet Command */
+    { SIDE_empire, 1, ENUM_immediate, 76 },   /* card 17: Probe Network */
+    { SIDE_empire, 1, ENUM_assignment, 77 },   /* card 18: Imperial Bureaucracy */
+    { SIDE_empire, 1, ENUM_assignment, 78 },   /* card 19: Martial Law */
+    { SIDE_empire, 0, ENUM_assignment, 79 },   /* card 20: The Emperor_s Will */
+    { SIDE_empire, 0, ENUM_start_of_combat, 80 },   /* card 21: Vader_s Fury */
+    { SIDE_empire, 0, ENUM_start_of_combat, 81 },   /* card 22: Ground Superiority */
+    { SIDE_empire, 0, ENUM_immediate, 82 },   /* card 23: Fighter Reserves */
     {0},   /* card 24: another kind's */
     {0},   /* card 25: another kind's */
     {0},   /* card 26: another kind's */
@@ -3326,6 +3372,7 @@ static const struct Inst_action_card Insts_action_card_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind action_card's data by instance in the game's variant */
@@ -3334,7 +3381,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_action_card *Inst_action_card(co
     return (const struct Inst_action_card *)rt__pre(g)->inst_data[KIND_action_card] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:160: kind objective */
+/* cards/rebellion/game.cards:165: kind objective */
 struct Row_objective {
     RtValue fd_pile;
     RtValue fd_reputation;
@@ -3431,7 +3478,7 @@ struct Inst_objective {
     RtValue fd_goal;
 };
 
-static const struct Inst_objective Insts_objective_0[330] = {
+static const struct Inst_objective Insts_objective_0[331] = {
     { 1, 1, ENUM_refresh_start, ENUM_loyal_3 },   /* no card: row 0, Spark of Rebellion */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
@@ -3550,19 +3597,19 @@ static const struct Inst_objective Insts_objective_0[330] = {
     {0},   /* card 114: another kind's */
     {0},   /* card 115: another kind's */
     {0},   /* card 116: another kind's */
-    { 1, 1, ENUM_refresh_start, ENUM_loyal_3 },   /* card 117: Spark of Rebellion */
-    { 1, 1, ENUM_refresh_start, ENUM_units_4_systems },   /* card 118: Show of Strength */
-    { 1, 1, ENUM_combat_end, ENUM_won_space },   /* card 119: Strike a Blow */
-    { 1, 1, ENUM_combat_end, ENUM_won_ground },   /* card 120: Hold the Line */
-    { 1, 1, ENUM_refresh_start, ENUM_sabotage_2 },   /* card 121: Cripple the Empire */
-    { 2, 2, ENUM_combat_round, ENUM_plans },   /* card 122: Death Star Plans */
+    {0},   /* card 117: another kind's */
+    { 1, 1, ENUM_refresh_start, ENUM_loyal_3 },   /* card 118: Spark of Rebellion */
+    { 1, 1, ENUM_refresh_start, ENUM_units_4_systems },   /* card 119: Show of Strength */
+    { 1, 1, ENUM_combat_end, ENUM_won_space },   /* card 120: Strike a Blow */
+    { 1, 1, ENUM_combat_end, ENUM_won_ground },   /* card 121: Hold the Line */
+    { 1, 1, ENUM_refresh_start, ENUM_sabotage_2 },   /* card 122: Cripple the Empire */
     { 2, 2, ENUM_combat_round, ENUM_plans },   /* card 123: Death Star Plans */
-    { 2, 2, ENUM_refresh_start, ENUM_loyal_5 },   /* card 124: Rebellion Grows */
-    { 2, 2, ENUM_combat_end, ENUM_capital_destroyed },   /* card 125: Destroy the Fleet */
-    { 3, 3, ENUM_refresh_start, ENUM_loyal_7 },   /* card 126: Galactic Uprising */
-    { 3, 3, ENUM_combat_end, ENUM_five_destroyed },   /* card 127: Crushing Defeat */
-    { 3, 3, ENUM_refresh_start, ENUM_regions_4 },   /* card 128: Alliance of Worlds */
-    {0},   /* card 129: another kind's */
+    { 2, 2, ENUM_combat_round, ENUM_plans },   /* card 124: Death Star Plans */
+    { 2, 2, ENUM_refresh_start, ENUM_loyal_5 },   /* card 125: Rebellion Grows */
+    { 2, 2, ENUM_combat_end, ENUM_capital_destroyed },   /* card 126: Destroy the Fleet */
+    { 3, 3, ENUM_refresh_start, ENUM_loyal_7 },   /* card 127: Galactic Uprising */
+    { 3, 3, ENUM_combat_end, ENUM_five_destroyed },   /* card 128: Crushing Defeat */
+    { 3, 3, ENUM_refresh_start, ENUM_regions_4 },   /* card 129: Alliance of Worlds */
     {0},   /* card 130: another kind's */
     {0},   /* card 131: another kind's */
     {0},   /* card 132: another kind's */
@@ -3762,6 +3809,7 @@ static const struct Inst_objective Insts_objective_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind objective's data by instance in the game's variant */
@@ -3770,7 +3818,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_objective *Inst_objective(const 
     return (const struct Inst_objective *)rt__pre(g)->inst_data[KIND_objective] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:169: kind tactic */
+/* cards/rebellion/game.cards:174: kind tactic */
 struct Row_tactic {
     RtValue fd_theater;
     RtValue fd_damage;
@@ -3848,7 +3896,7 @@ struct Inst_tactic {
     RtValue fd_hits_black;
 };
 
-static const struct Inst_tactic Insts_tactic_0[330] = {
+static const struct Inst_tactic Insts_tactic_0[331] = {
     { ENUM_in_space, 0, 2, 0, 0, 0 },   /* no card: row 0, Evasive Maneuvers */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
@@ -3979,37 +4027,37 @@ static const struct Inst_tactic Insts_tactic_0[330] = {
     {0},   /* card 126: another kind's */
     {0},   /* card 127: another kind's */
     {0},   /* card 128: another kind's */
-    { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 129: Evasive Maneuvers */
+    {0},   /* card 129: another kind's */
     { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 130: Evasive Maneuvers */
     { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 131: Evasive Maneuvers */
     { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 132: Evasive Maneuvers */
     { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 133: Evasive Maneuvers */
-    { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 134: Concentrated Fire */
+    { ENUM_in_space, 0, 2, 0, 0, 0 },   /* card 134: Evasive Maneuvers */
     { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 135: Concentrated Fire */
     { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 136: Concentrated Fire */
     { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 137: Concentrated Fire */
     { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 138: Concentrated Fire */
-    { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 139: Squadron Strike */
+    { ENUM_in_space, 2, 0, 1, 1, 0 },   /* card 139: Concentrated Fire */
     { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 140: Squadron Strike */
     { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 141: Squadron Strike */
     { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 142: Squadron Strike */
     { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 143: Squadron Strike */
-    { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 144: Take Cover */
+    { ENUM_in_space, 1, 0, 0, 0, 1 },   /* card 144: Squadron Strike */
     { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 145: Take Cover */
     { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 146: Take Cover */
     { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 147: Take Cover */
     { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 148: Take Cover */
-    { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 149: Heavy Artillery */
+    { ENUM_on_ground, 0, 2, 0, 0, 0 },   /* card 149: Take Cover */
     { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 150: Heavy Artillery */
     { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 151: Heavy Artillery */
     { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 152: Heavy Artillery */
     { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 153: Heavy Artillery */
-    { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 154: Flanking Maneuver */
+    { ENUM_on_ground, 2, 0, 1, 1, 0 },   /* card 154: Heavy Artillery */
     { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 155: Flanking Maneuver */
     { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 156: Flanking Maneuver */
     { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 157: Flanking Maneuver */
     { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 158: Flanking Maneuver */
-    {0},   /* card 159: another kind's */
+    { ENUM_on_ground, 1, 0, 0, 0, 1 },   /* card 159: Flanking Maneuver */
     {0},   /* card 160: another kind's */
     {0},   /* card 161: another kind's */
     {0},   /* card 162: another kind's */
@@ -4179,6 +4227,7 @@ static const struct Inst_tactic Insts_tactic_0[330] = {
     {0},   /* card 326: another kind's */
     {0},   /* card 327: another kind's */
     {0},   /* card 328: another kind's */
+    {0},   /* card 329: another kind's */
 };
 
 /* card's entry among kind tactic's data by instance in the game's variant */
@@ -4230,7 +4279,7 @@ static const RtGraphDef Graph_galaxy = {
     .space = GraphSpace_galaxy, .adj = GraphAdj_galaxy, .card = GraphCard_galaxy, .first = GraphFirst_galaxy
 };
 
-/* cards/rebellion/game.cards:187: zone units per space of map galaxy */
+/* cards/rebellion/game.cards:192: zone units per space of map galaxy */
 static RtValue Zone_units(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_units_coruscant, ZONE_units_alderaan, ZONE_units_corellia, ZONE_units_kuat, ZONE_units_mandalore, ZONE_units_bothawui, ZONE_units_cato_neimoidia, ZONE_units_dantooine, ZONE_units_naboo, ZONE_units_malastare, ZONE_units_ord_mantell, ZONE_units_ilum, ZONE_units_kessel, ZONE_units_toydaria, ZONE_units_mygeeto, ZONE_units_felucia, ZONE_units_kashyyyk, ZONE_units_mon_calamari, ZONE_units_rodia, ZONE_units_saleucami, ZONE_units_tatooine, ZONE_units_geonosis, ZONE_units_ryloth, ZONE_units_nal_hutta, ZONE_units_utapau, ZONE_units_mustafar, ZONE_units_sullust, ZONE_units_yavin, ZONE_units_bespin, ZONE_units_hoth, ZONE_units_dagobah, ZONE_units_endor, -1 };
@@ -4244,7 +4293,7 @@ static RtValue Zone_units(RtGame *g, RtValue card, int site)
     return rt_zone_shared(g, decl[row]);
 }
 
-/* cards/rebellion/game.cards:192: zone leaders per space of map galaxy */
+/* cards/rebellion/game.cards:197: zone leaders per space of map galaxy */
 static RtValue Zone_leaders(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_leaders_coruscant, ZONE_leaders_alderaan, ZONE_leaders_corellia, ZONE_leaders_kuat, ZONE_leaders_mandalore, ZONE_leaders_bothawui, ZONE_leaders_cato_neimoidia, ZONE_leaders_dantooine, ZONE_leaders_naboo, ZONE_leaders_malastare, ZONE_leaders_ord_mantell, ZONE_leaders_ilum, ZONE_leaders_kessel, ZONE_leaders_toydaria, ZONE_leaders_mygeeto, ZONE_leaders_felucia, ZONE_leaders_kashyyyk, ZONE_leaders_mon_calamari, ZONE_leaders_rodia, ZONE_leaders_saleucami, ZONE_leaders_tatooine, ZONE_leaders_geonosis, ZONE_leaders_ryloth, ZONE_leaders_nal_hutta, ZONE_leaders_utapau, ZONE_leaders_mustafar, ZONE_leaders_sullust, ZONE_leaders_yavin, ZONE_leaders_bespin, ZONE_leaders_hoth, ZONE_leaders_dagobah, ZONE_leaders_endor, -1 };
@@ -4258,10 +4307,10 @@ static RtValue Zone_leaders(RtGame *g, RtValue card, int site)
     return rt_zone_shared(g, decl[row]);
 }
 
-/* cards/rebellion/game.cards:71: die red_die */
+/* cards/rebellion/game.cards:74: die red_die */
 RT_MAYBE_UNUSED static const RtValue Faces_red_die[] = { ENUM_hit, ENUM_hit, ENUM_direct_hit, ENUM_special, ENUM_blank, ENUM_blank };
 
-/* cards/rebellion/game.cards:72: die black_die */
+/* cards/rebellion/game.cards:75: die black_die */
 RT_MAYBE_UNUSED static const RtValue Faces_black_die[] = { ENUM_hit, ENUM_hit, ENUM_direct_hit, ENUM_special, ENUM_blank, ENUM_blank };
 
 /* Count_symbol: how many of symbol sym the face of die shows; a card that is
@@ -4309,6 +4358,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_player_of(RtGame *g, RtFrame *f, RtVal
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_player(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_empire_player(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue);
@@ -4380,6 +4430,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_capture(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f);
@@ -4439,6 +4490,7 @@ enum {
     NLOCALS_proc_covert_transit = 17,
     NLOCALS_proc_capture = 8,
     NLOCALS_proc_rescue = 1,
+    NLOCALS_proc_turn_leader = 1,
     NLOCALS_proc_eliminate_leader = 1,
     NLOCALS_proc_train_luke = 8,
     NLOCALS_proc_destroy_unit = 4,
@@ -4569,10 +4621,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_t, 5));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (((!rt__state(g, it_l, 1)) && (Inst_leader(g, it_l)->fd_side == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
+        if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4576 "rebellion.c"
+#line 4628 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4584,7 +4636,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4588 "rebellion.c"
+#line 4640 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: any */
@@ -4600,7 +4652,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4604 "rebellion.c"
+#line 4656 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: function has_special */
@@ -4611,7 +4663,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 151 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4615 "rebellion.c"
+#line 4667 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:152: function can_hit */
@@ -4624,7 +4676,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 152 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4628 "rebellion.c"
+#line 4680 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:250: function retreat_open */
@@ -4637,7 +4689,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 251 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4641 "rebellion.c"
+#line 4693 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:252: function own_there */
@@ -4650,7 +4702,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4654 "rebellion.c"
+#line 4706 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:257: any */
@@ -4669,7 +4721,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4673 "rebellion.c"
+#line 4725 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:256: function retreat_to */
@@ -4684,7 +4736,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 257 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4688 "rebellion.c"
+#line 4740 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:99: function base_ok */
@@ -4696,15 +4748,15 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 99 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4700 "rebellion.c"
+#line 4752 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:247: argmax */
+/* cards/rebellion/game.cards:252: argmax */
 RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 247 "cards/rebellion/game.cards"
+    #line 252 "cards/rebellion/game.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -4722,55 +4774,66 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4726 "rebellion.c"
+#line 4778 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:247: function player_of */
+/* cards/rebellion/game.cards:252: function player_of */
 static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 247 "cards/rebellion/game.cards"
+    #line 252 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4737 "rebellion.c"
+#line 4789 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:248: function rebel_player */
+/* cards/rebellion/game.cards:253: function rebel_player */
 static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 248 "cards/rebellion/game.cards"
+    #line 253 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4748 "rebellion.c"
+#line 4800 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:249: function empire_player */
+/* cards/rebellion/game.cards:254: function empire_player */
 static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 249 "cards/rebellion/game.cards"
+    #line 254 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4759 "rebellion.c"
+#line 4811 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:252: function icons */
+/* cards/rebellion/game.cards:257: function icons */
 static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_k;
-    #line 253 "cards/rebellion/game.cards"
+    #line 258 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4771 "rebellion.c"
+#line 4823 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:257: function has_tactics */
+/* cards/rebellion/game.cards:263: function lside */
+static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
+{
+    (void)g;
+    (void)f;
+    (void)v_l;
+    #line 264 "cards/rebellion/game.cards"
+    return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
+#line 4834 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:267: function has_tactics */
 static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
 {
     (void)g;
@@ -4778,96 +4841,96 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_l;
-    #line 257 "cards/rebellion/game.cards"
+    #line 267 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4784 "rebellion.c"
+#line 4847 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:259: function at_most */
+/* cards/rebellion/game.cards:269: function at_most */
 static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_cap)
 {
     (void)g;
     (void)f;
     (void)v_n;
     (void)v_cap;
-    #line 259 "cards/rebellion/game.cards"
+    #line 269 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4796 "rebellion.c"
+#line 4859 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:262: function populous */
+/* cards/rebellion/game.cards:272: function populous */
 static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 262 "cards/rebellion/game.cards"
+    #line 272 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4807 "rebellion.c"
+#line 4870 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:263: function is_coruscant */
+/* cards/rebellion/game.cards:273: function is_coruscant */
 static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 263 "cards/rebellion/game.cards"
+    #line 273 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4818 "rebellion.c"
+#line 4881 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:264: function imperial_loyal */
+/* cards/rebellion/game.cards:274: function imperial_loyal */
 static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 264 "cards/rebellion/game.cards"
+    #line 274 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4829 "rebellion.c"
+#line 4892 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:265: function rebel_loyal */
+/* cards/rebellion/game.cards:275: function rebel_loyal */
 static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 265 "cards/rebellion/game.cards"
+    #line 275 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4840 "rebellion.c"
+#line 4903 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:267: function imperial_system */
+/* cards/rebellion/game.cards:277: function imperial_system */
 static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 267 "cards/rebellion/game.cards"
+    #line 277 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4851 "rebellion.c"
+#line 4914 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:269: function rebel_system */
+/* cards/rebellion/game.cards:279: function rebel_system */
 static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 269 "cards/rebellion/game.cards"
+    #line 279 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4862 "rebellion.c"
+#line 4925 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:271: count */
+/* cards/rebellion/game.cards:281: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 271 "cards/rebellion/game.cards"
+    #line 281 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 45));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4876,28 +4939,28 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4880 "rebellion.c"
+#line 4943 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:271: function units_of */
+/* cards/rebellion/game.cards:281: function units_of */
 static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 271 "cards/rebellion/game.cards"
+    #line 281 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4892 "rebellion.c"
+#line 4955 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:272: count */
+/* cards/rebellion/game.cards:282: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 272 "cards/rebellion/game.cards"
+    #line 282 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 46));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4906,28 +4969,28 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4910 "rebellion.c"
+#line 4973 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:272: function ships_of */
+/* cards/rebellion/game.cards:282: function ships_of */
 static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 272 "cards/rebellion/game.cards"
+    #line 282 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 4922 "rebellion.c"
+#line 4985 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:273: count */
+/* cards/rebellion/game.cards:283: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 273 "cards/rebellion/game.cards"
+    #line 283 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4936,29 +4999,29 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 4940 "rebellion.c"
+#line 5003 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:273: function ground_of */
+/* cards/rebellion/game.cards:283: function ground_of */
 static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 273 "cards/rebellion/game.cards"
+    #line 283 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 4952 "rebellion.c"
+#line 5015 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:274: count */
+/* cards/rebellion/game.cards:284: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 274 "cards/rebellion/game.cards"
+    #line 284 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 48));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4967,10 +5030,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 4971 "rebellion.c"
+#line 5034 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:274: function in_theater */
+/* cards/rebellion/game.cards:284: function in_theater */
 static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)g;
@@ -4978,12 +5041,12 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 274 "cards/rebellion/game.cards"
+    #line 284 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 4984 "rebellion.c"
+#line 5047 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:275: function opposing */
+/* cards/rebellion/game.cards:285: function opposing */
 static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
@@ -4993,41 +5056,41 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 276 "cards/rebellion/game.cards"
+    #line 286 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 4999 "rebellion.c"
+#line 5062 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:280: any */
+/* cards/rebellion/game.cards:290: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 280 "cards/rebellion/game.cards"
+    #line 290 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 50));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
+        if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5016 "rebellion.c"
+#line 5079 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:280: function free_leader_in */
+/* cards/rebellion/game.cards:290: function free_leader_in */
 static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 280 "cards/rebellion/game.cards"
+    #line 290 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5028 "rebellion.c"
+#line 5091 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:282: any */
+/* cards/rebellion/game.cards:292: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
@@ -5035,42 +5098,42 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
     (void)v_sd;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 282 "cards/rebellion/game.cards"
+    #line 292 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 51));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
+        if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5047 "rebellion.c"
+#line 5110 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:281: function tactics_leader_in */
+/* cards/rebellion/game.cards:291: function tactics_leader_in */
 static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 282 "cards/rebellion/game.cards"
+    #line 292 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5059 "rebellion.c"
+#line 5122 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:284: max */
+/* cards/rebellion/game.cards:294: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 284 "cards/rebellion/game.cards"
+    #line 294 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 52));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
         RtValue v = Inst_leader(g, it_l)->fd_space_tactics;
         if (!seen || v > acc) {
             acc = v;
@@ -5080,10 +5143,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5084 "rebellion.c"
+#line 5147 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:283: function space_tactics_in */
+/* cards/rebellion/game.cards:293: function space_tactics_in */
 static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5091,24 +5154,24 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 284 "cards/rebellion/game.cards"
+    #line 294 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5097 "rebellion.c"
+#line 5160 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:286: max */
+/* cards/rebellion/game.cards:296: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 286 "cards/rebellion/game.cards"
+    #line 296 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 54));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
+        if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
         RtValue v = Inst_leader(g, it_l)->fd_ground_tactics;
         if (!seen || v > acc) {
             acc = v;
@@ -5118,10 +5181,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5122 "rebellion.c"
+#line 5185 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:285: function ground_tactics_in */
+/* cards/rebellion/game.cards:295: function ground_tactics_in */
 static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5129,37 +5192,37 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 286 "cards/rebellion/game.cards"
+    #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5135 "rebellion.c"
+#line 5198 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:289: function base_sys */
+/* cards/rebellion/game.cards:299: function base_sys */
 static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 289 "cards/rebellion/game.cards"
+    #line 299 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5146 "rebellion.c"
+#line 5209 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:290: function base_hidden */
+/* cards/rebellion/game.cards:300: function base_hidden */
 static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 290 "cards/rebellion/game.cards"
+    #line 300 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5156 "rebellion.c"
+#line 5219 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:293: count */
+/* cards/rebellion/game.cards:303: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 293 "cards/rebellion/game.cards"
+    #line 303 "cards/rebellion/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 60);
@@ -5169,24 +5232,24 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5173 "rebellion.c"
+#line 5236 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:293: function loyal_count */
+/* cards/rebellion/game.cards:303: function loyal_count */
 static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 293 "cards/rebellion/game.cards"
+    #line 303 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5183 "rebellion.c"
+#line 5246 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:296: sum */
+/* cards/rebellion/game.cards:306: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 296 "cards/rebellion/game.cards"
+    #line 306 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5194,36 +5257,36 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5198 "rebellion.c"
+#line 5261 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:296: function capacity */
+/* cards/rebellion/game.cards:306: function capacity */
 static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 296 "cards/rebellion/game.cards"
+    #line 306 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5208 "rebellion.c"
+#line 5271 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:297: function carried */
+/* cards/rebellion/game.cards:307: function carried */
 static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 297 "cards/rebellion/game.cards"
+    #line 307 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 5218 "rebellion.c"
+#line 5281 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:168: any */
+/* cards/rebellion/missions.cards:173: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s)
 {
     (void)f;
     (void)v_a;
     (void)v_s;
-    #line 168 "cards/rebellion/missions.cards"
+    #line 173 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 64));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5231,16 +5294,16 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5235 "rebellion.c"
+#line 5298 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:169: any */
+/* cards/rebellion/missions.cards:174: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s)
 {
     (void)f;
     (void)v_a;
     (void)v_s;
-    #line 169 "cards/rebellion/missions.cards"
+    #line 174 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 65));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5248,16 +5311,16 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5252 "rebellion.c"
+#line 5315 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:174: any */
+/* cards/rebellion/missions.cards:179: any */
 RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s)
 {
     (void)f;
     (void)v_a;
     (void)v_s;
-    #line 174 "cards/rebellion/missions.cards"
+    #line 179 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 77));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5265,10 +5328,10 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5269 "rebellion.c"
+#line 5332 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:165: function may_aim */
+/* cards/rebellion/missions.cards:170: function may_aim */
 static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s)
 {
     (void)g;
@@ -5276,12 +5339,12 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     (void)v_a;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 166 "cards/rebellion/missions.cards"
+    #line 171 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 61)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 62))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 63)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 66))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 67)))) && (!rt_card_state(g, v_s, KIND_system, 1, 68))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 69), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!rt_card_state(g, v_s, KIND_system, 0, 71)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 72)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 73), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 74)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 76)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5282 "rebellion.c"
+#line 5345 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:179: function leader_fits */
+/* cards/rebellion/missions.cards:184: function leader_fits */
 static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l, RtValue v_s)
 {
     (void)g;
@@ -5290,23 +5353,23 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     (void)v_l;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 180 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
-#line 5296 "rebellion.c"
+    #line 185 "cards/rebellion/missions.cards"
+    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
+#line 5359 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
 static const RtValue Tab_leader_aim[13] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0 };
 
-/* cards/rebellion/missions.cards:184: function leader_aim */
+/* cards/rebellion/missions.cards:189: function leader_aim */
 static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
 {
     (void)g;
     (void)f;
     (void)v_a;
-    #line 184 "cards/rebellion/missions.cards"
+    #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5310 "rebellion.c"
+#line 5373 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5316,12 +5379,12 @@ struct Locals_has_target {
     RtValue v_s_2;
 };
 
-/* cards/rebellion/missions.cards:189: any */
+/* cards/rebellion/missions.cards:194: any */
 RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
 {
     (void)f;
     (void)L;
-    #line 189 "cards/rebellion/missions.cards"
+    #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 79));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5329,15 +5392,15 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5333 "rebellion.c"
+#line 5396 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:189: any */
+/* cards/rebellion/missions.cards:194: any */
 static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
 {
     (void)f;
     (void)L;
-    #line 189 "cards/rebellion/missions.cards"
+    #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 80);
@@ -5348,15 +5411,15 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5352 "rebellion.c"
+#line 5415 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:190: any */
+/* cards/rebellion/missions.cards:195: any */
 RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
 {
     (void)f;
     (void)L;
-    #line 190 "cards/rebellion/missions.cards"
+    #line 195 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 81);
@@ -5365,10 +5428,10 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5369 "rebellion.c"
+#line 5432 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:187: function has_target */
+/* cards/rebellion/missions.cards:192: function has_target */
 static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
 {
     struct Locals_has_target Lv, *L = &Lv;
@@ -5377,19 +5440,19 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)g;
     (void)f;
     (void)v_a;
-    #line 188 "cards/rebellion/missions.cards"
+    #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5383 "rebellion.c"
+#line 5446 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:193: sum */
+/* cards/rebellion/missions.cards:198: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k, RtValue v_sk)
 {
     (void)f;
     (void)v_p;
     (void)v_k;
     (void)v_sk;
-    #line 193 "cards/rebellion/missions.cards"
+    #line 198 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 82);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5398,10 +5461,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5402 "rebellion.c"
+#line 5465 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:193: function team_icons */
+/* cards/rebellion/missions.cards:198: function team_icons */
 static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k, RtValue v_sk)
 {
     (void)g;
@@ -5409,36 +5472,36 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_p;
     (void)v_k;
     (void)v_sk;
-    #line 193 "cards/rebellion/missions.cards"
+    #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5415 "rebellion.c"
+#line 5478 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:196: function portrait_of */
+/* cards/rebellion/missions.cards:201: function portrait_of */
 static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_l)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_l;
-    #line 196 "cards/rebellion/missions.cards"
+    #line 201 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 83)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 84))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 85)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5427 "rebellion.c"
+#line 5490 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:198: function shows */
+/* cards/rebellion/missions.cards:203: function shows */
 static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
 {
     (void)g;
     (void)f;
     (void)v_a;
     (void)v_l;
-    #line 199 "cards/rebellion/missions.cards"
+    #line 204 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 86)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 89)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5439 "rebellion.c"
+#line 5502 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:202: function can_reveal */
+/* cards/rebellion/missions.cards:207: function can_reveal */
 static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_c)
 {
     (void)g;
@@ -5449,21 +5512,21 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_c;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 202 "cards/rebellion/missions.cards"
+    #line 207 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 91), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 92))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_aim));
-#line 5455 "rebellion.c"
+#line 5518 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:275: function opposes */
+/* cards/rebellion/missions.cards:283: function opposes */
 static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_q;
-    #line 275 "cards/rebellion/missions.cards"
-    return (((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5467 "rebellion.c"
+    #line 283 "cards/rebellion/missions.cards"
+    return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
+#line 5530 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5477,10 +5540,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 95));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
+        if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5484 "rebellion.c"
+#line 5547 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5492,7 +5555,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5496 "rebellion.c"
+#line 5559 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:13: function base_reaches */
@@ -5504,7 +5567,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_t)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 14 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 96), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 97))) || rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 99)), v_t, 100))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5508 "rebellion.c"
+#line 5571 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:19: function moves_alone */
@@ -5516,7 +5579,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 20 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5520 "rebellion.c"
+#line 5583 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:21: function moves_carried */
@@ -5531,7 +5594,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 22 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5535 "rebellion.c"
+#line 5598 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:9: function recruit_at */
@@ -5542,7 +5605,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 9 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 101) == 0);
-#line 5546 "rebellion.c"
+#line 5609 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function build_at */
@@ -5553,7 +5616,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 102) == 0);
-#line 5557 "rebellion.c"
+#line 5620 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5579,7 +5642,7 @@ RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5583 "rebellion.c"
+#line 5646 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:69: count */
@@ -5597,7 +5660,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5601 "rebellion.c"
+#line 5664 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: any */
@@ -5614,7 +5677,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 112))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5618 "rebellion.c"
+#line 5681 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: count */
@@ -5632,7 +5695,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5636 "rebellion.c"
+#line 5699 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: function goal_met */
@@ -5646,7 +5709,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 65 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 103))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 111))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5650 "rebellion.c"
+#line 5713 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: any */
@@ -5662,7 +5725,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 118)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5666 "rebellion.c"
+#line 5729 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: function recruitable */
@@ -5673,7 +5736,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 101 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5677 "rebellion.c"
+#line 5740 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:123: function builds_in */
@@ -5686,7 +5749,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 124 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 120)) && (!rt_card_state(g, v_s, KIND_system, 2, 121))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 122)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 123), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 124)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 125), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 126)))) && (!rt_card_state(g, v_s, KIND_system, 0, 127))))));
-#line 5690 "rebellion.c"
+#line 5753 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:129: function base_builds */
@@ -5698,7 +5761,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 129 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) || ((Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 128), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 130), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 131)), KIND_system, 132), 0) != (-1))));
-#line 5702 "rebellion.c"
+#line 5765 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: any */
@@ -5714,7 +5777,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 133))->fd_model)) return 1;
     }
     return acc;
-#line 5718 "rebellion.c"
+#line 5781 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: function in_supply */
@@ -5725,7 +5788,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 142 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5729 "rebellion.c"
+#line 5792 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:175: function deploys_in */
@@ -5738,7 +5801,7 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 176 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 134))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 135)))) && (!rt_card_state(g, v_s, KIND_system, 1, 136))) && (rt_card_state(g, v_s, KIND_system, 5, 137) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 138)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 139), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 140)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 141), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 142)))) && (!rt_card_state(g, v_s, KIND_system, 0, 143))))));
-#line 5742 "rebellion.c"
+#line 5805 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: max */
@@ -5762,7 +5825,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 146, "max of no items");
     return acc;
-#line 5766 "rebellion.c"
+#line 5829 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: function best_one */
@@ -5774,7 +5837,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_k;
     #line 34 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 144)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
-#line 5778 "rebellion.c"
+#line 5841 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:36: max */
@@ -5800,7 +5863,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 149, "max of no items");
     return acc;
-#line 5804 "rebellion.c"
+#line 5867 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:35: function best_other */
@@ -5813,7 +5876,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_k;
     #line 36 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 147)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
-#line 5817 "rebellion.c"
+#line 5880 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:38: max */
@@ -5839,7 +5902,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 152, "max of no items");
     return acc;
-#line 5843 "rebellion.c"
+#line 5906 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:37: function best_two */
@@ -5851,7 +5914,7 @@ static inline RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_k;
     #line 38 "cards/rebellion/round.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 150)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
-#line 5855 "rebellion.c"
+#line 5918 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:41: function can_assign */
@@ -5866,7 +5929,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "cards/rebellion/round.cards"
     return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 153))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 154))->fd_need));
-#line 5870 "rebellion.c"
+#line 5933 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5878,7 +5941,7 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 155)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 156), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 157)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5882 "rebellion.c"
+#line 5945 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5914,7 +5977,7 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5918 "rebellion.c"
+#line 5981 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5930,7 +5993,7 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5934 "rebellion.c"
+#line 5997 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6183,7 +6246,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_2;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
                                 RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 175);
                                 if (st != RT_DONE)
@@ -6307,7 +6370,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_4;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
                                 RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 185);
                                 if (st != RT_DONE)
@@ -6473,7 +6536,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6477 "rebellion.c"
+#line 6540 "rebellion.c"
         break;
     default:
         return rt_fail(g, 201, "bad resume point");
@@ -6503,7 +6566,7 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6507 "rebellion.c"
+#line 6570 "rebellion.c"
         break;
     default:
         return rt_fail(g, 202, "bad resume point");
@@ -6527,9 +6590,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
         #line 90 "cards/rebellion/combat.cards"
         if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 203)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 207, 0, 204);
+            rt_choose_begin(g, L->v_p, 208, 0, 204);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": add a leader from your pool to the combat in ");
                     rt_log_card(g, L->v_t);
@@ -6565,10 +6628,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 208, 0, 205);
+                    rt_choose_begin(g, L->v_p, 209, 0, 205);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the leader for the combat");
                             rt_label_end(g);
@@ -6590,7 +6653,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 207), RT_AT_TOP, 208, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 207), RT_AT_TOP, 208, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6607,7 +6670,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6611 "rebellion.c"
+#line 6674 "rebellion.c"
         break;
     default:
         return rt_fail(g, 209, "bad resume point");
@@ -6636,7 +6699,7 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6640 "rebellion.c"
+#line 6703 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6650,9 +6713,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 109 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 110 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 209, 0, 210);
+            rt_choose_begin(g, L->v_p, 210, 0, 210);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": use a Start of Combat action card?");
                     rt_label_end(g);
@@ -6685,10 +6748,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 112 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 210, 0, 212);
+                    rt_choose_begin(g, L->v_p, 211, 0, 212);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the action card");
                             rt_label_end(g);
@@ -6713,7 +6776,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = L->v_p;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 36, f->self, f->me, NLOCALS_proc_use_action, 214);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 214);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6736,7 +6799,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 215)) return RT_END;
         }
-#line 6740 "rebellion.c"
+#line 6803 "rebellion.c"
         break;
     default:
         return rt_fail(g, 216, "bad resume point");
@@ -6791,7 +6854,7 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6795 "rebellion.c"
+#line 6858 "rebellion.c"
         break;
     default:
         return rt_fail(g, 220, "bad resume point");
@@ -6836,7 +6899,7 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6840 "rebellion.c"
+#line 6903 "rebellion.c"
         break;
     default:
         return rt_fail(g, 225, "bad resume point");
@@ -6856,10 +6919,10 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 141 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 211, 0, 226);
+        rt_choose_begin(g, L->v_p, 212, 0, 226);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the unit dealt 1 damage");
                 rt_label_end(g);
@@ -6918,7 +6981,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6922 "rebellion.c"
+#line 6985 "rebellion.c"
         break;
     default:
         return rt_fail(g, 232, "bad resume point");
@@ -6978,7 +7041,7 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc++;
     }
     return acc;
-#line 6982 "rebellion.c"
+#line 7045 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:158: sum */
@@ -6995,7 +7058,7 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 6999 "rebellion.c"
+#line 7062 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:159: sum */
@@ -7012,7 +7075,7 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7016 "rebellion.c"
+#line 7079 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:173: any */
@@ -7028,7 +7091,7 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7032 "rebellion.c"
+#line 7095 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:209: any */
@@ -7044,7 +7107,7 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7048 "rebellion.c"
+#line 7111 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:155: attack */
@@ -7129,9 +7192,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 167 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 168 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 212, 0, 243);
+            rt_choose_begin(g, L->v_p, 213, 0, 243);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": a combat action?");
                     rt_label_end(g);
@@ -7167,10 +7230,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 170 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 213, 0, 245);
+                    rt_choose_begin(g, L->v_p, 214, 0, 245);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the special die to discard");
                             rt_label_end(g);
@@ -7212,10 +7275,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 174 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 214, 0, 250);
+                    rt_choose_begin(g, L->v_p, 215, 0, 250);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the tactic card");
                             rt_label_end(g);
@@ -7239,10 +7302,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 175 "cards/rebellion/combat.cards"
                         if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                             #line 176 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 213, 0, 252);
+                            rt_choose_begin(g, L->v_p, 214, 0, 252);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                                     rt_log_player(g, L->v_p);
                                     rt_log_str(g, ": the special die to discard");
                                     rt_label_end(g);
@@ -7284,10 +7347,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 180 "cards/rebellion/combat.cards"
                             if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                                 #line 181 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_p, 215, 0, 256);
+                                rt_choose_begin(g, L->v_p, 216, 0, 256);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
                                         rt_log_player(g, L->v_p);
                                         rt_log_str(g, ": the unit dealt damage by ");
                                         rt_log_card(g, L->v_c_2);
@@ -7336,10 +7399,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 #line 196 "cards/rebellion/combat.cards"
                 if (Count_symbol(g, L->v_d_5, ENUM_hit, 264) > 0) {
                     #line 197 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 216, 0, 265);
+                    rt_choose_begin(g, L->v_p, 217, 0, 265);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes a hit");
                             rt_label_end(g);
@@ -7367,10 +7430,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     }
                 } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 269) > 0) {
                     #line 201 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 217, 0, 270);
+                    rt_choose_begin(g, L->v_p, 218, 0, 270);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes a direct hit");
                             rt_label_end(g);
@@ -7408,9 +7471,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 209 "cards/rebellion/combat.cards"
         while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 276) > 0)) && Agg5_proc_attack(g, f, L)) {
             #line 210 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 218, 0, 278);
+            rt_choose_begin(g, L->v_q, 219, 0, 278);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
@@ -7443,10 +7506,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 212 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_q, 219, 0, 279);
+                    rt_choose_begin(g, L->v_q, 220, 0, 279);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                             rt_log_player(g, L->v_q);
                             rt_log_str(g, ": the tactic card");
                             rt_label_end(g);
@@ -7483,10 +7546,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 215 "cards/rebellion/combat.cards"
                             if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                                 #line 216 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_q, 220, 0, 281);
+                                rt_choose_begin(g, L->v_q, 221, 0, 281);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
                                         rt_log_player(g, L->v_q);
                                         rt_log_str(g, ": the unit whose damage is blocked");
                                         rt_label_end(g);
@@ -7553,7 +7616,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 290);
             }
         }
-#line 7557 "rebellion.c"
+#line 7620 "rebellion.c"
         break;
     default:
         return rt_fail(g, 291, "bad resume point");
@@ -7608,7 +7671,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 { /* destroy_unit */
                     RtValue arg0 = L->v_u;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
                     RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 298);
                     if (st != RT_DONE)
@@ -7618,7 +7681,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7622 "rebellion.c"
+#line 7685 "rebellion.c"
         break;
     default:
         return rt_fail(g, 299, "bad resume point");
@@ -7657,7 +7720,7 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7661 "rebellion.c"
+#line 7724 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:262: any */
@@ -7673,7 +7736,7 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7677 "rebellion.c"
+#line 7740 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:263: any */
@@ -7690,7 +7753,7 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7694 "rebellion.c"
+#line 7757 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:259: retreat */
@@ -7702,9 +7765,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 260 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 264 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 221, 0, 303);
+            rt_choose_begin(g, L->v_p, 222, 0, 303);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": retreat from ");
                     rt_log_card(g, L->v_t);
@@ -7742,10 +7805,10 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     #line 267 "cards/rebellion/combat.cards"
                     rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 304);
                     #line 268 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 222, 0, 305);
+                    rt_choose_begin(g, L->v_p, 223, 0, 305);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the leader who retreats");
                             rt_label_end(g);
@@ -7754,7 +7817,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 306));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
-                                rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == rt_player_side(g, L->v_p)) & (int)(!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
+                                if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
                         rt_opt_done(g, &ob, 305);
@@ -7768,10 +7831,10 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 269 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 223, 0, 307);
+                        rt_choose_begin(g, L->v_p, 224, 0, 307);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
                                 rt_log_player(g, L->v_p);
                                 rt_log_str(g, ": the system to retreat to");
                                 rt_label_end(g);
@@ -7795,7 +7858,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 270 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 309), RT_AT_TOP, 310, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 309), RT_AT_TOP, 310, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 272 "cards/rebellion/combat.cards"
                             rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 311);
@@ -7825,11 +7888,11 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             L->v_chosen = rt_list_new(g, 316);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 224, 0, 317);
+                                rt_choose_begin(g, L->v_p, 225, 0, 317);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
                                         rt_log_player(g, L->v_p);
                                         rt_log_str(g, ": a unit that retreats with the ships");
                                         rt_label_end(g);
@@ -7844,7 +7907,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     rt_opt_done(g, &ob, 317);
                                 }
                                 if (rt_check(g)) return RT_END;
-                                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                                 if (rt_option_count(g) == 0) break;
                                 f->pc = 4;
                                 if (!rt_answer_now(g))
@@ -7890,7 +7953,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7894 "rebellion.c"
+#line 7957 "rebellion.c"
         break;
     default:
         return rt_fail(g, 324, "bad resume point");
@@ -7919,7 +7982,7 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 7923 "rebellion.c"
+#line 7986 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:292: transports_alone */
@@ -7951,7 +8014,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
                         RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 328);
                         if (st != RT_DONE)
@@ -7962,7 +8025,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 7966 "rebellion.c"
+#line 8029 "rebellion.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -7993,7 +8056,7 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7997 "rebellion.c"
+#line 8060 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:307: any */
@@ -8009,7 +8072,7 @@ RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
     }
     return acc;
-#line 8013 "rebellion.c"
+#line 8076 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:304: death_star_plans */
@@ -8023,9 +8086,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 306 "cards/rebellion/combat.cards"
         if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && Agg2_proc_death_star_plans(g, f, L)) {
             #line 308 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 226, 0, 332);
+            rt_choose_begin(g, L->v_r, 227, 0, 332);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 226)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
                     rt_log_player(g, L->v_r);
                     rt_log_str(g, ": play Death Star Plans?");
                     rt_label_end(g);
@@ -8059,10 +8122,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep it */
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 311 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 227, 0, 333);
+                    rt_choose_begin(g, L->v_r, 228, 0, 333);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                             rt_log_player(g, L->v_r);
                             rt_log_str(g, ": the objective card");
                             rt_label_end(g);
@@ -8084,10 +8147,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_o_2 = rt_chosen(g);
                         #line 312 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_r, 228, 0, 335);
+                        rt_choose_begin(g, L->v_r, 229, 0, 335);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
                                 rt_log_player(g, L->v_r);
                                 rt_log_str(g, ": the station to destroy");
                                 rt_label_end(g);
@@ -8122,7 +8185,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_2;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
                                 RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 337);
                                 if (st != RT_DONE)
@@ -8134,7 +8197,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         { /* play_objective */
                             RtValue arg0 = L->v_o_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 46, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
                             RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 338);
                             if (st != RT_DONE)
@@ -8145,7 +8208,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8149 "rebellion.c"
+#line 8212 "rebellion.c"
         break;
     default:
         return rt_fail(g, 339, "bad resume point");
@@ -8173,7 +8236,7 @@ RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Loc
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 8177 "rebellion.c"
+#line 8240 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:323: end_objective */
@@ -8187,9 +8250,9 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 325 "cards/rebellion/combat.cards"
         if ((!rt_var_at(g, VCELL_objective_played)) && Agg1_proc_end_objective(g, f, L)) {
             #line 326 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 229, 0, 341);
+            rt_choose_begin(g, L->v_r, 230, 0, 341);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
                     rt_log_player(g, L->v_r);
                     rt_log_str(g, ": play an End of Combat objective card?");
                     rt_label_end(g);
@@ -8223,10 +8286,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 227, 0, 342);
+                    rt_choose_begin(g, L->v_r, 228, 0, 342);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                             rt_log_player(g, L->v_r);
                             rt_log_str(g, ": the objective card");
                             rt_label_end(g);
@@ -8251,7 +8314,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                         { /* play_objective */
                             RtValue arg0 = L->v_o_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 46, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
                             RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 344);
                             if (st != RT_DONE)
@@ -8262,7 +8325,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8266 "rebellion.c"
+#line 8329 "rebellion.c"
         break;
     default:
         return rt_fail(g, 345, "bad resume point");
@@ -8371,7 +8434,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8375 "rebellion.c"
+#line 8438 "rebellion.c"
         break;
     default:
         return rt_fail(g, 362, "bad resume point");
@@ -8391,10 +8454,10 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 230, 0, 363);
+        rt_choose_begin(g, L->v_p, 231, 0, 363);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the system that gains your loyalty");
                 rt_label_end(g);
@@ -8431,7 +8494,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8435 "rebellion.c"
+#line 8498 "rebellion.c"
         break;
     default:
         return rt_fail(g, 366, "bad resume point");
@@ -8482,7 +8545,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 { /* subjugate */
                     RtValue arg0 = L->v_s;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 44, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                     callee->v[0] = arg0;
                     RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 370);
                     if (st != RT_DONE)
@@ -8529,13 +8592,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         #line 54 "cards/rebellion/effects.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
             RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 375);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8539 "rebellion.c"
+#line 8602 "rebellion.c"
         break;
     default:
         return rt_fail(g, 376, "bad resume point");
@@ -8567,9 +8630,9 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 379), RT_AT_TOP, 380, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 66 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 381), RT_AT_TOP, 382, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 381), RT_AT_TOP, 382, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8573 "rebellion.c"
+#line 8636 "rebellion.c"
         break;
     default:
         return rt_fail(g, 383, "bad resume point");
@@ -8597,7 +8660,7 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 386);
             if (rt_check(g)) return RT_END;
         }
-#line 8601 "rebellion.c"
+#line 8664 "rebellion.c"
         break;
     default:
         return rt_fail(g, 387, "bad resume point");
@@ -8629,7 +8692,7 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8633 "rebellion.c"
+#line 8696 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:76: establish_base */
@@ -8658,9 +8721,9 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 79 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 231, 0, 390);
+        rt_choose_begin(g, L->v_r, 232, 0, 390);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
                 rt_log_str(g, ": establish a new base?");
                 rt_label_end(g);
@@ -8694,10 +8757,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* keep the base where it is */
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 82 "cards/rebellion/effects.cards"
-                rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 392);
+                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 392);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
                         rt_log_player(g, L->v_r);
                         rt_log_str(g, ": the system of the new base");
                         rt_label_end(g);
@@ -8736,7 +8799,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 87 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 398), RT_AT_TOP, 399, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 88 "cards/rebellion/effects.cards"
                     rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 400), RT_AT_TOP, 401);
@@ -8777,7 +8840,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8781 "rebellion.c"
+#line 8844 "rebellion.c"
         break;
     default:
         return rt_fail(g, 409, "bad resume point");
@@ -8821,7 +8884,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8825 "rebellion.c"
+#line 8888 "rebellion.c"
         break;
     default:
         return rt_fail(g, 410, "bad resume point");
@@ -8858,10 +8921,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 111 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 233, 0, 411);
+            rt_choose_begin(g, f->me, 234, 0, 411);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": which way do your units move?");
                     rt_label_end(g);
@@ -8900,11 +8963,11 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     L->v_chosen = rt_list_new(g, 412);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 234, 0, 413);
+                        rt_choose_begin(g, f->me, 235, 0, 413);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 235)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a ship from the Rebel Base space to ");
                                 rt_log_card(g, L->v_t);
@@ -8919,7 +8982,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             }
                             rt_opt_done(g, &ob, 413);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 2;
                         if (!rt_answer_now(g))
@@ -8943,11 +9006,11 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     #line 118 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 235, 0, 415);
+                        rt_choose_begin(g, f->me, 236, 0, 415);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 235)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 236)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit carried to ");
                                 rt_log_card(g, L->v_t);
@@ -8962,7 +9025,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             }
                             rt_opt_done(g, &ob, 415);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 3;
                         if (!rt_answer_now(g))
@@ -8978,7 +9041,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     #line 121 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_arrive, 417);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 417);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9001,11 +9064,11 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     L->v_chosen_2 = rt_list_new(g, 419);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 236, 0, 420);
+                        rt_choose_begin(g, f->me, 237, 0, 420);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 236)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 237)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a ship from ");
                                 rt_log_card(g, L->v_t);
@@ -9022,7 +9085,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_opt_done(g, &ob, 420);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 5;
                         if (!rt_answer_now(g))
@@ -9049,11 +9112,11 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     L->v_chosen_3 = rt_list_new(g, 424);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 237, 0, 425);
+                        rt_choose_begin(g, f->me, 238, 0, 425);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 237)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 238)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit carried to the Rebel Base space");
                                 rt_label_end(g);
@@ -9068,7 +9131,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_opt_done(g, &ob, 425);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 6;
                         if (!rt_answer_now(g))
@@ -9106,7 +9169,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9110 "rebellion.c"
+#line 9173 "rebellion.c"
         break;
     default:
         return rt_fail(g, 431, "bad resume point");
@@ -9181,7 +9244,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9185 "rebellion.c"
+#line 9248 "rebellion.c"
         break;
     default:
         return rt_fail(g, 439, "bad resume point");
@@ -9223,10 +9286,46 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9227 "rebellion.c"
+#line 9290 "rebellion.c"
         break;
     default:
         return rt_fail(g, 443, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_turn_leader {
+    RtValue v_l;
+};
+
+/* cards/rebellion/effects.cards:170: turn_leader */
+static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_turn_leader *L = (struct Locals_proc_turn_leader *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 171 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 444);
+        if (rt_check(g)) return RT_END;
+        #line 172 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 445);
+        if (rt_check(g)) return RT_END;
+        #line 173 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 446);
+        if (rt_check(g)) return RT_END;
+        #line 174 "cards/rebellion/effects.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_card(g, L->v_l);
+            rt_log_str(g, " falls to the dark side: the Imperial player controls ");
+            rt_log_card(g, L->v_l);
+            rt_log_str(g, " until the end of the game.");
+            rt_log_end(g);
+        }
+#line 9326 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 447, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9235,26 +9334,26 @@ struct Locals_proc_eliminate_leader {
     RtValue v_l;
 };
 
-/* cards/rebellion/effects.cards:164: eliminate_leader */
+/* cards/rebellion/effects.cards:177: eliminate_leader */
 static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_eliminate_leader *L = (struct Locals_proc_eliminate_leader *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 165 "cards/rebellion/effects.cards"
+        #line 178 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_card(g, L->v_l);
             rt_log_str(g, " is eliminated.");
             rt_log_end(g);
         }
-        #line 166 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 444);
+        #line 179 "cards/rebellion/effects.cards"
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 448);
         if (rt_check(g)) return RT_END;
-#line 9255 "rebellion.c"
+#line 9354 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 445, "bad resume point");
+        return rt_fail(g, 449, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9270,26 +9369,26 @@ struct Locals_proc_train_luke {
     RtValue v_list_2;
 };
 
-/* cards/rebellion/effects.cards:170: train_luke */
+/* cards/rebellion/effects.cards:183: train_luke */
 static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_train_luke *L = (struct Locals_proc_train_luke *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 171 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 446), 447);
+        #line 184 "cards/rebellion/effects.cards"
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 450), 451);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
-                #line 172 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 448, KIND_leader, 3, RT_KEEP_SOME, -1);
+                #line 185 "cards/rebellion/effects.cards"
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 452, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
-                #line 173 "cards/rebellion/effects.cards"
+                #line 186 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 449);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 453);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9298,13 +9397,13 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (L->v_left <= 0) break;
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
-                        #line 173 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 450), RT_AT_TOP, 451);
+                        #line 186 "cards/rebellion/effects.cards"
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 454), RT_AT_TOP, 455);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
-                #line 174 "cards/rebellion/effects.cards"
+                #line 187 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "Luke Skywalker becomes Luke Skywalker (Jedi).");
@@ -9313,10 +9412,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9317 "rebellion.c"
+#line 9416 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 452, "bad resume point");
+        return rt_fail(g, 456, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9328,42 +9427,42 @@ struct Locals_proc_destroy_unit {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:182: destroy_unit */
+/* cards/rebellion/effects.cards:195: destroy_unit */
 static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_unit *L = (struct Locals_proc_destroy_unit *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 183 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 453))->fd_dsuc) {
-            #line 184 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 454), 455);
+        #line 196 "cards/rebellion/effects.cards"
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 457))->fd_dsuc) {
+            #line 197 "cards/rebellion/effects.cards"
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 458), 459);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_d = cells_v_list[1 + L->v_i];
                     if (!(Inst_unit(g, L->v_d)->fd_death_star)) continue;
-                    #line 185 "cards/rebellion/effects.cards"
+                    #line 198 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "The Death Star on the build queue is destroyed with its DSUC.");
                         rt_log_end(g);
                     }
-                    #line 186 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 456, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    #line 199 "cards/rebellion/effects.cards"
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 460, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 189 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 457);
+        #line 202 "cards/rebellion/effects.cards"
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 461);
         if (rt_check(g)) return RT_END;
-#line 9364 "rebellion.c"
+#line 9463 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 458, "bad resume point");
+        return rt_fail(g, 462, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9378,38 +9477,38 @@ struct Locals_proc_destroy_enemies {
     RtValue v_chosen;
 };
 
-/* cards/rebellion/effects.cards:193: destroy_enemies */
+/* cards/rebellion/effects.cards:206: destroy_enemies */
 static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_enemies *L = (struct Locals_proc_destroy_enemies *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 194 "cards/rebellion/effects.cards"
+        #line 207 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 459);
+        L->v_chosen = rt_list_new(g, 463);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 238, 0, 460);
+            rt_choose_begin(g, f->me, 239, 0, 464);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 238)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 239)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": an Imperial unit to destroy in ");
                     rt_log_card(g, L->v_s);
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 461));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 465));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 460);
+                rt_opt_done(g, &ob, 464);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
             if (rt_option_count(g) == 0) break;
             f->pc = 1;
             if (!rt_answer_now(g))
@@ -9418,9 +9517,9 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             if (L->v_u == RT_NONE) break;
-            rt_list_add(g, L->v_chosen, L->v_u, 459);
+            rt_list_add(g, L->v_chosen, L->v_u, 463);
             if (rt_check(g)) return RT_END;
-            #line 196 "cards/rebellion/effects.cards"
+            #line 209 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_u);
@@ -9429,23 +9528,23 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 197 "cards/rebellion/effects.cards"
+            #line 210 "cards/rebellion/effects.cards"
             { /* destroy_unit */
                 RtValue arg0 = L->v_u;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 462);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 466);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9446 "rebellion.c"
+#line 9545 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 463, "bad resume point");
+        return rt_fail(g, 467, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9460,15 +9559,15 @@ struct Locals_proc_place_from_supply {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:202: place_from_supply */
+/* cards/rebellion/effects.cards:215: place_from_supply */
 static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place_from_supply *L = (struct Locals_proc_place_from_supply *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 203 "cards/rebellion/effects.cards"
+        #line 216 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 464);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 468);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9477,10 +9576,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
-                #line 204 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 465), RT_AT_TOP, 466);
+                #line 217 "cards/rebellion/effects.cards"
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 469), RT_AT_TOP, 470);
                 if (rt_check(g)) return RT_END;
-                #line 205 "cards/rebellion/effects.cards"
+                #line 218 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -9494,10 +9593,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9498 "rebellion.c"
+#line 9597 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 467, "bad resume point");
+        return rt_fail(g, 471, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9512,15 +9611,15 @@ struct Locals_proc_queue_from_supply {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:210: queue_from_supply */
+/* cards/rebellion/effects.cards:223: queue_from_supply */
 static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_queue_from_supply *L = (struct Locals_proc_queue_from_supply *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 211 "cards/rebellion/effects.cards"
+        #line 224 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 468);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 472);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9529,13 +9628,13 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
-                #line 212 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 469), RT_AT_TOP, 470);
+                #line 225 "cards/rebellion/effects.cards"
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 473), RT_AT_TOP, 474);
                 if (rt_check(g)) return RT_END;
-                #line 213 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 471);
+                #line 226 "cards/rebellion/effects.cards"
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 475);
                 if (rt_check(g)) return RT_END;
-                #line 214 "cards/rebellion/effects.cards"
+                #line 227 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -9549,10 +9648,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9553 "rebellion.c"
+#line 9652 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 472, "bad resume point");
+        return rt_fail(g, 476, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9567,12 +9666,12 @@ struct Locals_proc_construct_death_star {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:220: any */
+/* cards/rebellion/effects.cards:233: any */
 RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, struct Locals_proc_construct_death_star *L)
 {
     (void)f;
     (void)L;
-    #line 220 "cards/rebellion/effects.cards"
+    #line 233 "cards/rebellion/effects.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -9580,15 +9679,15 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9584 "rebellion.c"
+#line 9683 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:220: any */
+/* cards/rebellion/effects.cards:233: any */
 RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, struct Locals_proc_construct_death_star *L)
 {
     (void)f;
     (void)L;
-    #line 220 "cards/rebellion/effects.cards"
+    #line 233 "cards/rebellion/effects.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -9596,20 +9695,20 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9600 "rebellion.c"
+#line 9699 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:219: construct_death_star */
+/* cards/rebellion/effects.cards:232: construct_death_star */
 static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_construct_death_star *L = (struct Locals_proc_construct_death_star *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 220 "cards/rebellion/effects.cards"
+        #line 233 "cards/rebellion/effects.cards"
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
-            #line 221 "cards/rebellion/effects.cards"
+            #line 234 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 473);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 477);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9618,28 +9717,28 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (L->v_left <= 0) break;
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
-                    #line 221 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 474), RT_AT_TOP, 475);
+                    #line 234 "cards/rebellion/effects.cards"
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 478), RT_AT_TOP, 479);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 222 "cards/rebellion/effects.cards"
+            #line 235 "cards/rebellion/effects.cards"
             { /* queue_from_supply */
                 RtValue arg0 = f->me;
                 RtValue arg1 = ENUM_death_star_station;
                 RtValue arg2 = 3;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 476);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 480);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 223 "cards/rebellion/effects.cards"
+            #line 236 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "A Death Star is under construction in ");
@@ -9648,10 +9747,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9652 "rebellion.c"
+#line 9751 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 477, "bad resume point");
+        return rt_fail(g, 481, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9672,57 +9771,57 @@ struct Locals_proc_destroy_system {
     RtValue v_by;
 };
 
-/* cards/rebellion/effects.cards:232: any */
+/* cards/rebellion/effects.cards:245: any */
 RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 232 "cards/rebellion/effects.cards"
+    #line 245 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 478));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 482));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9689 "rebellion.c"
+#line 9788 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:241: count */
+/* cards/rebellion/effects.cards:254: count */
 RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 241 "cards/rebellion/effects.cards"
+    #line 254 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 487));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 491));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9706 "rebellion.c"
+#line 9805 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:242: sum */
+/* cards/rebellion/effects.cards:255: sum */
 RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 242 "cards/rebellion/effects.cards"
+    #line 255 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 488));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 492));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9723 "rebellion.c"
+#line 9822 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:231: destroy_system */
+/* cards/rebellion/effects.cards:244: destroy_system */
 static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_system *L = (struct Locals_proc_destroy_system *)(void *)f->v;
@@ -9730,9 +9829,9 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 232 "cards/rebellion/effects.cards"
+        #line 245 "cards/rebellion/effects.cards"
         if (Agg1_proc_destroy_system(g, f, L)) {
-            #line 233 "cards/rebellion/effects.cards"
+            #line 246 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Shield Generator in ");
@@ -9741,23 +9840,23 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else {
-            #line 235 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 479);
+            #line 248 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 483);
             if (rt_check(g)) return RT_END;
-            #line 236 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 480);
+            #line 249 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 484);
             if (rt_check(g)) return RT_END;
-            #line 237 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 481);
+            #line 250 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 485);
             if (rt_check(g)) return RT_END;
-            #line 238 "cards/rebellion/effects.cards"
+            #line 251 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 483);
-                rt_set_at(g, elem, who, 0, 482);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 487);
+                rt_set_at(g, elem, who, 0, 486);
             }
             if (rt_check(g)) return RT_END;
-            #line 239 "cards/rebellion/effects.cards"
+            #line 252 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Death Star destroys ");
@@ -9765,21 +9864,21 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 240 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 484), 485);
+            #line 253 "cards/rebellion/effects.cards"
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 488), 489);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
                     if (!(rt_flat((int)(Inst_unit(g, L->v_u_2)->fd_side == SIDE_rebel) & (int)(Inst_unit(g, L->v_u_2)->fd_theater == ENUM_on_ground)))) continue;
-                    #line 240 "cards/rebellion/effects.cards"
+                    #line 253 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 486);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 490);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9787,36 +9886,36 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 241 "cards/rebellion/effects.cards"
+            #line 254 "cards/rebellion/effects.cards"
             L->v_excess = (seq[0] = Agg2_proc_destroy_system(g, f, L), (seq[0] - Agg3_proc_destroy_system(g, f, L)));
             if (rt_check(g)) return RT_END;
-            #line 243 "cards/rebellion/effects.cards"
+            #line 256 "cards/rebellion/effects.cards"
             L->v_n = L->v_excess;
             L->v_by = Fn_empire_player(g, f);
-            L->v_chosen = rt_list_new(g, 489);
+            L->v_chosen = rt_list_new(g, 493);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_by, 239, 0, 490);
+                rt_choose_begin(g, L->v_by, 240, 0, 494);
                 rt_choose_steps(g, L->v_k, L->v_n);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 239)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 240)) {
                         rt_log_player(g, Fn_empire_player(g, f));
                         rt_log_str(g, ": a unit without transport to destroy in ");
                         rt_log_card(g, L->v_s);
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 491));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 495));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                             if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 490);
+                    rt_opt_done(g, &ob, 494);
                 }
                 if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
                 if (!rt_answer_now(g))
@@ -9825,49 +9924,49 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u_5 = rt_chosen(g);
                 if (L->v_u_5 == RT_NONE) break;
-                rt_list_add(g, L->v_chosen, L->v_u_5, 489);
+                rt_list_add(g, L->v_chosen, L->v_u_5, 493);
                 if (rt_check(g)) return RT_END;
-                #line 245 "cards/rebellion/effects.cards"
+                #line 258 "cards/rebellion/effects.cards"
                 { /* destroy_unit */
                     RtValue arg0 = L->v_u_5;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 492);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 496);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
-            #line 247 "cards/rebellion/effects.cards"
+            #line 260 "cards/rebellion/effects.cards"
             if (L->v_s == Fn_base_sys(g, f)) {
-                #line 248 "cards/rebellion/effects.cards"
+                #line 261 "cards/rebellion/effects.cards"
                 if (Fn_base_hidden(g, f)) {
-                    #line 248 "cards/rebellion/effects.cards"
+                    #line 261 "cards/rebellion/effects.cards"
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 493);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 497);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
-                #line 249 "cards/rebellion/effects.cards"
+                #line 262 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Death Star has destroyed the system of the Rebel base.");
                     rt_log_end(g);
                 }
-                #line 250 "cards/rebellion/effects.cards"
+                #line 263 "cards/rebellion/effects.cards"
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 9868 "rebellion.c"
+#line 9967 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 494, "bad resume point");
+        return rt_fail(g, 498, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9880,7 +9979,7 @@ struct Locals_proc_draw_missions {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:259: draw_missions */
+/* cards/rebellion/effects.cards:272: draw_missions */
 static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_missions *L = (struct Locals_proc_draw_missions *)(void *)f->v;
@@ -9888,14 +9987,14 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 260 "cards/rebellion/effects.cards"
+        #line 273 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 261 "cards/rebellion/effects.cards"
+            #line 274 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
-                #line 262 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 495)[0] == 0) {
-                    #line 263 "cards/rebellion/effects.cards"
+                #line 275 "cards/rebellion/effects.cards"
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 499)[0] == 0) {
+                    #line 276 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
                         const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -9903,49 +10002,49 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                         for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
-                            #line 263 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 496), RT_AT_TOP, 497, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            #line 276 "cards/rebellion/effects.cards"
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 500), RT_AT_TOP, 501, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
                         rt_pluck_close_from(g, pluck_from, pluck_low);
                     }
                     if (rt_check(g)) return RT_END;
-                    #line 264 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 498), 499);
+                    #line 277 "cards/rebellion/effects.cards"
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 502), 503);
                 }
-                #line 266 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 500)[0] == 0)) {
-                    #line 266 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 501);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 502), RT_AT_TOP, 503, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                #line 279 "cards/rebellion/effects.cards"
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 504)[0] == 0)) {
+                    #line 279 "cards/rebellion/effects.cards"
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 505);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 506), RT_AT_TOP, 507, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9927 "rebellion.c"
+#line 10026 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 504, "bad resume point");
+        return rt_fail(g, 508, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:271: draw_objective */
+/* cards/rebellion/effects.cards:284: draw_objective */
 static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 272 "cards/rebellion/effects.cards"
+        #line 285 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
-            #line 272 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 505), RT_AT_TOP, 506, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            #line 285 "cards/rebellion/effects.cards"
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 509), RT_AT_TOP, 510, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 9946 "rebellion.c"
+#line 10045 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 507, "bad resume point");
+        return rt_fail(g, 511, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9956,53 +10055,53 @@ struct Locals_proc_draw_probes {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:275: draw_probes */
+/* cards/rebellion/effects.cards:288: draw_probes */
 static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_probes *L = (struct Locals_proc_draw_probes *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 276 "cards/rebellion/effects.cards"
+        #line 289 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 277 "cards/rebellion/effects.cards"
+            #line 290 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
-                #line 277 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 508), RT_AT_TOP, 509, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                #line 290 "cards/rebellion/effects.cards"
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 512), RT_AT_TOP, 513, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 9976 "rebellion.c"
+#line 10075 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 510, "bad resume point");
+        return rt_fail(g, 514, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:283: draw_project */
+/* cards/rebellion/effects.cards:296: draw_project */
 static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 284 "cards/rebellion/effects.cards"
+        #line 297 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
-            #line 285 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 511, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            #line 298 "cards/rebellion/effects.cards"
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 515, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 286 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 512);
+            #line 299 "cards/rebellion/effects.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 516);
         }
-        #line 288 "cards/rebellion/effects.cards"
+        #line 301 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
-            #line 288 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 513), RT_AT_TOP, 514, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            #line 301 "cards/rebellion/effects.cards"
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 517), RT_AT_TOP, 518, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10003 "rebellion.c"
+#line 10102 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 515, "bad resume point");
+        return rt_fail(g, 519, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10015,15 +10114,15 @@ struct Locals_proc_infiltrate {
     RtValue v_o_3;
 };
 
-/* cards/rebellion/effects.cards:292: infiltrate */
+/* cards/rebellion/effects.cards:305: infiltrate */
 static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_infiltrate *L = (struct Locals_proc_infiltrate *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 293 "cards/rebellion/effects.cards"
+        #line 306 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 294 "cards/rebellion/effects.cards"
+        #line 307 "cards/rebellion/effects.cards"
         L->v_left = 2;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_objective_deck);
@@ -10032,31 +10131,31 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 if (L->v_left <= 0) break;
                 L->v_left--;
-                #line 294 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 516), RT_AT_TOP, 517, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                #line 307 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 520), RT_AT_TOP, 521, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 295 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 240, RT_CHOOSE_HIDDEN, 518);
+        #line 308 "cards/rebellion/effects.cards"
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 522);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 240)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
                 rt_log_player(g, L->v_r);
                 rt_log_str(g, ": the objective card you keep");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 519);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 523);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 518);
+            rt_opt_done(g, &ob, 522);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10065,28 +10164,28 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_o_2 = rt_chosen(g);
-            #line 295 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 520), RT_AT_TOP, 521, KIND_objective, 0, RT_KEEP_NONE, -1);
+            #line 308 "cards/rebellion/effects.cards"
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 524), RT_AT_TOP, 525, KIND_objective, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 296 "cards/rebellion/effects.cards"
+        #line 309 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 522);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 526);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 296 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 523, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                #line 309 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10087 "rebellion.c"
+#line 10186 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 524, "bad resume point");
+        return rt_fail(g, 528, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10097,66 +10196,66 @@ struct Locals_proc_use_action {
     RtValue v_ability_card;
 };
 
-/* cards/rebellion/effects.cards:300: use_action */
+/* cards/rebellion/effects.cards:313: use_action */
 static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_action *L = (struct Locals_proc_use_action *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 301 "cards/rebellion/effects.cards"
+        #line 314 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
-            #line 302 "cards/rebellion/effects.cards"
-            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 525);
+            #line 315 "cards/rebellion/effects.cards"
+            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 529);
             if (rt_check(g)) return RT_END;
-            #line 303 "cards/rebellion/effects.cards"
+            #line 316 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 526)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 530)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
-            #line 304 "cards/rebellion/effects.cards"
+            #line 317 "cards/rebellion/effects.cards"
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 527))->fd_effect, L->v_ability_card, L->v_p, 527);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 531))->fd_effect, L->v_ability_card, L->v_p, 531);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
-            #line 305 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 528);
+            #line 318 "cards/rebellion/effects.cards"
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 532);
             if (rt_check(g)) return RT_END;
         }
-#line 10138 "rebellion.c"
+#line 10237 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 529, "bad resume point");
+        return rt_fail(g, 533, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:315: check_win */
+/* cards/rebellion/effects.cards:328: check_win */
 static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 316 "cards/rebellion/effects.cards"
+        #line 329 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_imperial_win)) {
-            #line 317 "cards/rebellion/effects.cards"
+            #line 330 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
-            #line 318 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 530);
+            #line 331 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_empire_player(g, f), 534);
         }
-        #line 320 "cards/rebellion/effects.cards"
+        #line 333 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
-            #line 321 "cards/rebellion/effects.cards"
+            #line 334 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire_player(g, f));
@@ -10168,14 +10267,14 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire_player(g, f); (void)hole; }
                 { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
-            #line 322 "cards/rebellion/effects.cards"
+            #line 335 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
-            #line 323 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 531);
+            #line 336 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_empire_player(g, f), 535);
         }
-        #line 325 "cards/rebellion/effects.cards"
+        #line 338 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
-            #line 326 "cards/rebellion/effects.cards"
+            #line 339 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The reputation marker reaches the time marker at ");
@@ -10183,15 +10282,15 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": the Rebel player wins.");
                 rt_log_end(g);
             }
-            #line 327 "cards/rebellion/effects.cards"
+            #line 340 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
-            #line 328 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 532);
+            #line 341 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_rebel_player(g, f), 536);
         }
-#line 10192 "rebellion.c"
+#line 10291 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 533, "bad resume point");
+        return rt_fail(g, 537, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10217,89 +10316,89 @@ struct Locals_proc_reveal_mission {
     RtValue v_list_3;
 };
 
-/* cards/rebellion/missions.cards:210: any */
+/* cards/rebellion/missions.cards:215: any */
 RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
 {
     (void)f;
     (void)L;
-    #line 210 "cards/rebellion/missions.cards"
+    #line 215 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 536);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 540);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10234 "rebellion.c"
+#line 10333 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:220: any */
+/* cards/rebellion/missions.cards:225: any */
 RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
 {
     (void)f;
     (void)L;
-    #line 220 "cards/rebellion/missions.cards"
+    #line 225 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 546));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 550));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 545))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 549))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10250 "rebellion.c"
+#line 10349 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:207: reveal_mission */
+/* cards/rebellion/missions.cards:212: reveal_mission */
 static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reveal_mission *L = (struct Locals_proc_reveal_mission *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 208 "cards/rebellion/missions.cards"
+        #line 213 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
-            #line 209 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 534);
+            #line 214 "cards/rebellion/missions.cards"
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 538);
             if (rt_check(g)) return RT_END;
-            #line 210 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 535)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            #line 215 "cards/rebellion/missions.cards"
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 539)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
-            #line 211 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 537);
+            #line 216 "cards/rebellion/missions.cards"
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 541);
             if (rt_check(g)) return RT_END;
-            #line 212 "cards/rebellion/missions.cards"
+            #line 217 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 538)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 542)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
-            #line 213 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 539))->fd_aim));
+            #line 218 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 543))->fd_aim));
             if (rt_check(g)) return RT_END;
-            #line 214 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 540))->fd_aim == ENUM_rebel_base_space));
+            #line 219 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 544))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
-            #line 215 "cards/rebellion/missions.cards"
+            #line 220 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
-                #line 216 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 541), 542);
+                #line 221 "cards/rebellion/missions.cards"
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 545), 546);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_l_2 = cells_v_list[1 + L->v_i];
                         if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
-                        #line 216 "cards/rebellion/missions.cards"
+                        #line 221 "cards/rebellion/missions.cards"
                         { /* place_in_base */
                             RtValue arg0 = L->v_l_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 543);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 547);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10307,19 +10406,19 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 rt_list_pop(g, L->v_list);
-                #line 217 "cards/rebellion/missions.cards"
+                #line 222 "cards/rebellion/missions.cards"
                 rt_var_store(g, VAR_target, VCELL_target, rt_var_at(g, VCELL_hub));
-                #line 218 "cards/rebellion/missions.cards"
+                #line 223 "cards/rebellion/missions.cards"
                 if (rt_var_at(g, VCELL_base_revealed)) {
-                    #line 218 "cards/rebellion/missions.cards"
+                    #line 223 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, Fn_base_sys(g, f));
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
-                #line 220 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 241, 0, 544);
+                #line 225 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, f->me, 242, 0, 548);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the leader ");
                         rt_log_card(g, L->v_c);
@@ -10328,14 +10427,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 547);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 551);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 544);
+                    rt_opt_done(g, &ob, 548);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10345,13 +10444,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    #line 221 "cards/rebellion/missions.cards"
+                    #line 226 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
-                    #line 222 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 242, 0, 548);
+                    #line 227 "cards/rebellion/missions.cards"
+                    rt_choose_begin(g, f->me, 243, 0, 552);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": the leader ");
                             rt_log_card(g, L->v_c);
@@ -10359,13 +10458,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 550));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 554));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 549))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 553))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 548);
+                        rt_opt_done(g, &ob, 552);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10375,25 +10474,25 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_l_4 = rt_chosen(g);
-                        #line 222 "cards/rebellion/missions.cards"
+                        #line 227 "cards/rebellion/missions.cards"
                         rt_var_store(g, VAR_victim, VCELL_victim, L->v_l_4);
                     }
                 }
-                #line 224 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 551), 552);
+                #line 229 "cards/rebellion/missions.cards"
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 555), 556);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
-                        #line 224 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 553), RT_AT_TOP, 554, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 229 "cards/rebellion/missions.cards"
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 557), RT_AT_TOP, 558, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
-                #line 225 "cards/rebellion/missions.cards"
+                #line 230 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -10407,11 +10506,11 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 243, 0, 555);
+                #line 232 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, f->me, 244, 0, 559);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": where ");
                         rt_log_card(g, L->v_c);
@@ -10420,13 +10519,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 557);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 561);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 556))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 555);
+                    rt_opt_done(g, &ob, 559);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10436,24 +10535,24 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 227 "cards/rebellion/missions.cards"
+                    #line 232 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
-                #line 228 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 558), 559);
+                #line 233 "cards/rebellion/missions.cards"
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
                     for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
-                        #line 228 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 560), RT_AT_TOP, 561, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 233 "cards/rebellion/missions.cards"
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 564), RT_AT_TOP, 565, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_3);
-                #line 229 "cards/rebellion/missions.cards"
+                #line 234 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -10465,15 +10564,15 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 231 "cards/rebellion/missions.cards"
+            #line 236 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
-            #line 232 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 562))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
-                #line 232 "cards/rebellion/missions.cards"
+            #line 237 "cards/rebellion/missions.cards"
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+                #line 237 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_oppose, 563);
+                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 567);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10489,20 +10588,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             case 4:;
                 if (rt_check(g)) return RT_END;
             }
-            #line 233 "cards/rebellion/missions.cards"
+            #line 238 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_succeeded)) {
-                #line 234 "cards/rebellion/missions.cards"
+                #line 239 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_c);
                     rt_log_str(g, " succeeds.");
                     rt_log_end(g);
                 }
-                #line 235 "cards/rebellion/missions.cards"
+                #line 240 "cards/rebellion/missions.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 564))->fd_effect, L->v_ability_card, f->me, 564);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 568))->fd_effect, L->v_ability_card, f->me, 568);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10510,7 +10609,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 237 "cards/rebellion/missions.cards"
+                #line 242 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_c);
@@ -10518,34 +10617,38 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 240 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 565))->fd_starting) {
-                #line 240 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 566), RT_AT_TOP, 567);
+            #line 245 "cards/rebellion/missions.cards"
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 569))->fd_starting) {
+                #line 245 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 570), RT_AT_TOP, 571);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 568))->fd_project) {
-                #line 240 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 569);
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 572))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+                #line 246 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 573);
+                if (rt_check(g)) return RT_END;
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 574))->fd_project) {
+                #line 247 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 575);
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 240 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 570);
+                #line 248 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 576);
                 if (rt_check(g)) return RT_END;
             }
-            #line 241 "cards/rebellion/missions.cards"
+            #line 249 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 571);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 577);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10546 "rebellion.c"
+#line 10649 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 572, "bad resume point");
+        return rt_fail(g, 578, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10564,70 +10667,70 @@ struct Locals_proc_oppose {
     RtValue v_option;
 };
 
-/* cards/rebellion/missions.cards:261: any */
+/* cards/rebellion/missions.cards:269: any */
 RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
 {
     (void)f;
     (void)L;
-    #line 261 "cards/rebellion/missions.cards"
+    #line 269 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 579));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 585));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10581 "rebellion.c"
+#line 10684 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:262: sum */
+/* cards/rebellion/missions.cards:270: sum */
 RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
 {
     (void)f;
     (void)L;
-    #line 262 "cards/rebellion/missions.cards"
+    #line 270 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 581));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 587));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (!(rt_flat((int)(Inst_leader(g, it_l_3)->fd_side == rt_player_side(g, f->me)) & (int)(!rt__state(g, it_l_3, 1))))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 580))->fd_skill);
+        if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 586))->fd_skill);
     }
     return acc;
-#line 10598 "rebellion.c"
+#line 10701 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:263: sum */
+/* cards/rebellion/missions.cards:271: sum */
 RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
 {
     (void)f;
     (void)L;
-    #line 263 "cards/rebellion/missions.cards"
+    #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 583));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 589));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 582))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 588))->fd_skill);
     }
     return acc;
-#line 10615 "rebellion.c"
+#line 10718 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:249: oppose */
+/* cards/rebellion/missions.cards:257: oppose */
 static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_oppose *L = (struct Locals_proc_oppose *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 250 "cards/rebellion/missions.cards"
+        #line 258 "cards/rebellion/missions.cards"
         L->v_q = rt_next_player(g, f->me);
-        #line 251 "cards/rebellion/missions.cards"
+        #line 259 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
-        #line 252 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 244, 0, 573);
+        #line 260 "cards/rebellion/missions.cards"
+        rt_choose_begin(g, L->v_q, 245, 0, 579);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
                 rt_log_str(g, ": oppose ");
                 rt_log_card(g, L->v_c);
@@ -10636,7 +10739,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 574)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 580)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10651,7 +10754,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 573);
+                rt_opt_done(g, &ob, 579);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10663,24 +10766,24 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
-                #line 254 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 245, 0, 575);
+                #line 262 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, L->v_q, 246, 0, 581);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
                         rt_log_player(g, L->v_q);
                         rt_log_str(g, ": the leader who opposes ");
                         rt_log_card(g, L->v_c);
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 576);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 582);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 575);
+                    rt_opt_done(g, &ob, 581);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10689,10 +10792,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_l = rt_chosen(g);
-                    #line 255 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 577), RT_AT_TOP, 578, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    #line 263 "cards/rebellion/missions.cards"
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 583), RT_AT_TOP, 584, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 256 "cards/rebellion/missions.cards"
+                    #line 264 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, L->v_q);
@@ -10709,46 +10812,46 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             } else if (L->v_option == 1) { /* do not oppose */
             }
         }
-        #line 261 "cards/rebellion/missions.cards"
+        #line 269 "cards/rebellion/missions.cards"
         if (Agg1_proc_oppose(g, f, L)) {
-            #line 262 "cards/rebellion/missions.cards"
+            #line 270 "cards/rebellion/missions.cards"
             L->v_mine = Fn_at_most(g, f, Agg2_proc_oppose(g, f, L), 10);
             if (rt_check(g)) return RT_END;
-            #line 263 "cards/rebellion/missions.cards"
+            #line 271 "cards/rebellion/missions.cards"
             L->v_theirs = Fn_at_most(g, f, Agg3_proc_oppose(g, f, L), 10);
             if (rt_check(g)) return RT_END;
-            #line 264 "cards/rebellion/missions.cards"
+            #line 272 "cards/rebellion/missions.cards"
             { /* skill_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = L->v_mine;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_skill_roll)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 584);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 590);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 265 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 585));
+            #line 273 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 591));
             if (rt_check(g)) return RT_END;
-            #line 266 "cards/rebellion/missions.cards"
+            #line 274 "cards/rebellion/missions.cards"
             { /* skill_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = L->v_theirs;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_skill_roll)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 586);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 592);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 267 "cards/rebellion/missions.cards"
+            #line 275 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_theirs_successes, VCELL_theirs_successes, rt_var_at(g, VCELL_rolled_successes));
-            #line 268 "cards/rebellion/missions.cards"
+            #line 276 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_c);
@@ -10769,13 +10872,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, " successes.");
                 rt_log_end(g);
             }
-            #line 269 "cards/rebellion/missions.cards"
+            #line 277 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10776 "rebellion.c"
+#line 10879 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 587, "bad resume point");
+        return rt_fail(g, 593, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10790,31 +10893,31 @@ struct Locals_proc_skill_roll {
     RtValue v_d_3;
 };
 
-/* cards/rebellion/missions.cards:285: sum */
+/* cards/rebellion/missions.cards:293: sum */
 RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals_proc_skill_roll *L)
 {
     (void)f;
     (void)L;
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 285 "cards/rebellion/missions.cards"
+    #line 293 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 602);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 608);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 596), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 597), 598)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 599), 600), 601)), 603);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 602), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 603), 604)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 605), 606), 607)), 609);
     }
     return acc;
-#line 10809 "rebellion.c"
+#line 10912 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:281: skill_roll */
+/* cards/rebellion/missions.cards:289: skill_roll */
 static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_skill_roll *L = (struct Locals_proc_skill_roll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 282 "cards/rebellion/missions.cards"
+        #line 290 "cards/rebellion/missions.cards"
         L->v_left = L->v_n;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -10825,16 +10928,16 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
-                #line 282 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 588), RT_AT_TOP, 589);
+                #line 290 "cards/rebellion/missions.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 594), RT_AT_TOP, 595);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 283 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 590)[0], 591);
+        #line 291 "cards/rebellion/missions.cards"
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 596)[0], 597);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -10845,31 +10948,31 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (L->v_left_2 <= 0) break;
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
-                #line 283 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 592), RT_AT_TOP, 593);
+                #line 291 "cards/rebellion/missions.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 598), RT_AT_TOP, 599);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 284 "cards/rebellion/missions.cards"
+        #line 292 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 594);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 600);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 595);
+                Roll_any(g, rt_zone_at(g, zone, i), 601);
         }
         if (rt_check(g)) return RT_END;
-        #line 285 "cards/rebellion/missions.cards"
+        #line 293 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
-        #line 286 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 604), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 605);
+        #line 294 "cards/rebellion/missions.cards"
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 610), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 611);
         if (rt_check(g)) return RT_END;
-#line 10870 "rebellion.c"
+#line 10973 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 606, "bad resume point");
+        return rt_fail(g, 612, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10886,10 +10989,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 27 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 246, 0, 607);
+        rt_choose_begin(g, f->me, 247, 0, 613);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the system ");
                 rt_log_card(g, L->v_l);
@@ -10898,13 +11001,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 608);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 614);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 607);
+            rt_opt_done(g, &ob, 613);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -10915,7 +11018,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 28 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 609), RT_AT_TOP, 610);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 615), RT_AT_TOP, 616);
             if (rt_check(g)) return RT_END;
             #line 29 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -10931,7 +11034,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 30 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_move_in, 611);
+                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 617);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10946,10 +11049,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 10950 "rebellion.c"
+#line 11053 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 612, "bad resume point");
+        return rt_fail(g, 618, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10996,7 +11099,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 38 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 39 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 613);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 619);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -11004,14 +11107,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 40 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 614);
+                L->v_chosen = rt_list_new(g, 620);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 247, 0, 615);
+                    rt_choose_begin(g, f->me, 248, 0, 621);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 248)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": a ship from ");
                             rt_log_card(g, L->v_s);
@@ -11020,16 +11123,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 616));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 622));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 615);
+                        rt_opt_done(g, &ob, 621);
                     }
                     if (rt_check(g)) return RT_END;
-                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
                     if (!rt_answer_now(g))
@@ -11038,19 +11141,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 614);
+                    rt_list_add(g, L->v_chosen, L->v_u, 620);
                     if (rt_check(g)) return RT_END;
                     #line 41 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 41 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 617);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 623);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 42 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 618);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 624);
                     if (rt_check(g)) return RT_END;
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 619, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 625, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11060,9 +11163,9 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 48 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 49 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 248, RT_CHOOSE_HIDDEN, 620);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 626);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 248)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": move units from the Rebel Base space to ");
                     rt_log_card(g, L->v_t);
@@ -11084,7 +11187,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 620);
+                    rt_opt_done(g, &ob, 626);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11099,14 +11202,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
                     L->v_n_2 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 621);
+                    L->v_chosen_2 = rt_list_new(g, 627);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 234, 0, 622);
+                        rt_choose_begin(g, f->me, 235, 0, 628);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 235)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a ship from the Rebel Base space to ");
                                 rt_log_card(g, L->v_t);
@@ -11119,9 +11222,9 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 622);
+                            rt_opt_done(g, &ob, 628);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 3;
                         if (!rt_answer_now(g))
@@ -11130,7 +11233,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 621);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 627);
                         if (rt_check(g)) return RT_END;
                         #line 53 "cards/rebellion/moves.cards"
                         if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11138,18 +11241,18 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 54 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 623, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 629, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 56 "cards/rebellion/moves.cards"
                     L->v_n_3 = 40;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 249, 0, 624);
+                        rt_choose_begin(g, f->me, 250, 0, 630);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 250)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit carried from the Rebel Base space to ");
                                 rt_log_card(g, L->v_t);
@@ -11162,9 +11265,9 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 624);
+                            rt_opt_done(g, &ob, 630);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 4;
                         if (!rt_answer_now(g))
@@ -11174,14 +11277,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
                         #line 57 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 625, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 631, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
         #line 62 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 626);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 632);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -11189,14 +11292,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 63 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 627);
+                L->v_chosen_3 = rt_list_new(g, 633);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 250, 0, 628);
+                    rt_choose_begin(g, f->me, 251, 0, 634);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 250)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 251)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": a unit carried from ");
                             rt_log_card(g, L->v_s_2);
@@ -11205,16 +11308,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 630));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 636));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 629)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 635)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 628);
+                        rt_opt_done(g, &ob, 634);
                     }
                     if (rt_check(g)) return RT_END;
-                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                     if (rt_option_count(g) == 0) break;
                     f->pc = 5;
                     if (!rt_answer_now(g))
@@ -11223,13 +11326,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 627);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 633);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 631);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 637);
                     if (rt_check(g)) return RT_END;
                     #line 65 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 632, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 638, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11237,14 +11340,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 69 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 633);
+                    L->v_chosen_4 = rt_list_new(g, 639);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 251, 0, 634);
+                        rt_choose_begin(g, f->me, 252, 0, 640);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 251)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 252)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a captured leader carried from ");
                                 rt_log_card(g, L->v_s_2);
@@ -11253,16 +11356,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 635));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 641));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 634);
+                            rt_opt_done(g, &ob, 640);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 225);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 6;
                         if (!rt_answer_now(g))
@@ -11271,16 +11374,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 633);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 639);
                         if (rt_check(g)) return RT_END;
                         #line 70 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 636), RT_AT_TOP, 637, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 642), RT_AT_TOP, 643, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 73 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 638);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 644);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11288,7 +11391,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_arrive, 639);
+            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 645);
             if (args) {
                 args[0] = arg0;
             }
@@ -11302,10 +11405,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11306 "rebellion.c"
+#line 11409 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 640, "bad resume point");
+        return rt_fail(g, 646, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11332,7 +11435,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11336 "rebellion.c"
+#line 11439 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11359,7 +11462,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 81 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 82 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 641), RT_AT_TOP, 642, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 647), RT_AT_TOP, 648, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11367,9 +11470,9 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             { /* subjugate */
                 RtValue arg0 = L->v_t;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 44, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 643);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 649);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11391,7 +11494,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 644);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 650);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11403,7 +11506,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 92 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 645);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 651);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11419,14 +11522,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 93 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 646);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 652);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 93 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 647);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 653);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11435,15 +11538,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 648);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 654);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11444 "rebellion.c"
+#line 11547 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 649, "bad resume point");
+        return rt_fail(g, 655, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11459,9 +11562,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 100 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 650), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 651))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 656), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 657))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 101 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 652);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 658);
             if (rt_check(g)) return RT_END;
             #line 102 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11471,10 +11574,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11475 "rebellion.c"
+#line 11578 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 653, "bad resume point");
+        return rt_fail(g, 659, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11506,13 +11609,13 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 18 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 654);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 660);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11516 "rebellion.c"
+#line 11619 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -11530,9 +11633,9 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 18 "cards/rebellion/refresh.cards"
         if (Agg1_proc_refresh(g, f, L)) {
             #line 19 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 252, 0, 655);
+            rt_choose_begin(g, L->v_r, 253, 0, 661);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 252)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
                     rt_log_player(g, L->v_r);
                     rt_log_str(g, ": play a Start of Refresh Phase objective card?");
                     rt_label_end(g);
@@ -11552,7 +11655,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 655);
+                    rt_opt_done(g, &ob, 661);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11566,22 +11669,22 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 22 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_r, 227, 0, 656);
+                    rt_choose_begin(g, L->v_r, 228, 0, 662);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                             rt_log_player(g, L->v_r);
                             rt_log_str(g, ": the objective card");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 657);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 663);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 656);
+                        rt_opt_done(g, &ob, 662);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -11594,9 +11697,9 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         { /* play_objective */
                             RtValue arg0 = L->v_o_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 46, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 658);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 664);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -11606,14 +11709,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         #line 26 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 659);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 665);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 27 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 660), 661);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 666), 667);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -11621,7 +11724,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 27 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l)->fd_side), 662), RT_AT_TOP, 663, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 668), RT_AT_TOP, 669, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11630,18 +11733,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 29 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 664), RT_AT_TOP, 665, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 670), RT_AT_TOP, 671, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 31 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 666);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 667), RT_AT_TOP, 668, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 672);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 673), RT_AT_TOP, 674, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 669);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 670), RT_AT_TOP, 671, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 675);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 676), RT_AT_TOP, 677, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 36 "cards/rebellion/refresh.cards"
@@ -11652,33 +11755,33 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 2;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 672);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 678);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 38 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 673)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 679)[0] > 10) {
                 #line 39 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, 0, 674);
+                rt_choose_begin(g, L->v_p_2, 254, 0, 680);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                         rt_log_player(g, L->v_p_2);
                         rt_log_str(g, ": a mission card to discard");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 675);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 681);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 674);
+                    rt_opt_done(g, &ob, 680);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -11690,24 +11793,24 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 40 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 676, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 682, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 677, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 683, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 678)) return RT_END;
+                if (rt_back_edge(g, 684)) return RT_END;
             }
         }
         #line 45 "cards/rebellion/refresh.cards"
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 679);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 685);
             if (st != RT_DONE)
                 return st;
         }
@@ -11715,8 +11818,8 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/refresh.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 680);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 686);
             if (st != RT_DONE)
                 return st;
         }
@@ -11736,8 +11839,8 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 51 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 681);
+            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 687);
             if (st != RT_DONE)
                 return st;
         }
@@ -11746,7 +11849,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 52 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 47, f->self, f->me, NLOCALS_proc_recruit_phase, 682);
+                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 688);
             }
             f->pc = 4;
             {
@@ -11766,7 +11869,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 #line 54 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_build, 683);
+                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 689);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11785,7 +11888,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 57 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_deploy_phase, 684);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 690);
             if (args) {
                 args[0] = arg0;
             }
@@ -11802,7 +11905,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 58 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_deploy_phase, 685);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 691);
             if (args) {
                 args[0] = arg0;
             }
@@ -11820,15 +11923,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 686);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 692);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11829 "rebellion.c"
+#line 11932 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 687, "bad resume point");
+        return rt_fail(g, 693, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11846,10 +11949,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 81 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 688);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 694);
         if (rt_check(g)) return RT_END;
         #line 82 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 689))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 695))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -11863,32 +11966,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 690))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 696))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 691))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 697))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 85 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 692);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 698);
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 693);
+            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 699);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11889 "rebellion.c"
+#line 11992 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 694, "bad resume point");
+        return rt_fail(g, 700, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11912,14 +12015,14 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             #line 95 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 695);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 701);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 95 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 696), RT_AT_TOP, 697, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 702), RT_AT_TOP, 703, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -11930,7 +12033,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 97 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit, 698);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 704);
             if (args) {
                 args[0] = arg0;
             }
@@ -11947,7 +12050,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit, 699);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 705);
             if (args) {
                 args[0] = arg0;
             }
@@ -11961,10 +12064,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 11965 "rebellion.c"
+#line 12068 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 700, "bad resume point");
+        return rt_fail(g, 706, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11984,13 +12087,13 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 105 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 701);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 707);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 11994 "rebellion.c"
+#line 12097 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12002,30 +12105,30 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 105 "cards/rebellion/refresh.cards"
-        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 702)[0] == 0))) {
+        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 708)[0] == 0))) {
             #line 106 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 703);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 704), RT_AT_TOP, 705, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 709);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 710), RT_AT_TOP, 711, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 706)) return RT_END;
+            if (rt_back_edge(g, 712)) return RT_END;
         }
         #line 108 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 254, RT_CHOOSE_HIDDEN, 707);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 713);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the action card you keep");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 708);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 714);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                     rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 707);
+            rt_opt_done(g, &ob, 713);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12035,13 +12138,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_2 = rt_chosen(g);
             #line 109 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 709), RT_AT_TOP, 710, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 715), RT_AT_TOP, 716, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 110 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 255, 0, 711);
+            rt_choose_begin(g, L->v_p, 256, 0, 717);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": the leader you recruit");
                     rt_label_end(g);
@@ -12053,7 +12156,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 711);
+                rt_opt_done(g, &ob, 717);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12063,7 +12166,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 111 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 712), RT_AT_TOP, 713, KIND_leader, 3, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 718), RT_AT_TOP, 719, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 112 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12081,7 +12184,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 { /* use_action */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 36, f->self, f->me, NLOCALS_proc_use_action, 714);
+                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 720);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12100,22 +12203,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 116 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 715);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 721);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 116 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 716), RT_AT_BOTTOM, 717, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 722), RT_AT_BOTTOM, 723, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12116 "rebellion.c"
+#line 12219 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 718, "bad resume point");
+        return rt_fail(g, 724, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12134,7 +12237,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 132 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 719);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 725);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -12143,9 +12246,9 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 #line 133 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 720))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 721))->fd_slot1;
-                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build_one, 722);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 726))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 727))->fd_slot1;
+                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 728);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12162,13 +12265,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 134 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 723)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 729)) {
                     #line 134 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 724))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 725))->fd_slot2;
-                        RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build_one, 726);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 730))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 731))->fd_slot2;
+                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 732);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12195,7 +12298,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build_one, 727);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 733);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12216,7 +12319,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build_one, 728);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 734);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12233,10 +12336,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12237 "rebellion.c"
+#line 12340 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 729, "bad resume point");
+        return rt_fail(g, 735, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12269,7 +12372,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12273 "rebellion.c"
+#line 12376 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12279,13 +12382,13 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 731));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 737));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12289 "rebellion.c"
+#line 12392 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12296,7 +12399,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 732);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 738);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12304,7 +12407,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12308 "rebellion.c"
+#line 12411 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12320,7 +12423,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12324 "rebellion.c"
+#line 12427 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12330,13 +12433,13 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 157 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 738));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 744));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12340 "rebellion.c"
+#line 12443 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12348,9 +12451,9 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 147 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 148 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, 0, 730);
+            rt_choose_begin(g, L->v_p, 257, 0, 736);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": build a unit for a ");
                     rt_log_value(g, RT_TY_ENUM + 3, L->v_r);
@@ -12376,7 +12479,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 730);
+                    rt_opt_done(g, &ob, 736);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12389,10 +12492,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 150 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 257, 0, 733);
+                    rt_choose_begin(g, L->v_p, 258, 0, 739);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit to build");
                             rt_label_end(g);
@@ -12404,7 +12507,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 733);
+                        rt_opt_done(g, &ob, 739);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12414,10 +12517,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 151 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 734), RT_AT_TOP, 735);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 740), RT_AT_TOP, 741);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 736);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 742);
                         if (rt_check(g)) return RT_END;
                         #line 153 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12433,24 +12536,24 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 157 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 737);
+                    rt_choose_begin(g, L->v_p, 259, 0, 743);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the system");
                             rt_label_end(g);
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 739);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 745);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 737);
+                        rt_opt_done(g, &ob, 743);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12461,22 +12564,22 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 158 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 259, 0, 740);
+                        rt_choose_begin(g, L->v_p, 260, 0, 746);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
                                 rt_log_player(g, L->v_p);
                                 rt_log_str(g, ": the unit");
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 741));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 747));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 740);
+                            rt_opt_done(g, &ob, 746);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12487,10 +12590,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 159 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 742), RT_AT_TOP, 743, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 748), RT_AT_TOP, 749, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 160 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 744);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 750);
                             #line 161 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12510,10 +12613,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12514 "rebellion.c"
+#line 12617 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 745, "bad resume point");
+        return rt_fail(g, 751, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12536,14 +12639,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 746);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 752);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 180 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 747);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 753);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12552,16 +12655,16 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 182 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 748));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 754));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 182 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 749), 0, 750);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 755), 0, 756);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 183 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 751), 752);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 757), 758);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -12571,7 +12674,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slid_off, 753);
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 759);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12589,10 +12692,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12593 "rebellion.c"
+#line 12696 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 754, "bad resume point");
+        return rt_fail(g, 760, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12610,7 +12713,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 187 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_deploy_phase, 755);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 761);
             if (args) {
                 args[0] = arg0;
             }
@@ -12624,10 +12727,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12628 "rebellion.c"
+#line 12731 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 756, "bad resume point");
+        return rt_fail(g, 762, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12654,13 +12757,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 758));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 764));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12664 "rebellion.c"
+#line 12767 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12671,7 +12774,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 759);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 765);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12679,7 +12782,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12683 "rebellion.c"
+#line 12786 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12689,13 +12792,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 193 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 761));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 767));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12699 "rebellion.c"
+#line 12802 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12706,13 +12809,13 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     #line 203 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 770);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 776);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12716 "rebellion.c"
+#line 12819 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -12722,28 +12825,28 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 190 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 757))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 763))->fd_death_star) {
             #line 192 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 193 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 260, 0, 760);
+                rt_choose_begin(g, L->v_p, 261, 0, 766);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the DSUC the Death Star completes");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 762);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 768);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 760);
+                    rt_opt_done(g, &ob, 766);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -12754,7 +12857,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 194 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 763), 764);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 769), 770);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -12762,13 +12865,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 194 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 765, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 771, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 195 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 766), RT_AT_TOP, 767);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 772), RT_AT_TOP, 773);
                     if (rt_check(g)) return RT_END;
                     #line 196 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -12781,14 +12884,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 199 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 768);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 774);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 202 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 261, 0, 769);
+            rt_choose_begin(g, L->v_p, 262, 0, 775);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": deploy ");
                     rt_log_card(g, L->v_u);
@@ -12814,7 +12917,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 769);
+                    rt_opt_done(g, &ob, 775);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12827,10 +12930,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 204 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 262, 0, 771);
+                    rt_choose_begin(g, L->v_p, 263, 0, 777);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the system for ");
                             rt_log_card(g, L->v_u);
@@ -12838,13 +12941,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 772);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 778);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 771);
+                        rt_opt_done(g, &ob, 777);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12855,10 +12958,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 205 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 773), RT_AT_TOP, 774);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 779), RT_AT_TOP, 780);
                         if (rt_check(g)) return RT_END;
                         #line 206 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 775), 1, 776), 777);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 781), 1, 782), 783);
                         if (rt_check(g)) return RT_END;
                         #line 207 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12874,10 +12977,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 211 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 778);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 784);
                     if (rt_check(g)) return RT_END;
                     #line 212 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 779));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 785));
                     if (rt_check(g)) return RT_END;
                     #line 213 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -12890,15 +12993,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 215 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 780);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 786);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 12899 "rebellion.c"
+#line 13002 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 781, "bad resume point");
+        return rt_fail(g, 787, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12917,13 +13020,13 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 47 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 783);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 789);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 12927 "rebellion.c"
+#line 13030 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -12937,15 +13040,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 45 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 46 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 263, 0, 782);
+            rt_choose_begin(g, f->me, 264, 0, 788);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
                 int menu_0 = (!!Agg1_proc_assign_missions(g, f, L));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 784) > 0);   /* use an Assignment action card */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 790) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -12963,7 +13066,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 782);
+                    rt_opt_done(g, &ob, 788);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12977,7 +13080,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 47 "cards/rebellion/round.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_one, 785);
+                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 791);
                     }
                     f->pc = 2;
                     {
@@ -12990,22 +13093,22 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 49 "cards/rebellion/round.cards"
-                    rt_choose_begin(g, f->me, 264, 0, 786);
+                    rt_choose_begin(g, f->me, 265, 0, 792);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": the Assignment action card");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 787);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 793);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                                 rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 786);
+                        rt_opt_done(g, &ob, 792);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 3;
@@ -13018,7 +13121,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = f->me;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 36, f->self, f->me, NLOCALS_proc_use_action, 788);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 794);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -13039,12 +13142,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 789)) return RT_END;
+            if (rt_back_edge(g, 795)) return RT_END;
         }
-#line 13045 "rebellion.c"
+#line 13148 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 790, "bad resume point");
+        return rt_fail(g, 796, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13069,14 +13172,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 88 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 815);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 821);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13080 "rebellion.c"
+#line 13183 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13088,27 +13191,27 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 60 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 791));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 797));
         if (rt_check(g)) return RT_END;
         #line 61 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 62 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 792);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 798);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission card to place facedown");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 793);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 799);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_can_assign(g, f, f->me, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 792);
+            rt_opt_done(g, &ob, 798);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13118,31 +13221,31 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 63 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 794), RT_AT_TOP, 795, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 800), RT_AT_TOP, 801, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 64 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 796);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 802);
             #line 65 "cards/rebellion/round.cards"
             L->v_sk = Inst_mission(g, L->v_c)->fd_skill;
             #line 66 "cards/rebellion/round.cards"
             L->v_need = Inst_mission(g, L->v_c)->fd_need;
             #line 67 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 266, 0, 797);
+            rt_choose_begin(g, f->me, 267, 0, 803);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": a leader for the mission");
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 798);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 804);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         if ((seq[0] = Fn_icons(g, f, it_l, L->v_sk), (seq[0] + Fn_best_other(g, f, f->me, it_l, L->v_sk))) >= L->v_need) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 797);
+                rt_opt_done(g, &ob, 803);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -13152,33 +13255,33 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 68 "cards/rebellion/round.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 799), RT_AT_TOP, 800, KIND_leader, 3, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 805), RT_AT_TOP, 806, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 69 "cards/rebellion/round.cards"
-                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 801);
+                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 807);
             }
             #line 71 "cards/rebellion/round.cards"
-            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 802);
+            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 808);
             if (rt_check(g)) return RT_END;
             #line 72 "cards/rebellion/round.cards"
             if (L->v_left > 0) {
                 #line 73 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 267, 0, 803);
+                rt_choose_begin(g, f->me, 268, 0, 809);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": a second leader (for the skill icons)");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 804);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 810);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_icons(g, f, it_l_2, L->v_sk) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 803);
+                    rt_opt_done(g, &ob, 809);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13188,22 +13291,22 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_l_2 = rt_chosen(g);
                     #line 74 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 805), RT_AT_TOP, 806, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 811), RT_AT_TOP, 812, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 75 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 807);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 813);
                 }
             } else {
                 #line 78 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 268, 0, 808);
+                rt_choose_begin(g, f->me, 269, 0, 814);
                 {
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": a second leader?");
                         rt_label_end(g);
                     }
                     int menu_0 = 1;   /* one leader */
-                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 809)[0] == 0);   /* add a second leader */
+                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 815)[0] == 0);   /* add a second leader */
                     int pick = rt_draw_options_now(g, menu_0 + menu_1);
                     if (pick >= 0) {
                         RtValue drawn_value;
@@ -13217,7 +13320,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                        rt_opt_done(g, &ob, 808);
+                        rt_opt_done(g, &ob, 814);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -13231,22 +13334,22 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     if (L->v_option == 0) { /* one leader */
                     } else if (L->v_option == 1) { /* add a second leader */
                         #line 81 "cards/rebellion/round.cards"
-                        rt_choose_begin(g, f->me, 269, 0, 810);
+                        rt_choose_begin(g, f->me, 270, 0, 816);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the second leader");
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 811);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 817);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 810);
+                            rt_opt_done(g, &ob, 816);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -13256,10 +13359,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_l_3 = rt_chosen(g);
                             #line 82 "cards/rebellion/round.cards"
-                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 812), RT_AT_TOP, 813, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 818), RT_AT_TOP, 819, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 83 "cards/rebellion/round.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 814);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 820);
                         }
                     }
                 }
@@ -13274,10 +13377,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13278 "rebellion.c"
+#line 13381 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 816, "bad resume point");
+        return rt_fail(g, 822, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13295,9 +13398,9 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 95 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 96 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, 0, 817);
+            rt_choose_begin(g, f->me, 271, 0, 823);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": reveal the Rebel base before using a leader?");
                     rt_label_end(g);
@@ -13317,7 +13420,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                    rt_opt_done(g, &ob, 817);
+                    rt_opt_done(g, &ob, 823);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13334,7 +13437,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 818);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 824);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13342,10 +13445,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13346 "rebellion.c"
+#line 13449 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 819, "bad resume point");
+        return rt_fail(g, 825, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13375,17 +13478,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 820);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 826);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13386 "rebellion.c"
+#line 13489 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 821, "bad resume point");
+        return rt_fail(g, 827, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13405,7 +13508,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 822);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 828);
             if (st != RT_DONE)
                 return st;
         }
@@ -13420,15 +13523,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 823);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 829);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13429 "rebellion.c"
+#line 13532 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 824, "bad resume point");
+        return rt_fail(g, 830, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13441,7 +13544,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 825);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 831);
             if (args) {
                 args[0] = arg0;
             }
@@ -13455,10 +13558,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13459 "rebellion.c"
+#line 13562 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 826, "bad resume point");
+        return rt_fail(g, 832, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13471,16 +13574,16 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         #line 22 "cards/rebellion/actions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 827);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 833);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13481 "rebellion.c"
+#line 13584 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 828, "bad resume point");
+        return rt_fail(g, 834, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13495,18 +13598,18 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 829);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 835);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13507 "rebellion.c"
+#line 13610 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 830, "bad resume point");
+        return rt_fail(g, 836, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13526,15 +13629,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 831);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 837);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13535 "rebellion.c"
+#line 13638 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 832, "bad resume point");
+        return rt_fail(g, 838, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13550,11 +13653,11 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_x_wing;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 833);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 839);
             if (st != RT_DONE)
                 return st;
         }
@@ -13565,19 +13668,19 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_x_wing;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 834);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 840);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13578 "rebellion.c"
+#line 13681 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 835, "bad resume point");
+        return rt_fail(g, 841, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13590,7 +13693,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 836);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 842);
             if (args) {
                 args[0] = arg0;
             }
@@ -13604,10 +13707,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13608 "rebellion.c"
+#line 13711 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 837, "bad resume point");
+        return rt_fail(g, 843, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13620,7 +13723,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 838);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 844);
             if (args) {
                 args[0] = arg0;
             }
@@ -13634,10 +13737,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13638 "rebellion.c"
+#line 13741 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 845, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13652,18 +13755,18 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 840);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 846);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13664 "rebellion.c"
+#line 13767 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 847, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13683,15 +13786,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 842);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 848);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13692 "rebellion.c"
+#line 13795 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 843, "bad resume point");
+        return rt_fail(g, 849, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13711,15 +13814,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 844);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 850);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13720 "rebellion.c"
+#line 13823 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 845, "bad resume point");
+        return rt_fail(g, 851, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13732,16 +13835,16 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         #line 70 "cards/rebellion/actions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 846);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 852);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13742 "rebellion.c"
+#line 13845 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 847, "bad resume point");
+        return rt_fail(g, 853, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13754,7 +13857,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 848);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 854);
             if (args) {
                 args[0] = arg0;
             }
@@ -13768,10 +13871,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13772 "rebellion.c"
+#line 13875 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 849, "bad resume point");
+        return rt_fail(g, 855, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13784,7 +13887,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 850);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 856);
             if (args) {
                 args[0] = arg0;
             }
@@ -13798,10 +13901,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13802 "rebellion.c"
+#line 13905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 851, "bad resume point");
+        return rt_fail(g, 857, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13821,15 +13924,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 852);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 858);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13830 "rebellion.c"
+#line 13933 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 853, "bad resume point");
+        return rt_fail(g, 859, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13845,19 +13948,19 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_star_destroyer;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 854);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 860);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13858 "rebellion.c"
+#line 13961 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 855, "bad resume point");
+        return rt_fail(g, 861, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13877,15 +13980,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 856);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 862);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13886 "rebellion.c"
+#line 13989 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 857, "bad resume point");
+        return rt_fail(g, 863, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13899,17 +14002,17 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 858);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 864);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13910 "rebellion.c"
+#line 14013 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 859, "bad resume point");
+        return rt_fail(g, 865, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13924,18 +14027,18 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 860);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 866);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13936 "rebellion.c"
+#line 14039 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 861, "bad resume point");
+        return rt_fail(g, 867, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13948,7 +14051,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 862);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 868);
             if (args) {
                 args[0] = arg0;
             }
@@ -13962,10 +14065,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13966 "rebellion.c"
+#line 14069 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 863, "bad resume point");
+        return rt_fail(g, 869, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13980,18 +14083,18 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 864);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 870);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13992 "rebellion.c"
+#line 14095 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 865, "bad resume point");
+        return rt_fail(g, 871, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14004,7 +14107,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 866);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 872);
             if (args) {
                 args[0] = arg0;
             }
@@ -14018,10 +14121,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14022 "rebellion.c"
+#line 14125 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 867, "bad resume point");
+        return rt_fail(g, 873, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14041,15 +14144,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 868);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 874);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14050 "rebellion.c"
+#line 14153 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 869, "bad resume point");
+        return rt_fail(g, 875, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14065,11 +14168,11 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_tie_fighter;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 870);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 876);
             if (st != RT_DONE)
                 return st;
         }
@@ -14080,19 +14183,19 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_tie_fighter;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 871);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 877);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14093 "rebellion.c"
+#line 14196 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 872, "bad resume point");
+        return rt_fail(g, 878, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14110,15 +14213,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 873);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 879);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14119 "rebellion.c"
+#line 14222 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 874, "bad resume point");
+        return rt_fail(g, 880, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14133,7 +14236,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_destroy_enemies, 875);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 881);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14149,10 +14252,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14153 "rebellion.c"
+#line 14256 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 876, "bad resume point");
+        return rt_fail(g, 882, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14165,16 +14268,16 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         #line 24 "cards/rebellion/missions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 877);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 883);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14175 "rebellion.c"
+#line 14278 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 878, "bad resume point");
+        return rt_fail(g, 884, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14187,7 +14290,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 879);
+            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 885);
             if (args) {
                 args[0] = arg0;
             }
@@ -14201,10 +14304,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14205 "rebellion.c"
+#line 14308 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14222,7 +14325,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 881);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 887);
             if (st != RT_DONE)
                 return st;
         }
@@ -14235,15 +14338,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 882);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 888);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14244 "rebellion.c"
+#line 14347 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 883, "bad resume point");
+        return rt_fail(g, 889, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14259,19 +14362,19 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_rebel_trooper;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 884);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 890);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14272 "rebellion.c"
+#line 14375 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 885, "bad resume point");
+        return rt_fail(g, 891, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14282,7 +14385,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 886);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 892);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14293,10 +14396,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14297 "rebellion.c"
+#line 14400 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 887, "bad resume point");
+        return rt_fail(g, 893, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14312,15 +14415,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 888);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 894);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14321 "rebellion.c"
+#line 14424 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 895, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14335,7 +14438,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_destroy_enemies, 890);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 896);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14351,10 +14454,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14355 "rebellion.c"
+#line 14458 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 891, "bad resume point");
+        return rt_fail(g, 897, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14366,7 +14469,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 35, f->self, f->me, NLOCALS_proc_infiltrate, 892);
+            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 898);
         }
         f->pc = 1;
         {
@@ -14377,10 +14480,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14381 "rebellion.c"
+#line 14484 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 899, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14394,17 +14497,17 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
         { /* train_luke */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 900);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14405 "rebellion.c"
+#line 14508 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 895, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14416,7 +14519,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 896);
+            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 902);
         }
         f->pc = 1;
         {
@@ -14427,10 +14530,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14431 "rebellion.c"
+#line 14534 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 897, "bad resume point");
+        return rt_fail(g, 903, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14448,15 +14551,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 898);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 904);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14457 "rebellion.c"
+#line 14560 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 899, "bad resume point");
+        return rt_fail(g, 905, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14474,15 +14577,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 900);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 906);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14483 "rebellion.c"
+#line 14586 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 901, "bad resume point");
+        return rt_fail(g, 907, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14496,17 +14599,17 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 902);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 908);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14507 "rebellion.c"
+#line 14610 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 903, "bad resume point");
+        return rt_fail(g, 909, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14519,7 +14622,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_slide_queue, 904);
+            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 910);
             if (args) {
                 args[0] = arg0;
             }
@@ -14533,10 +14636,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14537 "rebellion.c"
+#line 14640 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 905, "bad resume point");
+        return rt_fail(g, 911, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14549,16 +14652,16 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         #line 103 "cards/rebellion/missions.cards"
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 906);
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 912);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14559 "rebellion.c"
+#line 14662 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 907, "bad resume point");
+        return rt_fail(g, 913, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14574,15 +14677,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 908);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 914);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14583 "rebellion.c"
+#line 14686 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 909, "bad resume point");
+        return rt_fail(g, 915, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14596,17 +14699,17 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 910);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 916);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14607 "rebellion.c"
+#line 14710 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 911, "bad resume point");
+        return rt_fail(g, 917, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14622,19 +14725,19 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_stormtrooper;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 912);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 918);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14635 "rebellion.c"
+#line 14738 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 913, "bad resume point");
+        return rt_fail(g, 919, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14648,17 +14751,17 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
         { /* eliminate_leader */
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 914);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 920);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14659 "rebellion.c"
+#line 14762 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 915, "bad resume point");
+        return rt_fail(g, 921, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14676,25 +14779,49 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 916);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 922);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14685 "rebellion.c"
+#line 14788 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 917, "bad resume point");
+        return rt_fail(g, 923, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/missions.cards:133: Subdue the Populace.effect */
+/* cards/rebellion/missions.cards:133: Lure of the Dark Side.effect */
+static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
+{
+    switch (f->pc) {
+    case 0:;
+        #line 133 "cards/rebellion/missions.cards"
+        { /* turn_leader */
+            RtValue arg0 = rt_var_at(g, VCELL_victim);
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
+            callee->v[0] = arg0;
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 924);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+#line 14812 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 925, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+/* cards/rebellion/missions.cards:138: Subdue the Populace.effect */
 static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 134 "cards/rebellion/missions.cards"
+        #line 139 "cards/rebellion/missions.cards"
         { /* gain_loyalty */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = SIDE_empire;
@@ -14702,12 +14829,12 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 918);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 926);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 135 "cards/rebellion/missions.cards"
+        #line 140 "cards/rebellion/missions.cards"
         { /* gain_loyalty */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = SIDE_empire;
@@ -14715,52 +14842,52 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 919);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 927);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14724 "rebellion.c"
+#line 14851 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 920, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/missions.cards:144: Construct Death Star.effect */
+/* cards/rebellion/missions.cards:149: Construct Death Star.effect */
 static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 144 "cards/rebellion/missions.cards"
+        #line 149 "cards/rebellion/missions.cards"
         { /* construct_death_star */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 921);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14748 "rebellion.c"
+#line 14875 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/missions.cards:149: Superlaser Online.effect */
+/* cards/rebellion/missions.cards:154: Superlaser Online.effect */
 static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 149 "cards/rebellion/missions.cards"
+        #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 30, f->self, f->me, NLOCALS_proc_destroy_system, 923);
+            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 931);
             if (args) {
                 args[0] = arg0;
             }
@@ -14774,38 +14901,38 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14778 "rebellion.c"
+#line 14905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 924, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/missions.cards:154: Build Super Star Destroyer.effect */
+/* cards/rebellion/missions.cards:159: Build Super Star Destroyer.effect */
 static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 154 "cards/rebellion/missions.cards"
+        #line 159 "cards/rebellion/missions.cards"
         { /* queue_from_supply */
             RtValue arg0 = f->me;
             RtValue arg1 = ENUM_super_star_destroyer;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 933);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14806 "rebellion.c"
+#line 14933 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14875,7 +15002,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 14879 "rebellion.c"
+#line 15006 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -14896,7 +15023,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 12 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 927);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 935);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -14912,7 +15039,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                     #line 13 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 928);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 936);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -14928,7 +15055,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                     #line 14 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 929);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 937);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -14946,12 +15073,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 15 "cards/rebellion/setup.cards"
                     if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 930);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 938);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     } else {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 931);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 939);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -14963,7 +15090,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 16 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 932);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 940);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -14971,24 +15098,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 17 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 933))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 941))->fd_project) {
                     #line 17 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 934);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 942);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 935))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 943))->fd_starting) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 936))->fd_side), 937), RT_AT_TOP, 938);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 944))->fd_side), 945), RT_AT_TOP, 946);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 939))->fd_side), 940), RT_AT_TOP, 941);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 947))->fd_side), 948), RT_AT_TOP, 949);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 21 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 942);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 950);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -14996,20 +15123,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 22 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 943))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 951))->fd_recruit) {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 944))->fd_side), 945), RT_AT_TOP, 946);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 952))->fd_side), 953), RT_AT_TOP, 954);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 947))->fd_side), 948), RT_AT_TOP, 949);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 955))->fd_side), 956), RT_AT_TOP, 957);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 26 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 950);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 958);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -15017,23 +15144,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 27 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 951))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 959))->fd_starting) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 952))->fd_side), 953), RT_AT_TOP, 954);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 960))->fd_side), 961), RT_AT_TOP, 962);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 955))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 963))->fd_jedi) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 956);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 964);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 29 "cards/rebellion/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 957));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 965));
         if (rt_check(g)) return RT_END;
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 958);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 966);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15043,8 +15170,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 960);
-                    rt_set_at(g, elem, who, (-1), 959);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 968);
+                    rt_set_at(g, elem, who, (-1), 967);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15054,34 +15181,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 961);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 969);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 962)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 970)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 963);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 971);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 964);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 972);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 965, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 973, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 966);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 974);
             if (st != RT_DONE)
                 return st;
         }
@@ -15090,36 +15217,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 967), 968);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 975), 976);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 969), 970);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 977), 978);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 971);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 979);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 972);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 980);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 973);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 981);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 974);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 982);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 975);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 983);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 976);
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 984);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 977));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 985));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 979);
-                    rt_set_at(g, elem, who, 1, 978);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 987);
+                    rt_set_at(g, elem, who, 1, 986);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15131,16 +15258,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 980, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 988, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 981));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 989));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 982);
+                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 990);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15153,8 +15280,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 984);
-                        rt_set_at(g, elem, who, (-1), 983);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 992);
+                        rt_set_at(g, elem, who, (-1), 991);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15167,29 +15294,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 985, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 993, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 986, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 994, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 987)) return RT_END;
+            if (rt_back_edge(g, 995)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 988, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 996, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 989);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 997);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
             RtValue arg1 = 3;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 990);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 998);
             if (st != RT_DONE)
                 return st;
         }
@@ -15199,10 +15326,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_assault_carrier;
             RtValue arg1 = 3;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 991);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 999);
             if (st != RT_DONE)
                 return st;
         }
@@ -15212,10 +15339,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_tie_fighter;
             RtValue arg1 = 12;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 992);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1000);
             if (st != RT_DONE)
                 return st;
         }
@@ -15225,10 +15352,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_stormtrooper;
             RtValue arg1 = 12;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 993);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1001);
             if (st != RT_DONE)
                 return st;
         }
@@ -15238,10 +15365,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_at_st;
             RtValue arg1 = 5;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 994);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1002);
             if (st != RT_DONE)
                 return st;
         }
@@ -15251,10 +15378,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_at_at;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 995);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1003);
             if (st != RT_DONE)
                 return st;
         }
@@ -15264,26 +15391,26 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_death_star_station;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 996);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1004);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 997);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1005);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_4 = rt_list_at(g, L->v_list_6, L->v_i_10);
                 if (!(Fn_imperial_system(g, f, L->v_s_4))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 271, 0, 998);
+                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1006);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
                         rt_log_player(g, Fn_empire_player(g, f));
                         rt_log_str(g, ": a ground unit for ");
                         rt_log_card(g, L->v_s_4);
@@ -15296,7 +15423,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 998);
+                    rt_opt_done(g, &ob, 1006);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15306,23 +15433,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 999), RT_AT_TOP, 1000, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1007), RT_AT_TOP, 1008, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1001);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1009);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1002);
+                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1010);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                         rt_log_player(g, Fn_empire_player(g, f));
                         rt_log_str(g, ": the system for ");
                         rt_log_card(g, L->v_u_2);
@@ -15330,13 +15457,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1003);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1011);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_imperial_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1002);
+                    rt_opt_done(g, &ob, 1010);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15347,7 +15474,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_5 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1004), RT_AT_TOP, 1005, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1012), RT_AT_TOP, 1013, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15364,10 +15491,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_corellian_corvette;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1006);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1014);
             if (st != RT_DONE)
                 return st;
         }
@@ -15377,10 +15504,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_rebel_transport;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1007);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1015);
             if (st != RT_DONE)
                 return st;
         }
@@ -15390,10 +15517,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_x_wing;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1008);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1016);
             if (st != RT_DONE)
                 return st;
         }
@@ -15403,10 +15530,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_y_wing;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1009);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1017);
             if (st != RT_DONE)
                 return st;
         }
@@ -15416,10 +15543,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_rebel_trooper;
             RtValue arg1 = 6;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1010);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1018);
             if (st != RT_DONE)
                 return st;
         }
@@ -15429,32 +15556,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_airspeeder;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 57, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1011);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1019);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 273, 0, 1012);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1020);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
                 rt_log_player(g, Fn_rebel_player(g, f));
                 rt_log_str(g, ": the one Rebel or neutral system for your units outside the base");
                 rt_label_end(g);
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1013);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1021);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1012);
+            rt_opt_done(g, &ob, 1020);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -15465,16 +15592,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1014);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1022);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1015);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1023);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
                             rt_log_player(g, Fn_rebel_player(g, f));
                             rt_log_str(g, ": where does ");
                             rt_log_card(g, L->v_u_3);
@@ -15490,7 +15617,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1015);
+                        rt_opt_done(g, &ob, 1023);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -15501,11 +15628,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1016, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1024, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1017), RT_AT_TOP, 1018, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1025), RT_AT_TOP, 1026, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -15520,10 +15647,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1019), 1020);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1027), 1028);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1021), RT_AT_TOP, 1022, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1029), RT_AT_TOP, 1030, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 if (Inst_action_card(g, L->v_a_2)->fd_timing == ENUM_immediate) {
@@ -15531,7 +15658,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p_2;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 36, f->self, f->me, NLOCALS_proc_use_action, 1023);
+                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1031);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -15550,7 +15677,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1024);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1032);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
@@ -15560,32 +15687,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 127 "cards/rebellion/setup.cards"
                 if (Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1025);
+                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1033);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1026), RT_AT_TOP, 1027, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1034), RT_AT_TOP, 1035, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 275, RT_CHOOSE_HIDDEN, 1028);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1036);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
                 rt_log_player(g, Fn_rebel_player(g, f));
                 rt_log_str(g, ": the system of your Rebel base");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1029);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1037);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_7 = zc[1 + i]; (void)it_s_7;
                     rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1028);
+            rt_opt_done(g, &ob, 1036);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -15595,14 +15722,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_7 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1030), RT_AT_TOP, 1031, KIND_system, 6, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1038), RT_AT_TOP, 1039, KIND_system, 6, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1032), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1033, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1040), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1041, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1034);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1042);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -15617,10 +15744,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p_3;
                 RtValue arg1 = 2;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1035);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1043);
                 if (st != RT_DONE)
                     return st;
             }
@@ -15632,10 +15759,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15636 "rebellion.c"
+#line 15763 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1036, "bad resume point");
+        return rt_fail(g, 1044, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15672,7 +15799,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 54, f->self, f->me, NLOCALS_proc_assign_missions, 1037);
+                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1045);
             }
             f->pc = 1;
             {
@@ -15685,7 +15812,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1038)) return RT_END;
+            if (rt_back_edge(g, 1046)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -15698,10 +15825,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 276, 0, 1039);
+            rt_choose_begin(g, f->me, 277, 0, 1047);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": activate a system, reveal a mission, or pass");
                     rt_label_end(g);
@@ -15709,7 +15836,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "activate a system with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1040);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1048);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) rt_opt_add(&ob, 0, it_l, 58);
@@ -15717,7 +15844,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1041);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1049);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) {
@@ -15734,7 +15861,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "reveal _c_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1042);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1050);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) rt_opt_add(&ob, 1, it_c, 59);
@@ -15742,7 +15869,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1043);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1051);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) {
@@ -15758,9 +15885,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 60);
-                rt_opt_done(g, &ob, 1039);
+                rt_opt_done(g, &ob, 1047);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 1044, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 1052, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -15771,7 +15898,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_l = rt_chosen_card(g);
                 #line 18 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1045);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1053);
                 }
                 f->pc = 3;
                 {
@@ -15785,7 +15912,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 19 "cards/rebellion/round.cards"
                 { /* activate */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_activate, 1046);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1054);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15803,7 +15930,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_c = rt_chosen_card(g);
                 #line 22 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1047);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1055);
                 }
                 f->pc = 5;
                 {
@@ -15817,7 +15944,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 23 "cards/rebellion/round.cards"
                 { /* reveal_mission */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_reveal_mission, 1048);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1056);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15836,7 +15963,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
             L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
             if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 1049)) return RT_END;
+            if (rt_back_edge(g, 1057)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 28 "cards/rebellion/round.cards"
@@ -15844,7 +15971,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 61);
         #line 28 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 45, f->self, f->me, NLOCALS_proc_refresh, 1050);
+            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1058);
         }
         f->pc = 7;
         {
@@ -15855,10 +15982,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 15859 "rebellion.c"
+#line 15986 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1051, "bad resume point");
+        return rt_fail(g, 1059, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15955,7 +16082,7 @@ static void Live_recount(RtGame *g)
 /* per live count cell: one per player */
 static const uint8_t Live_per_player[] = { 1, 1, 1, 1, 1, 1, 1, 0 };
 /* per zone: live counts read it */
-static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 /* per kind: the state slots live counts read */
 static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u };
 
@@ -15972,6 +16099,7 @@ static const char *const Values_aim[] = { "any_system", "populous_system", "with
 static const char *const Values_timing[] = { "assignment", "start_of_combat", "immediate" };
 static const char *const Values_when_played[] = { "refresh_start", "combat_end", "combat_round" };
 static const char *const Values_goal[] = { "loyal_3", "loyal_5", "loyal_7", "units_4_systems", "sabotage_2", "regions_4", "won_space", "won_ground", "capital_destroyed", "five_destroyed", "plans" };
+static const char *const Values_ring[] = { "no_ring", "dark_side_ring" };
 static const char *const Values_model[] = { "tie_fighter", "assault_carrier", "star_destroyer", "super_star_destroyer", "death_star_station", "death_star_construction", "stormtrooper", "at_st", "at_at", "x_wing", "y_wing", "rebel_transport", "corellian_corvette", "mon_calamari_cruiser", "rebel_trooper", "airspeeder", "shield_generator", "ion_cannon" };
 static const char *const Values_symbol[] = { "hit", "direct_hit", "special", "blank" };
 static const char *const Values_region[] = { "core_worlds", "colonies", "inner_rim", "expansion_region", "mid_rim", "outer_rim", "wild_space", "unknown_regions" };
@@ -15986,6 +16114,7 @@ static const RtEnumDef enums[] = {
     { "timing", 3, Values_timing },
     { "when_played", 3, Values_when_played },
     { "goal", 11, Values_goal },
+    { "ring", 2, Values_ring },
     { "model", 18, Values_model },
     { "symbol", 4, Values_symbol },
     { "region", 8, Values_region },
@@ -15994,6 +16123,7 @@ static const RtEnumDef enums[] = {
 static const RtZoneDef zones[] = {
     { "box", 0, 0, RT_HIDDEN, -1 },
     { "obj_offer", 1, 0, RT_PRIVATE, KIND_objective },
+    { "ring_cards", 0, 0, RT_PUBLIC, KIND_mission },
     { "probe_deck", 0, 1, RT_HIDDEN, KIND_system },
     { "probes", 1, 0, RT_PRIVATE, KIND_system },
     { "base_pick", 1, 0, RT_PRIVATE, KIND_system },
@@ -16098,11 +16228,11 @@ static const RtZoneDef zones[] = {
 
 static const char *const StateNames_red_die[] = { "face" };
 static const RtValue StateDefaults_red_die[] = { ENUM_hit };
-static const uint8_t StateTypes_red_die[] = { RT_TY_ENUM + 11 };
+static const uint8_t StateTypes_red_die[] = { RT_TY_ENUM + 12 };
 static const uint8_t StateKeep_red_die[] = { 1 };
 static const char *const StateNames_black_die[] = { "face" };
 static const RtValue StateDefaults_black_die[] = { ENUM_hit };
-static const uint8_t StateTypes_black_die[] = { RT_TY_ENUM + 11 };
+static const uint8_t StateTypes_black_die[] = { RT_TY_ENUM + 12 };
 static const uint8_t StateKeep_black_die[] = { 1 };
 static const char *const StateNames_system[] = { "subjugated", "sabotaged", "destroyed", "origin", "sent_cap", "deployed" };
 static const RtValue StateDefaults_system[] = { 0, 0, 0, 0, 0, 0 };
@@ -16112,10 +16242,10 @@ static const char *const StateNames_unit[] = { "damage", "pending", "eta" };
 static const RtValue StateDefaults_unit[] = { 0, 0, 0 };
 static const uint8_t StateTypes_unit[] = { RT_TY_INT, RT_TY_INT, RT_TY_INT };
 static const uint8_t StateKeep_unit[] = { 0, 0, 0 };
-static const char *const StateNames_leader[] = { "post", "captured", "carbonite" };
-static const RtValue StateDefaults_leader[] = { 0, 0, 0 };
-static const uint8_t StateTypes_leader[] = { RT_TY_INT, RT_TY_BOOL, RT_TY_BOOL };
-static const uint8_t StateKeep_leader[] = { 0, 1, 1 };
+static const char *const StateNames_leader[] = { "post", "captured", "carbonite", "ring" };
+static const RtValue StateDefaults_leader[] = { 0, 0, 0, ENUM_no_ring };
+static const uint8_t StateTypes_leader[] = { RT_TY_INT, RT_TY_BOOL, RT_TY_BOOL, RT_TY_ENUM + 10 };
+static const uint8_t StateKeep_leader[] = { 0, 1, 1, 1 };
 static const char *const StateNames_mission[] = { "slot" };
 static const RtValue StateDefaults_mission[] = { 0 };
 static const uint8_t StateTypes_mission[] = { RT_TY_INT };
@@ -16125,8 +16255,8 @@ static const RtKindDef kinds[] = {
     { "black_die", 1, StateNames_black_die, StateDefaults_black_die, StateTypes_black_die, NULL, 0, StateKeep_black_die },
     { "system", 6, StateNames_system, StateDefaults_system, StateTypes_system, Rows_system, 32, StateKeep_system },
     { "unit", 3, StateNames_unit, StateDefaults_unit, StateTypes_unit, Rows_unit, 18, StateKeep_unit },
-    { "leader", 3, StateNames_leader, StateDefaults_leader, StateTypes_leader, Rows_leader, 25, StateKeep_leader },
-    { "mission", 1, StateNames_mission, StateDefaults_mission, StateTypes_mission, Rows_mission, 26, StateKeep_mission },
+    { "leader", 4, StateNames_leader, StateDefaults_leader, StateTypes_leader, Rows_leader, 25, StateKeep_leader },
+    { "mission", 1, StateNames_mission, StateDefaults_mission, StateTypes_mission, Rows_mission, 27, StateKeep_mission },
     { "action_card", 0, NULL, NULL, NULL, Rows_action_card, 24, NULL },
     { "objective", 0, NULL, NULL, NULL, Rows_objective, 11, NULL },
     { "tactic", 0, NULL, NULL, NULL, Rows_tactic, 6, NULL },
@@ -16238,10 +16368,11 @@ static const RtCardDef cards[] = {
     { "Imperial Recruitment", KIND_mission, 19 },
     { "Execution", KIND_mission, 20 },
     { "Carbonite Freeze", KIND_mission, 21 },
-    { "Subdue the Populace", KIND_mission, 22 },
-    { "Construct Death Star", KIND_mission, 23 },
-    { "Superlaser Online", KIND_mission, 24 },
-    { "Build Super Star Destroyer", KIND_mission, 25 },
+    { "Lure of the Dark Side", KIND_mission, 22 },
+    { "Subdue the Populace", KIND_mission, 23 },
+    { "Construct Death Star", KIND_mission, 24 },
+    { "Superlaser Online", KIND_mission, 25 },
+    { "Build Super Star Destroyer", KIND_mission, 26 },
     { "Spark of Rebellion", KIND_objective, 0 },
     { "Show of Strength", KIND_objective, 1 },
     { "Strike a Blow", KIND_objective, 2 },
@@ -16513,116 +16644,117 @@ static const char *const strings[] = {
     "Imperial Recruitment", /* 164 */
     "Execution", /* 165 */
     "Carbonite Freeze", /* 166 */
-    "Subdue the Populace", /* 167 */
-    "Construct Death Star", /* 168 */
-    "Superlaser Online", /* 169 */
-    "Build Super Star Destroyer", /* 170 */
-    "Spark of Rebellion", /* 171 */
-    "Show of Strength", /* 172 */
-    "Strike a Blow", /* 173 */
-    "Hold the Line", /* 174 */
-    "Cripple the Empire", /* 175 */
-    "Death Star Plans", /* 176 */
-    "Rebellion Grows", /* 177 */
-    "Destroy the Fleet", /* 178 */
-    "Galactic Uprising", /* 179 */
-    "Crushing Defeat", /* 180 */
-    "Alliance of Worlds", /* 181 */
-    "Evasive Maneuvers", /* 182 */
-    "Concentrated Fire", /* 183 */
-    "Squadron Strike", /* 184 */
-    "Take Cover", /* 185 */
-    "Heavy Artillery", /* 186 */
-    "Flanking Maneuver", /* 187 */
-    "TIE Fighter", /* 188 */
-    "Assault Carrier", /* 189 */
-    "Star Destroyer", /* 190 */
-    "Super Star Destroyer", /* 191 */
-    "Death Star", /* 192 */
-    "Death Star Under Construction", /* 193 */
-    "Stormtrooper", /* 194 */
-    "AT-ST", /* 195 */
-    "AT-AT", /* 196 */
-    "X-wing", /* 197 */
-    "Y-wing", /* 198 */
-    "Rebel Transport", /* 199 */
-    "Corellian Corvette", /* 200 */
-    "Mon Calamari Cruiser", /* 201 */
-    "Rebel Trooper", /* 202 */
-    "Airspeeder", /* 203 */
-    "Shield Generator", /* 204 */
-    "Ion Cannon", /* 205 */
-    "choose", /* 206 */
-    "{p}: add a leader from your pool to the combat in {t}?", /* 207 */
-    "{p}: the leader for the combat", /* 208 */
-    "{p}: use a Start of Combat action card?", /* 209 */
-    "{p}: the action card", /* 210 */
-    "{p}: the unit dealt 1 damage", /* 211 */
-    "{p}: a combat action?", /* 212 */
-    "{p}: the special die to discard", /* 213 */
-    "{p}: the tactic card", /* 214 */
-    "{p}: the unit dealt damage by {c}", /* 215 */
-    "{p}: the unit that takes a hit", /* 216 */
-    "{p}: the unit that takes a direct hit", /* 217 */
-    "{q}: block damage with a tactic card?", /* 218 */
-    "{q}: the tactic card", /* 219 */
-    "{q}: the unit whose damage is blocked", /* 220 */
-    "{p}: retreat from {t}?", /* 221 */
-    "{p}: the leader who retreats", /* 222 */
-    "{p}: the system to retreat to", /* 223 */
-    "{p}: a unit that retreats with the ships", /* 224 */
-    "done", /* 225 */
-    "{r}: play Death Star Plans?", /* 226 */
-    "{r}: the objective card", /* 227 */
-    "{r}: the station to destroy", /* 228 */
-    "{r}: play an End of Combat objective card?", /* 229 */
-    "{p}: the system that gains your loyalty", /* 230 */
-    "{r}: establish a new base?", /* 231 */
-    "{r}: the system of the new base", /* 232 */
-    "{me}: which way do your units move?", /* 233 */
-    "{me}: a ship from the Rebel Base space to {t}", /* 234 */
-    "{me}: a unit carried to {t}", /* 235 */
-    "{me}: a ship from {t} to the Rebel Base space", /* 236 */
-    "{me}: a unit carried to the Rebel Base space", /* 237 */
-    "{me}: an Imperial unit to destroy in {s}", /* 238 */
-    "{empire_player()}: a unit without transport to destroy in {s}", /* 239 */
-    "{r}: the objective card you keep", /* 240 */
-    "{me}: the system of the leader {c} is attempted against", /* 241 */
-    "{me}: the leader {c} is attempted against", /* 242 */
-    "{me}: where {c} is carried out", /* 243 */
-    "{q}: oppose {c} in {s}?", /* 244 */
-    "{q}: the leader who opposes {c}", /* 245 */
-    "{me}: the system {l} activates", /* 246 */
-    "{me}: a ship from {s} to {t}", /* 247 */
-    "{me}: move units from the Rebel Base space to {t}?", /* 248 */
-    "{me}: a unit carried from the Rebel Base space to {t}", /* 249 */
-    "{me}: a unit carried from {s} to {t}", /* 250 */
-    "{me}: a captured leader carried from {s} to {t}", /* 251 */
-    "{r}: play a Start of Refresh Phase objective card?", /* 252 */
-    "{p}: a mission card to discard", /* 253 */
-    "{p}: the action card you keep", /* 254 */
-    "{p}: the leader you recruit", /* 255 */
-    "{p}: build a unit for a {r} icon", /* 256 */
-    "{p}: the unit to build", /* 257 */
-    "{p}: the system", /* 258 */
-    "{p}: the unit", /* 259 */
-    "{p}: the DSUC the Death Star completes", /* 260 */
-    "{p}: deploy {u}?", /* 261 */
-    "{p}: the system for {u}", /* 262 */
-    "{me}: assign a leader to a mission?", /* 263 */
-    "{me}: the Assignment action card", /* 264 */
-    "{me}: the mission card to place facedown", /* 265 */
-    "{me}: a leader for the mission", /* 266 */
-    "{me}: a second leader (for the skill icons)", /* 267 */
-    "{me}: a second leader?", /* 268 */
-    "{me}: the second leader", /* 269 */
-    "{me}: reveal the Rebel base before using a leader?", /* 270 */
-    "{empire_player()}: a ground unit for {s}", /* 271 */
-    "{empire_player()}: the system for {u}", /* 272 */
-    "{rebel_player()}: the one Rebel or neutral system for your units outside the base", /* 273 */
-    "{rebel_player()}: where does {u} start?", /* 274 */
-    "{rebel_player()}: the system of your Rebel base", /* 275 */
-    "{me}: activate a system, reveal a mission, or pass", /* 276 */
+    "Lure of the Dark Side", /* 167 */
+    "Subdue the Populace", /* 168 */
+    "Construct Death Star", /* 169 */
+    "Superlaser Online", /* 170 */
+    "Build Super Star Destroyer", /* 171 */
+    "Spark of Rebellion", /* 172 */
+    "Show of Strength", /* 173 */
+    "Strike a Blow", /* 174 */
+    "Hold the Line", /* 175 */
+    "Cripple the Empire", /* 176 */
+    "Death Star Plans", /* 177 */
+    "Rebellion Grows", /* 178 */
+    "Destroy the Fleet", /* 179 */
+    "Galactic Uprising", /* 180 */
+    "Crushing Defeat", /* 181 */
+    "Alliance of Worlds", /* 182 */
+    "Evasive Maneuvers", /* 183 */
+    "Concentrated Fire", /* 184 */
+    "Squadron Strike", /* 185 */
+    "Take Cover", /* 186 */
+    "Heavy Artillery", /* 187 */
+    "Flanking Maneuver", /* 188 */
+    "TIE Fighter", /* 189 */
+    "Assault Carrier", /* 190 */
+    "Star Destroyer", /* 191 */
+    "Super Star Destroyer", /* 192 */
+    "Death Star", /* 193 */
+    "Death Star Under Construction", /* 194 */
+    "Stormtrooper", /* 195 */
+    "AT-ST", /* 196 */
+    "AT-AT", /* 197 */
+    "X-wing", /* 198 */
+    "Y-wing", /* 199 */
+    "Rebel Transport", /* 200 */
+    "Corellian Corvette", /* 201 */
+    "Mon Calamari Cruiser", /* 202 */
+    "Rebel Trooper", /* 203 */
+    "Airspeeder", /* 204 */
+    "Shield Generator", /* 205 */
+    "Ion Cannon", /* 206 */
+    "choose", /* 207 */
+    "{p}: add a leader from your pool to the combat in {t}?", /* 208 */
+    "{p}: the leader for the combat", /* 209 */
+    "{p}: use a Start of Combat action card?", /* 210 */
+    "{p}: the action card", /* 211 */
+    "{p}: the unit dealt 1 damage", /* 212 */
+    "{p}: a combat action?", /* 213 */
+    "{p}: the special die to discard", /* 214 */
+    "{p}: the tactic card", /* 215 */
+    "{p}: the unit dealt damage by {c}", /* 216 */
+    "{p}: the unit that takes a hit", /* 217 */
+    "{p}: the unit that takes a direct hit", /* 218 */
+    "{q}: block damage with a tactic card?", /* 219 */
+    "{q}: the tactic card", /* 220 */
+    "{q}: the unit whose damage is blocked", /* 221 */
+    "{p}: retreat from {t}?", /* 222 */
+    "{p}: the leader who retreats", /* 223 */
+    "{p}: the system to retreat to", /* 224 */
+    "{p}: a unit that retreats with the ships", /* 225 */
+    "done", /* 226 */
+    "{r}: play Death Star Plans?", /* 227 */
+    "{r}: the objective card", /* 228 */
+    "{r}: the station to destroy", /* 229 */
+    "{r}: play an End of Combat objective card?", /* 230 */
+    "{p}: the system that gains your loyalty", /* 231 */
+    "{r}: establish a new base?", /* 232 */
+    "{r}: the system of the new base", /* 233 */
+    "{me}: which way do your units move?", /* 234 */
+    "{me}: a ship from the Rebel Base space to {t}", /* 235 */
+    "{me}: a unit carried to {t}", /* 236 */
+    "{me}: a ship from {t} to the Rebel Base space", /* 237 */
+    "{me}: a unit carried to the Rebel Base space", /* 238 */
+    "{me}: an Imperial unit to destroy in {s}", /* 239 */
+    "{empire_player()}: a unit without transport to destroy in {s}", /* 240 */
+    "{r}: the objective card you keep", /* 241 */
+    "{me}: the system of the leader {c} is attempted against", /* 242 */
+    "{me}: the leader {c} is attempted against", /* 243 */
+    "{me}: where {c} is carried out", /* 244 */
+    "{q}: oppose {c} in {s}?", /* 245 */
+    "{q}: the leader who opposes {c}", /* 246 */
+    "{me}: the system {l} activates", /* 247 */
+    "{me}: a ship from {s} to {t}", /* 248 */
+    "{me}: move units from the Rebel Base space to {t}?", /* 249 */
+    "{me}: a unit carried from the Rebel Base space to {t}", /* 250 */
+    "{me}: a unit carried from {s} to {t}", /* 251 */
+    "{me}: a captured leader carried from {s} to {t}", /* 252 */
+    "{r}: play a Start of Refresh Phase objective card?", /* 253 */
+    "{p}: a mission card to discard", /* 254 */
+    "{p}: the action card you keep", /* 255 */
+    "{p}: the leader you recruit", /* 256 */
+    "{p}: build a unit for a {r} icon", /* 257 */
+    "{p}: the unit to build", /* 258 */
+    "{p}: the system", /* 259 */
+    "{p}: the unit", /* 260 */
+    "{p}: the DSUC the Death Star completes", /* 261 */
+    "{p}: deploy {u}?", /* 262 */
+    "{p}: the system for {u}", /* 263 */
+    "{me}: assign a leader to a mission?", /* 264 */
+    "{me}: the Assignment action card", /* 265 */
+    "{me}: the mission card to place facedown", /* 266 */
+    "{me}: a leader for the mission", /* 267 */
+    "{me}: a second leader (for the skill icons)", /* 268 */
+    "{me}: a second leader?", /* 269 */
+    "{me}: the second leader", /* 270 */
+    "{me}: reveal the Rebel base before using a leader?", /* 271 */
+    "{empire_player()}: a ground unit for {s}", /* 272 */
+    "{empire_player()}: the system for {u}", /* 273 */
+    "{rebel_player()}: the one Rebel or neutral system for your units outside the base", /* 274 */
+    "{rebel_player()}: where does {u} start?", /* 275 */
+    "{rebel_player()}: the system of your Rebel base", /* 276 */
+    "{me}: activate a system, reveal a mission, or pass", /* 277 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -16649,24 +16781,25 @@ static const RtScriptDef scripts[] = {
     { "covert_transit", "cards/rebellion/effects.cards", 109, Script_proc_covert_transit, 17 },
     { "capture", "cards/rebellion/effects.cards", 144, Script_proc_capture, 8 },
     { "rescue", "cards/rebellion/effects.cards", 157, Script_proc_rescue, 1 },
-    { "eliminate_leader", "cards/rebellion/effects.cards", 164, Script_proc_eliminate_leader, 1 },
-    { "train_luke", "cards/rebellion/effects.cards", 170, Script_proc_train_luke, 8 },
-    { "destroy_unit", "cards/rebellion/effects.cards", 182, Script_proc_destroy_unit, 4 },
-    { "destroy_enemies", "cards/rebellion/effects.cards", 193, Script_proc_destroy_enemies, 7 },
-    { "place_from_supply", "cards/rebellion/effects.cards", 202, Script_proc_place_from_supply, 7 },
-    { "queue_from_supply", "cards/rebellion/effects.cards", 210, Script_proc_queue_from_supply, 7 },
-    { "construct_death_star", "cards/rebellion/effects.cards", 219, Script_proc_construct_death_star, 7 },
-    { "destroy_system", "cards/rebellion/effects.cards", 231, Script_proc_destroy_system, 13 },
-    { "draw_missions", "cards/rebellion/effects.cards", 259, Script_proc_draw_missions, 5 },
-    { "draw_objective", "cards/rebellion/effects.cards", 271, Script_proc_draw_objective, 0 },
-    { "draw_probes", "cards/rebellion/effects.cards", 275, Script_proc_draw_probes, 3 },
-    { "draw_project", "cards/rebellion/effects.cards", 283, Script_proc_draw_project, 0 },
-    { "infiltrate", "cards/rebellion/effects.cards", 292, Script_proc_infiltrate, 5 },
-    { "use_action", "cards/rebellion/effects.cards", 300, Script_proc_use_action, 3 },
-    { "check_win", "cards/rebellion/effects.cards", 315, Script_proc_check_win, 0 },
-    { "reveal_mission", "cards/rebellion/missions.cards", 207, Script_proc_reveal_mission, 18 },
-    { "oppose", "cards/rebellion/missions.cards", 249, Script_proc_oppose, 11 },
-    { "skill_roll", "cards/rebellion/missions.cards", 281, Script_proc_skill_roll, 7 },
+    { "turn_leader", "cards/rebellion/effects.cards", 170, Script_proc_turn_leader, 1 },
+    { "eliminate_leader", "cards/rebellion/effects.cards", 177, Script_proc_eliminate_leader, 1 },
+    { "train_luke", "cards/rebellion/effects.cards", 183, Script_proc_train_luke, 8 },
+    { "destroy_unit", "cards/rebellion/effects.cards", 195, Script_proc_destroy_unit, 4 },
+    { "destroy_enemies", "cards/rebellion/effects.cards", 206, Script_proc_destroy_enemies, 7 },
+    { "place_from_supply", "cards/rebellion/effects.cards", 215, Script_proc_place_from_supply, 7 },
+    { "queue_from_supply", "cards/rebellion/effects.cards", 223, Script_proc_queue_from_supply, 7 },
+    { "construct_death_star", "cards/rebellion/effects.cards", 232, Script_proc_construct_death_star, 7 },
+    { "destroy_system", "cards/rebellion/effects.cards", 244, Script_proc_destroy_system, 13 },
+    { "draw_missions", "cards/rebellion/effects.cards", 272, Script_proc_draw_missions, 5 },
+    { "draw_objective", "cards/rebellion/effects.cards", 284, Script_proc_draw_objective, 0 },
+    { "draw_probes", "cards/rebellion/effects.cards", 288, Script_proc_draw_probes, 3 },
+    { "draw_project", "cards/rebellion/effects.cards", 296, Script_proc_draw_project, 0 },
+    { "infiltrate", "cards/rebellion/effects.cards", 305, Script_proc_infiltrate, 5 },
+    { "use_action", "cards/rebellion/effects.cards", 313, Script_proc_use_action, 3 },
+    { "check_win", "cards/rebellion/effects.cards", 328, Script_proc_check_win, 0 },
+    { "reveal_mission", "cards/rebellion/missions.cards", 212, Script_proc_reveal_mission, 18 },
+    { "oppose", "cards/rebellion/missions.cards", 257, Script_proc_oppose, 11 },
+    { "skill_roll", "cards/rebellion/missions.cards", 289, Script_proc_skill_roll, 7 },
     { "activate", "cards/rebellion/moves.cards", 26, Script_proc_activate, 2 },
     { "move_in", "cards/rebellion/moves.cards", 36, Script_proc_move_in, 28 },
     { "arrive", "cards/rebellion/moves.cards", 79, Script_proc_arrive, 6 },
@@ -16730,10 +16863,11 @@ static const RtScriptDef scripts[] = {
     { "Imperial Recruitment.effect", "cards/rebellion/missions.cards", 118, Script_imperial_recruitment_effect, 0 },
     { "Execution.effect", "cards/rebellion/missions.cards", 123, Script_execution_effect, 0 },
     { "Carbonite Freeze.effect", "cards/rebellion/missions.cards", 128, Script_carbonite_freeze_effect, 0 },
-    { "Subdue the Populace.effect", "cards/rebellion/missions.cards", 133, Script_subdue_the_populace_effect, 0 },
-    { "Construct Death Star.effect", "cards/rebellion/missions.cards", 144, Script_construct_death_star_effect, 0 },
-    { "Superlaser Online.effect", "cards/rebellion/missions.cards", 149, Script_superlaser_online_effect, 0 },
-    { "Build Super Star Destroyer.effect", "cards/rebellion/missions.cards", 154, Script_build_super_star_destroyer_effect, 0 },
+    { "Lure of the Dark Side.effect", "cards/rebellion/missions.cards", 133, Script_lure_of_the_dark_side_effect, 0 },
+    { "Subdue the Populace.effect", "cards/rebellion/missions.cards", 138, Script_subdue_the_populace_effect, 0 },
+    { "Construct Death Star.effect", "cards/rebellion/missions.cards", 149, Script_construct_death_star_effect, 0 },
+    { "Superlaser Online.effect", "cards/rebellion/missions.cards", 154, Script_superlaser_online_effect, 0 },
+    { "Build Super Star Destroyer.effect", "cards/rebellion/missions.cards", 159, Script_build_super_star_destroyer_effect, 0 },
     { "setup", "cards/rebellion/setup.cards", 10, Script_setup, 49 },
     { "round", "cards/rebellion/round.cards", 7, Script_round, 10 },
 };
@@ -16757,8 +16891,9 @@ static const int16_t Copies_base[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 2, 1, 1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 30, 6,
-    8, 2, 2, 2, 30, 10, 6, 12, 10, 6, 6, 4, 20, 10, 3, 3
+    1, 1, 1, 2, 1, 1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 30,
+    6, 8, 2, 2, 2, 30, 10, 6, 12, 10, 6, 6, 4, 20, 10, 3,
+    3
 };
 static const RtValue Consts_base[] = { 32 };
 
@@ -16783,106 +16918,106 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 1, 105, 94 }, /* 0: cards/rebellion/combat.cards:105:94 */
-    { 7, 199, 13 }, /* 1: cards/rebellion/missions.cards:199:13 */
-    { 7, 199, 37 }, /* 2: cards/rebellion/missions.cards:199:37 */
-    { 7, 199, 64 }, /* 3: cards/rebellion/missions.cards:199:64 */
-    { 7, 199, 98 }, /* 4: cards/rebellion/missions.cards:199:98 */
+    { 1, 105, 96 }, /* 0: cards/rebellion/combat.cards:105:96 */
+    { 7, 204, 13 }, /* 1: cards/rebellion/missions.cards:204:13 */
+    { 7, 204, 37 }, /* 2: cards/rebellion/missions.cards:204:37 */
+    { 7, 204, 64 }, /* 3: cards/rebellion/missions.cards:204:64 */
+    { 7, 204, 98 }, /* 4: cards/rebellion/missions.cards:204:98 */
     { 1, 105, 54 }, /* 5: cards/rebellion/combat.cards:105:54 */
     { 1, 151, 61 }, /* 6: cards/rebellion/combat.cards:151:61 */
     { 1, 151, 51 }, /* 7: cards/rebellion/combat.cards:151:51 */
     { 1, 251, 60 }, /* 8: cards/rebellion/combat.cards:251:60 */
-    { 3, 265, 48 }, /* 9: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 10: cards/rebellion/game.cards:265:64 */
-    { 3, 264, 51 }, /* 11: cards/rebellion/game.cards:264:51 */
-    { 3, 264, 68 }, /* 12: cards/rebellion/game.cards:264:68 */
+    { 3, 275, 48 }, /* 9: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 10: cards/rebellion/game.cards:275:64 */
+    { 3, 274, 51 }, /* 11: cards/rebellion/game.cards:274:51 */
+    { 3, 274, 68 }, /* 12: cards/rebellion/game.cards:274:68 */
     { 1, 251, 60 }, /* 13: cards/rebellion/combat.cards:251:60 */
-    { 3, 265, 48 }, /* 14: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 15: cards/rebellion/game.cards:265:64 */
-    { 3, 264, 51 }, /* 16: cards/rebellion/game.cards:264:51 */
-    { 3, 264, 68 }, /* 17: cards/rebellion/game.cards:264:68 */
+    { 3, 275, 48 }, /* 14: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 15: cards/rebellion/game.cards:275:64 */
+    { 3, 274, 51 }, /* 16: cards/rebellion/game.cards:274:51 */
+    { 3, 274, 68 }, /* 17: cards/rebellion/game.cards:274:68 */
     { 1, 251, 60 }, /* 18: cards/rebellion/combat.cards:251:60 */
-    { 3, 265, 48 }, /* 19: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 20: cards/rebellion/game.cards:265:64 */
-    { 3, 264, 51 }, /* 21: cards/rebellion/game.cards:264:51 */
-    { 3, 264, 68 }, /* 22: cards/rebellion/game.cards:264:68 */
+    { 3, 275, 48 }, /* 19: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 20: cards/rebellion/game.cards:275:64 */
+    { 3, 274, 51 }, /* 21: cards/rebellion/game.cards:274:51 */
+    { 3, 274, 68 }, /* 22: cards/rebellion/game.cards:274:68 */
     { 1, 257, 59 }, /* 23: cards/rebellion/combat.cards:257:59 */
     { 2, 99, 40 }, /* 24: cards/rebellion/effects.cards:99:40 */
     { 2, 99, 64 }, /* 25: cards/rebellion/effects.cards:99:64 */
-    { 3, 247, 40 }, /* 26: cards/rebellion/game.cards:247:40 */
-    { 3, 253, 26 }, /* 27: cards/rebellion/game.cards:253:26 */
-    { 3, 253, 62 }, /* 28: cards/rebellion/game.cards:253:62 */
-    { 3, 254, 30 }, /* 29: cards/rebellion/game.cards:254:30 */
-    { 3, 254, 46 }, /* 30: cards/rebellion/game.cards:254:46 */
-    { 3, 257, 40 }, /* 31: cards/rebellion/game.cards:257:40 */
-    { 3, 257, 58 }, /* 32: cards/rebellion/game.cards:257:58 */
-    { 3, 262, 41 }, /* 33: cards/rebellion/game.cards:262:41 */
-    { 3, 262, 58 }, /* 34: cards/rebellion/game.cards:262:58 */
-    { 3, 264, 51 }, /* 35: cards/rebellion/game.cards:264:51 */
-    { 3, 264, 68 }, /* 36: cards/rebellion/game.cards:264:68 */
-    { 3, 265, 48 }, /* 37: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 38: cards/rebellion/game.cards:265:64 */
-    { 3, 267, 48 }, /* 39: cards/rebellion/game.cards:267:48 */
-    { 3, 267, 73 }, /* 40: cards/rebellion/game.cards:267:73 */
-    { 3, 267, 85 }, /* 41: cards/rebellion/game.cards:267:85 */
-    { 3, 265, 48 }, /* 42: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 43: cards/rebellion/game.cards:265:64 */
-    { 3, 269, 64 }, /* 44: cards/rebellion/game.cards:269:64 */
-    { 3, 271, 57 }, /* 45: cards/rebellion/game.cards:271:57 */
-    { 3, 272, 57 }, /* 46: cards/rebellion/game.cards:272:57 */
-    { 3, 273, 58 }, /* 47: cards/rebellion/game.cards:273:58 */
-    { 3, 274, 72 }, /* 48: cards/rebellion/game.cards:274:72 */
-    { 3, 277, 92 }, /* 49: cards/rebellion/game.cards:277:92 */
-    { 3, 280, 62 }, /* 50: cards/rebellion/game.cards:280:62 */
-    { 3, 282, 12 }, /* 51: cards/rebellion/game.cards:282:12 */
-    { 3, 284, 42 }, /* 52: cards/rebellion/game.cards:284:42 */
-    { 3, 284, 33 }, /* 53: cards/rebellion/game.cards:284:33 */
-    { 3, 286, 42 }, /* 54: cards/rebellion/game.cards:286:42 */
-    { 3, 286, 33 }, /* 55: cards/rebellion/game.cards:286:33 */
-    { 3, 289, 34 }, /* 56: cards/rebellion/game.cards:289:34 */
-    { 3, 289, 30 }, /* 57: cards/rebellion/game.cards:289:30 */
-    { 3, 265, 48 }, /* 58: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 59: cards/rebellion/game.cards:265:64 */
-    { 3, 293, 43 }, /* 60: cards/rebellion/game.cards:293:43 */
-    { 7, 166, 31 }, /* 61: cards/rebellion/missions.cards:166:31 */
-    { 3, 262, 41 }, /* 62: cards/rebellion/game.cards:262:41 */
-    { 3, 262, 58 }, /* 63: cards/rebellion/game.cards:262:58 */
-    { 7, 168, 50 }, /* 64: cards/rebellion/missions.cards:168:50 */
-    { 7, 169, 51 }, /* 65: cards/rebellion/missions.cards:169:51 */
-    { 3, 262, 41 }, /* 66: cards/rebellion/game.cards:262:41 */
-    { 3, 262, 58 }, /* 67: cards/rebellion/game.cards:262:58 */
-    { 7, 170, 53 }, /* 68: cards/rebellion/missions.cards:170:53 */
-    { 3, 265, 48 }, /* 69: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 70: cards/rebellion/game.cards:265:64 */
-    { 3, 269, 64 }, /* 71: cards/rebellion/game.cards:269:64 */
-    { 3, 267, 48 }, /* 72: cards/rebellion/game.cards:267:48 */
-    { 3, 267, 73 }, /* 73: cards/rebellion/game.cards:267:73 */
-    { 3, 267, 85 }, /* 74: cards/rebellion/game.cards:267:85 */
-    { 3, 264, 51 }, /* 75: cards/rebellion/game.cards:264:51 */
-    { 3, 264, 68 }, /* 76: cards/rebellion/game.cards:264:68 */
-    { 7, 174, 48 }, /* 77: cards/rebellion/missions.cards:174:48 */
-    { 7, 181, 37 }, /* 78: cards/rebellion/missions.cards:181:37 */
-    { 7, 189, 74 }, /* 79: cards/rebellion/missions.cards:189:74 */
-    { 7, 189, 39 }, /* 80: cards/rebellion/missions.cards:189:39 */
-    { 7, 190, 17 }, /* 81: cards/rebellion/missions.cards:190:17 */
-    { 7, 193, 68 }, /* 82: cards/rebellion/missions.cards:193:68 */
-    { 7, 196, 59 }, /* 83: cards/rebellion/missions.cards:196:59 */
-    { 7, 196, 74 }, /* 84: cards/rebellion/missions.cards:196:74 */
-    { 7, 196, 85 }, /* 85: cards/rebellion/missions.cards:196:85 */
-    { 7, 199, 13 }, /* 86: cards/rebellion/missions.cards:199:13 */
-    { 7, 199, 37 }, /* 87: cards/rebellion/missions.cards:199:37 */
-    { 7, 199, 52 }, /* 88: cards/rebellion/missions.cards:199:52 */
-    { 7, 199, 64 }, /* 89: cards/rebellion/missions.cards:199:64 */
-    { 7, 199, 98 }, /* 90: cards/rebellion/missions.cards:199:98 */
-    { 7, 202, 64 }, /* 91: cards/rebellion/missions.cards:202:64 */
-    { 7, 202, 72 }, /* 92: cards/rebellion/missions.cards:202:72 */
-    { 7, 202, 84 }, /* 93: cards/rebellion/missions.cards:202:84 */
-    { 7, 202, 106 }, /* 94: cards/rebellion/missions.cards:202:106 */
+    { 3, 252, 40 }, /* 26: cards/rebellion/game.cards:252:40 */
+    { 3, 258, 26 }, /* 27: cards/rebellion/game.cards:258:26 */
+    { 3, 258, 62 }, /* 28: cards/rebellion/game.cards:258:62 */
+    { 3, 259, 30 }, /* 29: cards/rebellion/game.cards:259:30 */
+    { 3, 259, 46 }, /* 30: cards/rebellion/game.cards:259:46 */
+    { 3, 267, 40 }, /* 31: cards/rebellion/game.cards:267:40 */
+    { 3, 267, 58 }, /* 32: cards/rebellion/game.cards:267:58 */
+    { 3, 272, 41 }, /* 33: cards/rebellion/game.cards:272:41 */
+    { 3, 272, 58 }, /* 34: cards/rebellion/game.cards:272:58 */
+    { 3, 274, 51 }, /* 35: cards/rebellion/game.cards:274:51 */
+    { 3, 274, 68 }, /* 36: cards/rebellion/game.cards:274:68 */
+    { 3, 275, 48 }, /* 37: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 38: cards/rebellion/game.cards:275:64 */
+    { 3, 277, 48 }, /* 39: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 40: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 41: cards/rebellion/game.cards:277:85 */
+    { 3, 275, 48 }, /* 42: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 43: cards/rebellion/game.cards:275:64 */
+    { 3, 279, 64 }, /* 44: cards/rebellion/game.cards:279:64 */
+    { 3, 281, 57 }, /* 45: cards/rebellion/game.cards:281:57 */
+    { 3, 282, 57 }, /* 46: cards/rebellion/game.cards:282:57 */
+    { 3, 283, 58 }, /* 47: cards/rebellion/game.cards:283:58 */
+    { 3, 284, 72 }, /* 48: cards/rebellion/game.cards:284:72 */
+    { 3, 287, 92 }, /* 49: cards/rebellion/game.cards:287:92 */
+    { 3, 290, 62 }, /* 50: cards/rebellion/game.cards:290:62 */
+    { 3, 292, 12 }, /* 51: cards/rebellion/game.cards:292:12 */
+    { 3, 294, 42 }, /* 52: cards/rebellion/game.cards:294:42 */
+    { 3, 294, 33 }, /* 53: cards/rebellion/game.cards:294:33 */
+    { 3, 296, 42 }, /* 54: cards/rebellion/game.cards:296:42 */
+    { 3, 296, 33 }, /* 55: cards/rebellion/game.cards:296:33 */
+    { 3, 299, 34 }, /* 56: cards/rebellion/game.cards:299:34 */
+    { 3, 299, 30 }, /* 57: cards/rebellion/game.cards:299:30 */
+    { 3, 275, 48 }, /* 58: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 59: cards/rebellion/game.cards:275:64 */
+    { 3, 303, 43 }, /* 60: cards/rebellion/game.cards:303:43 */
+    { 7, 171, 31 }, /* 61: cards/rebellion/missions.cards:171:31 */
+    { 3, 272, 41 }, /* 62: cards/rebellion/game.cards:272:41 */
+    { 3, 272, 58 }, /* 63: cards/rebellion/game.cards:272:58 */
+    { 7, 173, 50 }, /* 64: cards/rebellion/missions.cards:173:50 */
+    { 7, 174, 51 }, /* 65: cards/rebellion/missions.cards:174:51 */
+    { 3, 272, 41 }, /* 66: cards/rebellion/game.cards:272:41 */
+    { 3, 272, 58 }, /* 67: cards/rebellion/game.cards:272:58 */
+    { 7, 175, 53 }, /* 68: cards/rebellion/missions.cards:175:53 */
+    { 3, 275, 48 }, /* 69: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 70: cards/rebellion/game.cards:275:64 */
+    { 3, 279, 64 }, /* 71: cards/rebellion/game.cards:279:64 */
+    { 3, 277, 48 }, /* 72: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 73: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 74: cards/rebellion/game.cards:277:85 */
+    { 3, 274, 51 }, /* 75: cards/rebellion/game.cards:274:51 */
+    { 3, 274, 68 }, /* 76: cards/rebellion/game.cards:274:68 */
+    { 7, 179, 48 }, /* 77: cards/rebellion/missions.cards:179:48 */
+    { 7, 186, 37 }, /* 78: cards/rebellion/missions.cards:186:37 */
+    { 7, 194, 74 }, /* 79: cards/rebellion/missions.cards:194:74 */
+    { 7, 194, 39 }, /* 80: cards/rebellion/missions.cards:194:39 */
+    { 7, 195, 17 }, /* 81: cards/rebellion/missions.cards:195:17 */
+    { 7, 198, 68 }, /* 82: cards/rebellion/missions.cards:198:68 */
+    { 7, 201, 59 }, /* 83: cards/rebellion/missions.cards:201:59 */
+    { 7, 201, 74 }, /* 84: cards/rebellion/missions.cards:201:74 */
+    { 7, 201, 85 }, /* 85: cards/rebellion/missions.cards:201:85 */
+    { 7, 204, 13 }, /* 86: cards/rebellion/missions.cards:204:13 */
+    { 7, 204, 37 }, /* 87: cards/rebellion/missions.cards:204:37 */
+    { 7, 204, 52 }, /* 88: cards/rebellion/missions.cards:204:52 */
+    { 7, 204, 64 }, /* 89: cards/rebellion/missions.cards:204:64 */
+    { 7, 204, 98 }, /* 90: cards/rebellion/missions.cards:204:98 */
+    { 7, 207, 64 }, /* 91: cards/rebellion/missions.cards:207:64 */
+    { 7, 207, 72 }, /* 92: cards/rebellion/missions.cards:207:72 */
+    { 7, 207, 84 }, /* 93: cards/rebellion/missions.cards:207:84 */
+    { 7, 207, 106 }, /* 94: cards/rebellion/missions.cards:207:106 */
     { 8, 9, 61 }, /* 95: cards/rebellion/moves.cards:9:61 */
-    { 3, 289, 34 }, /* 96: cards/rebellion/game.cards:289:34 */
-    { 3, 289, 30 }, /* 97: cards/rebellion/game.cards:289:30 */
-    { 3, 289, 34 }, /* 98: cards/rebellion/game.cards:289:34 */
-    { 3, 289, 30 }, /* 99: cards/rebellion/game.cards:289:30 */
+    { 3, 299, 34 }, /* 96: cards/rebellion/game.cards:299:34 */
+    { 3, 299, 30 }, /* 97: cards/rebellion/game.cards:299:30 */
+    { 3, 299, 34 }, /* 98: cards/rebellion/game.cards:299:34 */
+    { 3, 299, 30 }, /* 99: cards/rebellion/game.cards:299:30 */
     { 8, 14, 41 }, /* 100: cards/rebellion/moves.cards:14:41 */
     { 10, 9, 38 }, /* 101: cards/rebellion/refresh.cards:9:38 */
     { 10, 10, 36 }, /* 102: cards/rebellion/refresh.cards:10:36 */
@@ -16905,28 +17040,28 @@ static const RtSite Site_table[] = {
     { 10, 101, 96 }, /* 119: cards/rebellion/refresh.cards:101:96 */
     { 10, 124, 7 }, /* 120: cards/rebellion/refresh.cards:124:7 */
     { 10, 124, 27 }, /* 121: cards/rebellion/refresh.cards:124:27 */
-    { 3, 267, 48 }, /* 122: cards/rebellion/game.cards:267:48 */
-    { 3, 267, 73 }, /* 123: cards/rebellion/game.cards:267:73 */
-    { 3, 267, 85 }, /* 124: cards/rebellion/game.cards:267:85 */
-    { 3, 265, 48 }, /* 125: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 126: cards/rebellion/game.cards:265:64 */
-    { 3, 269, 64 }, /* 127: cards/rebellion/game.cards:269:64 */
-    { 3, 289, 34 }, /* 128: cards/rebellion/game.cards:289:34 */
-    { 3, 289, 30 }, /* 129: cards/rebellion/game.cards:289:30 */
-    { 3, 289, 34 }, /* 130: cards/rebellion/game.cards:289:34 */
-    { 3, 289, 30 }, /* 131: cards/rebellion/game.cards:289:30 */
+    { 3, 277, 48 }, /* 122: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 123: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 124: cards/rebellion/game.cards:277:85 */
+    { 3, 275, 48 }, /* 125: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 126: cards/rebellion/game.cards:275:64 */
+    { 3, 279, 64 }, /* 127: cards/rebellion/game.cards:279:64 */
+    { 3, 299, 34 }, /* 128: cards/rebellion/game.cards:299:34 */
+    { 3, 299, 30 }, /* 129: cards/rebellion/game.cards:299:30 */
+    { 3, 299, 34 }, /* 130: cards/rebellion/game.cards:299:34 */
+    { 3, 299, 30 }, /* 131: cards/rebellion/game.cards:299:30 */
     { 10, 129, 97 }, /* 132: cards/rebellion/refresh.cards:129:97 */
     { 10, 142, 77 }, /* 133: cards/rebellion/refresh.cards:142:77 */
-    { 3, 262, 41 }, /* 134: cards/rebellion/game.cards:262:41 */
-    { 3, 262, 58 }, /* 135: cards/rebellion/game.cards:262:58 */
+    { 3, 272, 41 }, /* 134: cards/rebellion/game.cards:272:41 */
+    { 3, 272, 58 }, /* 135: cards/rebellion/game.cards:272:58 */
     { 10, 176, 23 }, /* 136: cards/rebellion/refresh.cards:176:23 */
     { 10, 176, 39 }, /* 137: cards/rebellion/refresh.cards:176:39 */
-    { 3, 267, 48 }, /* 138: cards/rebellion/game.cards:267:48 */
-    { 3, 267, 73 }, /* 139: cards/rebellion/game.cards:267:73 */
-    { 3, 267, 85 }, /* 140: cards/rebellion/game.cards:267:85 */
-    { 3, 265, 48 }, /* 141: cards/rebellion/game.cards:265:48 */
-    { 3, 265, 64 }, /* 142: cards/rebellion/game.cards:265:64 */
-    { 3, 269, 64 }, /* 143: cards/rebellion/game.cards:269:64 */
+    { 3, 277, 48 }, /* 138: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 139: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 140: cards/rebellion/game.cards:277:85 */
+    { 3, 275, 48 }, /* 141: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 142: cards/rebellion/game.cards:275:64 */
+    { 3, 279, 64 }, /* 143: cards/rebellion/game.cards:279:64 */
     { 11, 34, 57 }, /* 144: cards/rebellion/round.cards:34:57 */
     { 11, 34, 86 }, /* 145: cards/rebellion/round.cards:34:86 */
     { 11, 34, 77 }, /* 146: cards/rebellion/round.cards:34:77 */
@@ -16938,9 +17073,9 @@ static const RtSite Site_table[] = {
     { 11, 38, 32 }, /* 152: cards/rebellion/round.cards:38:32 */
     { 11, 41, 62 }, /* 153: cards/rebellion/round.cards:41:62 */
     { 11, 41, 74 }, /* 154: cards/rebellion/round.cards:41:74 */
-    { 3, 267, 48 }, /* 155: cards/rebellion/game.cards:267:48 */
-    { 3, 267, 73 }, /* 156: cards/rebellion/game.cards:267:73 */
-    { 3, 267, 85 }, /* 157: cards/rebellion/game.cards:267:85 */
+    { 3, 277, 48 }, /* 155: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 156: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 157: cards/rebellion/game.cards:277:85 */
     { 1, 25, 22 }, /* 158: cards/rebellion/combat.cards:25:22 */
     { 1, 25, 39 }, /* 159: cards/rebellion/combat.cards:25:39 */
     { 1, 25, 52 }, /* 160: cards/rebellion/combat.cards:25:52 */
@@ -17227,619 +17362,627 @@ static const RtSite Site_table[] = {
     { 2, 159, 3 }, /* 441: cards/rebellion/effects.cards:159:3 */
     { 2, 161, 3 }, /* 442: cards/rebellion/effects.cards:161:3 */
     { 2, 157, 11 }, /* 443: cards/rebellion/effects.cards:157:11 */
-    { 2, 166, 3 }, /* 444: cards/rebellion/effects.cards:166:3 */
-    { 2, 164, 11 }, /* 445: cards/rebellion/effects.cards:164:11 */
-    { 2, 171, 12 }, /* 446: cards/rebellion/effects.cards:171:12 */
-    { 2, 171, 3 }, /* 447: cards/rebellion/effects.cards:171:3 */
-    { 2, 172, 5 }, /* 448: cards/rebellion/effects.cards:172:5 */
-    { 2, 173, 5 }, /* 449: cards/rebellion/effects.cards:173:5 */
-    { 2, 173, 59 }, /* 450: cards/rebellion/effects.cards:173:59 */
-    { 2, 173, 5 }, /* 451: cards/rebellion/effects.cards:173:5 */
-    { 2, 170, 11 }, /* 452: cards/rebellion/effects.cards:170:11 */
-    { 2, 183, 6 }, /* 453: cards/rebellion/effects.cards:183:6 */
-    { 2, 184, 14 }, /* 454: cards/rebellion/effects.cards:184:14 */
-    { 2, 184, 5 }, /* 455: cards/rebellion/effects.cards:184:5 */
-    { 2, 186, 7 }, /* 456: cards/rebellion/effects.cards:186:7 */
-    { 2, 189, 3 }, /* 457: cards/rebellion/effects.cards:189:3 */
-    { 2, 182, 11 }, /* 458: cards/rebellion/effects.cards:182:11 */
-    { 2, 194, 3 }, /* 459: cards/rebellion/effects.cards:194:3 */
-    { 2, 194, 3 }, /* 460: cards/rebellion/effects.cards:194:3 */
-    { 2, 194, 23 }, /* 461: cards/rebellion/effects.cards:194:23 */
-    { 2, 197, 5 }, /* 462: cards/rebellion/effects.cards:197:5 */
-    { 2, 193, 11 }, /* 463: cards/rebellion/effects.cards:193:11 */
-    { 2, 203, 3 }, /* 464: cards/rebellion/effects.cards:203:3 */
-    { 2, 204, 15 }, /* 465: cards/rebellion/effects.cards:204:15 */
-    { 2, 204, 5 }, /* 466: cards/rebellion/effects.cards:204:5 */
-    { 2, 202, 11 }, /* 467: cards/rebellion/effects.cards:202:11 */
-    { 2, 211, 3 }, /* 468: cards/rebellion/effects.cards:211:3 */
-    { 2, 212, 15 }, /* 469: cards/rebellion/effects.cards:212:15 */
-    { 2, 212, 5 }, /* 470: cards/rebellion/effects.cards:212:5 */
-    { 2, 213, 5 }, /* 471: cards/rebellion/effects.cards:213:5 */
-    { 2, 210, 11 }, /* 472: cards/rebellion/effects.cards:210:11 */
-    { 2, 221, 5 }, /* 473: cards/rebellion/effects.cards:221:5 */
-    { 2, 221, 65 }, /* 474: cards/rebellion/effects.cards:221:65 */
-    { 2, 221, 55 }, /* 475: cards/rebellion/effects.cards:221:55 */
-    { 2, 222, 5 }, /* 476: cards/rebellion/effects.cards:222:5 */
-    { 2, 219, 11 }, /* 477: cards/rebellion/effects.cards:219:11 */
-    { 2, 232, 15 }, /* 478: cards/rebellion/effects.cards:232:15 */
-    { 2, 235, 5 }, /* 479: cards/rebellion/effects.cards:235:5 */
-    { 2, 236, 5 }, /* 480: cards/rebellion/effects.cards:236:5 */
-    { 2, 237, 5 }, /* 481: cards/rebellion/effects.cards:237:5 */
-    { 2, 238, 5 }, /* 482: cards/rebellion/effects.cards:238:5 */
-    { 2, 238, 13 }, /* 483: cards/rebellion/effects.cards:238:13 */
-    { 2, 240, 14 }, /* 484: cards/rebellion/effects.cards:240:14 */
-    { 2, 240, 5 }, /* 485: cards/rebellion/effects.cards:240:5 */
-    { 2, 240, 73 }, /* 486: cards/rebellion/effects.cards:240:73 */
-    { 2, 241, 29 }, /* 487: cards/rebellion/effects.cards:241:29 */
-    { 2, 242, 29 }, /* 488: cards/rebellion/effects.cards:242:29 */
-    { 2, 243, 5 }, /* 489: cards/rebellion/effects.cards:243:5 */
-    { 2, 243, 5 }, /* 490: cards/rebellion/effects.cards:243:5 */
-    { 2, 243, 30 }, /* 491: cards/rebellion/effects.cards:243:30 */
-    { 2, 245, 7 }, /* 492: cards/rebellion/effects.cards:245:7 */
-    { 2, 248, 26 }, /* 493: cards/rebellion/effects.cards:248:26 */
-    { 2, 231, 11 }, /* 494: cards/rebellion/effects.cards:231:11 */
-    { 2, 262, 16 }, /* 495: cards/rebellion/effects.cards:262:16 */
-    { 2, 263, 61 }, /* 496: cards/rebellion/effects.cards:263:61 */
-    { 2, 263, 9 }, /* 497: cards/rebellion/effects.cards:263:9 */
-    { 2, 264, 17 }, /* 498: cards/rebellion/effects.cards:264:17 */
-    { 2, 264, 9 }, /* 499: cards/rebellion/effects.cards:264:9 */
-    { 2, 266, 20 }, /* 500: cards/rebellion/effects.cards:266:20 */
-    { 2, 266, 47 }, /* 501: cards/rebellion/effects.cards:266:47 */
-    { 2, 266, 66 }, /* 502: cards/rebellion/effects.cards:266:66 */
-    { 2, 266, 38 }, /* 503: cards/rebellion/effects.cards:266:38 */
-    { 2, 259, 11 }, /* 504: cards/rebellion/effects.cards:259:11 */
-    { 2, 272, 62 }, /* 505: cards/rebellion/effects.cards:272:62 */
-    { 2, 272, 34 }, /* 506: cards/rebellion/effects.cards:272:34 */
-    { 2, 271, 11 }, /* 507: cards/rebellion/effects.cards:271:11 */
-    { 2, 277, 67 }, /* 508: cards/rebellion/effects.cards:277:67 */
-    { 2, 277, 43 }, /* 509: cards/rebellion/effects.cards:277:43 */
-    { 2, 275, 11 }, /* 510: cards/rebellion/effects.cards:275:11 */
-    { 2, 285, 5 }, /* 511: cards/rebellion/effects.cards:285:5 */
-    { 2, 286, 5 }, /* 512: cards/rebellion/effects.cards:286:5 */
-    { 2, 288, 58 }, /* 513: cards/rebellion/effects.cards:288:58 */
-    { 2, 288, 32 }, /* 514: cards/rebellion/effects.cards:288:32 */
-    { 2, 283, 11 }, /* 515: cards/rebellion/effects.cards:283:11 */
-    { 2, 294, 39 }, /* 516: cards/rebellion/effects.cards:294:39 */
-    { 2, 294, 3 }, /* 517: cards/rebellion/effects.cards:294:3 */
-    { 2, 295, 3 }, /* 518: cards/rebellion/effects.cards:295:3 */
-    { 2, 295, 15 }, /* 519: cards/rebellion/effects.cards:295:15 */
-    { 2, 295, 93 }, /* 520: cards/rebellion/effects.cards:295:93 */
-    { 2, 295, 83 }, /* 521: cards/rebellion/effects.cards:295:83 */
-    { 2, 296, 12 }, /* 522: cards/rebellion/effects.cards:296:12 */
-    { 2, 296, 26 }, /* 523: cards/rebellion/effects.cards:296:26 */
-    { 2, 292, 11 }, /* 524: cards/rebellion/effects.cards:292:11 */
-    { 2, 302, 5 }, /* 525: cards/rebellion/effects.cards:302:5 */
-    { 2, 303, 25 }, /* 526: cards/rebellion/effects.cards:303:25 */
-    { 2, 304, 5 }, /* 527: cards/rebellion/effects.cards:304:5 */
-    { 2, 305, 5 }, /* 528: cards/rebellion/effects.cards:305:5 */
-    { 2, 300, 11 }, /* 529: cards/rebellion/effects.cards:300:11 */
-    { 2, 318, 5 }, /* 530: cards/rebellion/effects.cards:318:5 */
-    { 2, 323, 5 }, /* 531: cards/rebellion/effects.cards:323:5 */
-    { 2, 328, 5 }, /* 532: cards/rebellion/effects.cards:328:5 */
-    { 2, 315, 11 }, /* 533: cards/rebellion/effects.cards:315:11 */
-    { 7, 209, 13 }, /* 534: cards/rebellion/missions.cards:209:13 */
-    { 7, 210, 17 }, /* 535: cards/rebellion/missions.cards:210:17 */
-    { 7, 210, 47 }, /* 536: cards/rebellion/missions.cards:210:47 */
-    { 7, 211, 5 }, /* 537: cards/rebellion/missions.cards:211:5 */
-    { 7, 212, 29 }, /* 538: cards/rebellion/missions.cards:212:29 */
-    { 7, 213, 33 }, /* 539: cards/rebellion/missions.cards:213:33 */
-    { 7, 214, 15 }, /* 540: cards/rebellion/missions.cards:214:15 */
-    { 7, 216, 16 }, /* 541: cards/rebellion/missions.cards:216:16 */
-    { 7, 216, 7 }, /* 542: cards/rebellion/missions.cards:216:7 */
-    { 7, 216, 50 }, /* 543: cards/rebellion/missions.cards:216:50 */
-    { 7, 220, 7 }, /* 544: cards/rebellion/missions.cards:220:7 */
-    { 7, 220, 82 }, /* 545: cards/rebellion/missions.cards:220:82 */
-    { 7, 220, 59 }, /* 546: cards/rebellion/missions.cards:220:59 */
-    { 7, 220, 19 }, /* 547: cards/rebellion/missions.cards:220:19 */
-    { 7, 222, 9 }, /* 548: cards/rebellion/missions.cards:222:9 */
-    { 7, 222, 49 }, /* 549: cards/rebellion/missions.cards:222:49 */
-    { 7, 222, 21 }, /* 550: cards/rebellion/missions.cards:222:21 */
-    { 7, 224, 16 }, /* 551: cards/rebellion/missions.cards:224:16 */
-    { 7, 224, 7 }, /* 552: cards/rebellion/missions.cards:224:7 */
-    { 7, 224, 60 }, /* 553: cards/rebellion/missions.cards:224:60 */
-    { 7, 224, 50 }, /* 554: cards/rebellion/missions.cards:224:50 */
-    { 7, 227, 7 }, /* 555: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 58 }, /* 556: cards/rebellion/missions.cards:227:58 */
-    { 7, 227, 19 }, /* 557: cards/rebellion/missions.cards:227:19 */
-    { 7, 228, 16 }, /* 558: cards/rebellion/missions.cards:228:16 */
-    { 7, 228, 7 }, /* 559: cards/rebellion/missions.cards:228:7 */
-    { 7, 228, 60 }, /* 560: cards/rebellion/missions.cards:228:60 */
-    { 7, 228, 50 }, /* 561: cards/rebellion/missions.cards:228:50 */
-    { 7, 232, 8 }, /* 562: cards/rebellion/missions.cards:232:8 */
-    { 7, 232, 64 }, /* 563: cards/rebellion/missions.cards:232:64 */
-    { 7, 235, 7 }, /* 564: cards/rebellion/missions.cards:235:7 */
-    { 7, 240, 8 }, /* 565: cards/rebellion/missions.cards:240:8 */
-    { 7, 240, 31 }, /* 566: cards/rebellion/missions.cards:240:31 */
-    { 7, 240, 21 }, /* 567: cards/rebellion/missions.cards:240:21 */
-    { 7, 240, 49 }, /* 568: cards/rebellion/missions.cards:240:49 */
-    { 7, 240, 61 }, /* 569: cards/rebellion/missions.cards:240:61 */
-    { 7, 240, 96 }, /* 570: cards/rebellion/missions.cards:240:96 */
-    { 7, 241, 5 }, /* 571: cards/rebellion/missions.cards:241:5 */
-    { 7, 207, 11 }, /* 572: cards/rebellion/missions.cards:207:11 */
-    { 7, 252, 3 }, /* 573: cards/rebellion/missions.cards:252:3 */
-    { 7, 253, 68 }, /* 574: cards/rebellion/missions.cards:253:68 */
-    { 7, 254, 7 }, /* 575: cards/rebellion/missions.cards:254:7 */
-    { 7, 254, 19 }, /* 576: cards/rebellion/missions.cards:254:19 */
-    { 7, 255, 19 }, /* 577: cards/rebellion/missions.cards:255:19 */
-    { 7, 255, 9 }, /* 578: cards/rebellion/missions.cards:255:9 */
-    { 7, 261, 15 }, /* 579: cards/rebellion/missions.cards:261:15 */
-    { 7, 262, 96 }, /* 580: cards/rebellion/missions.cards:262:96 */
-    { 7, 262, 33 }, /* 581: cards/rebellion/missions.cards:262:33 */
-    { 7, 263, 75 }, /* 582: cards/rebellion/missions.cards:263:75 */
-    { 7, 263, 35 }, /* 583: cards/rebellion/missions.cards:263:35 */
-    { 7, 264, 5 }, /* 584: cards/rebellion/missions.cards:264:5 */
-    { 7, 265, 22 }, /* 585: cards/rebellion/missions.cards:265:22 */
-    { 7, 266, 5 }, /* 586: cards/rebellion/missions.cards:266:5 */
-    { 7, 249, 11 }, /* 587: cards/rebellion/missions.cards:249:11 */
-    { 7, 282, 48 }, /* 588: cards/rebellion/missions.cards:282:48 */
-    { 7, 282, 3 }, /* 589: cards/rebellion/missions.cards:282:3 */
-    { 7, 283, 24 }, /* 590: cards/rebellion/missions.cards:283:24 */
-    { 7, 283, 14 }, /* 591: cards/rebellion/missions.cards:283:14 */
-    { 7, 283, 68 }, /* 592: cards/rebellion/missions.cards:283:68 */
-    { 7, 283, 3 }, /* 593: cards/rebellion/missions.cards:283:3 */
-    { 7, 284, 8 }, /* 594: cards/rebellion/missions.cards:284:8 */
-    { 7, 284, 3 }, /* 595: cards/rebellion/missions.cards:284:3 */
-    { 7, 285, 41 }, /* 596: cards/rebellion/missions.cards:285:41 */
-    { 7, 285, 49 }, /* 597: cards/rebellion/missions.cards:285:49 */
-    { 7, 285, 41 }, /* 598: cards/rebellion/missions.cards:285:41 */
-    { 7, 285, 65 }, /* 599: cards/rebellion/missions.cards:285:65 */
-    { 7, 285, 61 }, /* 600: cards/rebellion/missions.cards:285:61 */
-    { 7, 285, 41 }, /* 601: cards/rebellion/missions.cards:285:41 */
-    { 7, 285, 31 }, /* 602: cards/rebellion/missions.cards:285:31 */
-    { 7, 285, 22 }, /* 603: cards/rebellion/missions.cards:285:22 */
-    { 7, 286, 8 }, /* 604: cards/rebellion/missions.cards:286:8 */
-    { 7, 286, 3 }, /* 605: cards/rebellion/missions.cards:286:3 */
-    { 7, 281, 11 }, /* 606: cards/rebellion/missions.cards:281:11 */
-    { 8, 27, 3 }, /* 607: cards/rebellion/moves.cards:27:3 */
-    { 8, 27, 15 }, /* 608: cards/rebellion/moves.cards:27:15 */
-    { 8, 28, 15 }, /* 609: cards/rebellion/moves.cards:28:15 */
-    { 8, 28, 5 }, /* 610: cards/rebellion/moves.cards:28:5 */
-    { 8, 30, 5 }, /* 611: cards/rebellion/moves.cards:30:5 */
-    { 8, 26, 11 }, /* 612: cards/rebellion/moves.cards:26:11 */
-    { 8, 39, 3 }, /* 613: cards/rebellion/moves.cards:39:3 */
-    { 8, 40, 5 }, /* 614: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 5 }, /* 615: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 26 }, /* 616: cards/rebellion/moves.cards:40:26 */
-    { 8, 41, 28 }, /* 617: cards/rebellion/moves.cards:41:28 */
-    { 8, 42, 7 }, /* 618: cards/rebellion/moves.cards:42:7 */
-    { 8, 43, 7 }, /* 619: cards/rebellion/moves.cards:43:7 */
-    { 8, 49, 5 }, /* 620: cards/rebellion/moves.cards:49:5 */
-    { 8, 52, 9 }, /* 621: cards/rebellion/moves.cards:52:9 */
-    { 8, 52, 9 }, /* 622: cards/rebellion/moves.cards:52:9 */
-    { 8, 54, 11 }, /* 623: cards/rebellion/moves.cards:54:11 */
-    { 8, 56, 9 }, /* 624: cards/rebellion/moves.cards:56:9 */
-    { 8, 57, 11 }, /* 625: cards/rebellion/moves.cards:57:11 */
-    { 8, 62, 3 }, /* 626: cards/rebellion/moves.cards:62:3 */
-    { 8, 63, 5 }, /* 627: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 5 }, /* 628: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 61 }, /* 629: cards/rebellion/moves.cards:63:61 */
-    { 8, 63, 26 }, /* 630: cards/rebellion/moves.cards:63:26 */
-    { 8, 64, 7 }, /* 631: cards/rebellion/moves.cards:64:7 */
-    { 8, 65, 7 }, /* 632: cards/rebellion/moves.cards:65:7 */
-    { 8, 69, 7 }, /* 633: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 7 }, /* 634: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 27 }, /* 635: cards/rebellion/moves.cards:69:27 */
-    { 8, 70, 19 }, /* 636: cards/rebellion/moves.cards:70:19 */
-    { 8, 70, 9 }, /* 637: cards/rebellion/moves.cards:70:9 */
-    { 8, 73, 5 }, /* 638: cards/rebellion/moves.cards:73:5 */
-    { 8, 75, 3 }, /* 639: cards/rebellion/moves.cards:75:3 */
-    { 8, 36, 11 }, /* 640: cards/rebellion/moves.cards:36:11 */
-    { 8, 82, 18 }, /* 641: cards/rebellion/moves.cards:82:18 */
-    { 8, 82, 3 }, /* 642: cards/rebellion/moves.cards:82:3 */
-    { 8, 85, 5 }, /* 643: cards/rebellion/moves.cards:85:5 */
-    { 8, 89, 7 }, /* 644: cards/rebellion/moves.cards:89:7 */
-    { 8, 92, 20 }, /* 645: cards/rebellion/moves.cards:92:20 */
-    { 8, 93, 3 }, /* 646: cards/rebellion/moves.cards:93:3 */
-    { 8, 93, 28 }, /* 647: cards/rebellion/moves.cards:93:28 */
-    { 8, 94, 3 }, /* 648: cards/rebellion/moves.cards:94:3 */
-    { 8, 79, 11 }, /* 649: cards/rebellion/moves.cards:79:11 */
-    { 8, 100, 30 }, /* 650: cards/rebellion/moves.cards:100:30 */
-    { 8, 100, 47 }, /* 651: cards/rebellion/moves.cards:100:47 */
-    { 8, 101, 5 }, /* 652: cards/rebellion/moves.cards:101:5 */
-    { 8, 99, 11 }, /* 653: cards/rebellion/moves.cards:99:11 */
-    { 10, 18, 15 }, /* 654: cards/rebellion/refresh.cards:18:15 */
-    { 10, 19, 5 }, /* 655: cards/rebellion/refresh.cards:19:5 */
-    { 10, 22, 9 }, /* 656: cards/rebellion/refresh.cards:22:9 */
-    { 10, 22, 21 }, /* 657: cards/rebellion/refresh.cards:22:21 */
-    { 10, 22, 125 }, /* 658: cards/rebellion/refresh.cards:22:125 */
-    { 10, 26, 3 }, /* 659: cards/rebellion/refresh.cards:26:3 */
-    { 10, 27, 14 }, /* 660: cards/rebellion/refresh.cards:27:14 */
-    { 10, 27, 5 }, /* 661: cards/rebellion/refresh.cards:27:5 */
-    { 10, 27, 57 }, /* 662: cards/rebellion/refresh.cards:27:57 */
-    { 10, 27, 47 }, /* 663: cards/rebellion/refresh.cards:27:47 */
-    { 10, 29, 24 }, /* 664: cards/rebellion/refresh.cards:29:24 */
-    { 10, 29, 3 }, /* 665: cards/rebellion/refresh.cards:29:3 */
-    { 10, 31, 10 }, /* 666: cards/rebellion/refresh.cards:31:10 */
-    { 10, 31, 26 }, /* 667: cards/rebellion/refresh.cards:31:26 */
-    { 10, 31, 5 }, /* 668: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 10 }, /* 669: cards/rebellion/refresh.cards:32:10 */
-    { 10, 32, 24 }, /* 670: cards/rebellion/refresh.cards:32:24 */
-    { 10, 32, 5 }, /* 671: cards/rebellion/refresh.cards:32:5 */
-    { 10, 37, 5 }, /* 672: cards/rebellion/refresh.cards:37:5 */
-    { 10, 38, 17 }, /* 673: cards/rebellion/refresh.cards:38:17 */
-    { 10, 39, 7 }, /* 674: cards/rebellion/refresh.cards:39:7 */
-    { 10, 39, 19 }, /* 675: cards/rebellion/refresh.cards:39:19 */
-    { 10, 40, 24 }, /* 676: cards/rebellion/refresh.cards:40:24 */
-    { 10, 40, 59 }, /* 677: cards/rebellion/refresh.cards:40:59 */
-    { 10, 38, 5 }, /* 678: cards/rebellion/refresh.cards:38:5 */
-    { 10, 45, 3 }, /* 679: cards/rebellion/refresh.cards:45:3 */
-    { 10, 47, 3 }, /* 680: cards/rebellion/refresh.cards:47:3 */
-    { 10, 51, 3 }, /* 681: cards/rebellion/refresh.cards:51:3 */
-    { 10, 52, 25 }, /* 682: cards/rebellion/refresh.cards:52:25 */
-    { 10, 54, 39 }, /* 683: cards/rebellion/refresh.cards:54:39 */
-    { 10, 57, 3 }, /* 684: cards/rebellion/refresh.cards:57:3 */
-    { 10, 58, 3 }, /* 685: cards/rebellion/refresh.cards:58:3 */
-    { 10, 59, 3 }, /* 686: cards/rebellion/refresh.cards:59:3 */
-    { 10, 12, 11 }, /* 687: cards/rebellion/refresh.cards:12:11 */
-    { 10, 81, 3 }, /* 688: cards/rebellion/refresh.cards:81:3 */
-    { 10, 82, 17 }, /* 689: cards/rebellion/refresh.cards:82:17 */
-    { 10, 84, 40 }, /* 690: cards/rebellion/refresh.cards:84:40 */
-    { 10, 84, 40 }, /* 691: cards/rebellion/refresh.cards:84:40 */
-    { 10, 85, 3 }, /* 692: cards/rebellion/refresh.cards:85:3 */
-    { 10, 86, 3 }, /* 693: cards/rebellion/refresh.cards:86:3 */
-    { 10, 79, 11 }, /* 694: cards/rebellion/refresh.cards:79:11 */
-    { 10, 95, 23 }, /* 695: cards/rebellion/refresh.cards:95:23 */
-    { 10, 95, 40 }, /* 696: cards/rebellion/refresh.cards:95:40 */
-    { 10, 95, 5 }, /* 697: cards/rebellion/refresh.cards:95:5 */
-    { 10, 97, 3 }, /* 698: cards/rebellion/refresh.cards:97:3 */
-    { 10, 98, 3 }, /* 699: cards/rebellion/refresh.cards:98:3 */
-    { 10, 93, 11 }, /* 700: cards/rebellion/refresh.cards:93:11 */
-    { 10, 105, 22 }, /* 701: cards/rebellion/refresh.cards:105:22 */
-    { 10, 105, 68 }, /* 702: cards/rebellion/refresh.cards:105:68 */
-    { 10, 106, 14 }, /* 703: cards/rebellion/refresh.cards:106:14 */
-    { 10, 106, 32 }, /* 704: cards/rebellion/refresh.cards:106:32 */
-    { 10, 106, 5 }, /* 705: cards/rebellion/refresh.cards:106:5 */
-    { 10, 105, 3 }, /* 706: cards/rebellion/refresh.cards:105:3 */
-    { 10, 108, 3 }, /* 707: cards/rebellion/refresh.cards:108:3 */
-    { 10, 108, 15 }, /* 708: cards/rebellion/refresh.cards:108:15 */
-    { 10, 109, 15 }, /* 709: cards/rebellion/refresh.cards:109:15 */
-    { 10, 109, 5 }, /* 710: cards/rebellion/refresh.cards:109:5 */
-    { 10, 110, 5 }, /* 711: cards/rebellion/refresh.cards:110:5 */
-    { 10, 111, 17 }, /* 712: cards/rebellion/refresh.cards:111:17 */
-    { 10, 111, 7 }, /* 713: cards/rebellion/refresh.cards:111:7 */
-    { 10, 114, 32 }, /* 714: cards/rebellion/refresh.cards:114:32 */
-    { 10, 116, 12 }, /* 715: cards/rebellion/refresh.cards:116:12 */
-    { 10, 116, 39 }, /* 716: cards/rebellion/refresh.cards:116:39 */
-    { 10, 116, 29 }, /* 717: cards/rebellion/refresh.cards:116:29 */
-    { 10, 103, 11 }, /* 718: cards/rebellion/refresh.cards:103:11 */
-    { 10, 132, 3 }, /* 719: cards/rebellion/refresh.cards:132:3 */
-    { 10, 133, 18 }, /* 720: cards/rebellion/refresh.cards:133:18 */
-    { 10, 133, 26 }, /* 721: cards/rebellion/refresh.cards:133:26 */
-    { 10, 133, 5 }, /* 722: cards/rebellion/refresh.cards:133:5 */
-    { 10, 134, 12 }, /* 723: cards/rebellion/refresh.cards:134:12 */
-    { 10, 134, 40 }, /* 724: cards/rebellion/refresh.cards:134:40 */
-    { 10, 134, 48 }, /* 725: cards/rebellion/refresh.cards:134:48 */
-    { 10, 134, 27 }, /* 726: cards/rebellion/refresh.cards:134:27 */
-    { 10, 137, 5 }, /* 727: cards/rebellion/refresh.cards:137:5 */
-    { 10, 138, 5 }, /* 728: cards/rebellion/refresh.cards:138:5 */
-    { 10, 131, 11 }, /* 729: cards/rebellion/refresh.cards:131:11 */
-    { 10, 148, 5 }, /* 730: cards/rebellion/refresh.cards:148:5 */
-    { 10, 156, 126 }, /* 731: cards/rebellion/refresh.cards:156:126 */
-    { 10, 156, 91 }, /* 732: cards/rebellion/refresh.cards:156:91 */
-    { 10, 150, 9 }, /* 733: cards/rebellion/refresh.cards:150:9 */
-    { 10, 151, 21 }, /* 734: cards/rebellion/refresh.cards:151:21 */
-    { 10, 151, 11 }, /* 735: cards/rebellion/refresh.cards:151:11 */
-    { 10, 152, 11 }, /* 736: cards/rebellion/refresh.cards:152:11 */
-    { 10, 157, 9 }, /* 737: cards/rebellion/refresh.cards:157:9 */
-    { 10, 157, 61 }, /* 738: cards/rebellion/refresh.cards:157:61 */
-    { 10, 157, 21 }, /* 739: cards/rebellion/refresh.cards:157:21 */
-    { 10, 158, 11 }, /* 740: cards/rebellion/refresh.cards:158:11 */
-    { 10, 158, 23 }, /* 741: cards/rebellion/refresh.cards:158:23 */
-    { 10, 159, 23 }, /* 742: cards/rebellion/refresh.cards:159:23 */
-    { 10, 159, 13 }, /* 743: cards/rebellion/refresh.cards:159:13 */
-    { 10, 160, 13 }, /* 744: cards/rebellion/refresh.cards:160:13 */
-    { 10, 146, 11 }, /* 745: cards/rebellion/refresh.cards:146:11 */
-    { 10, 180, 3 }, /* 746: cards/rebellion/refresh.cards:180:3 */
-    { 10, 180, 39 }, /* 747: cards/rebellion/refresh.cards:180:39 */
-    { 10, 182, 12 }, /* 748: cards/rebellion/refresh.cards:182:12 */
-    { 10, 182, 22 }, /* 749: cards/rebellion/refresh.cards:182:22 */
-    { 10, 182, 22 }, /* 750: cards/rebellion/refresh.cards:182:22 */
-    { 10, 183, 12 }, /* 751: cards/rebellion/refresh.cards:183:12 */
-    { 10, 183, 3 }, /* 752: cards/rebellion/refresh.cards:183:3 */
-    { 10, 183, 39 }, /* 753: cards/rebellion/refresh.cards:183:39 */
-    { 10, 179, 11 }, /* 754: cards/rebellion/refresh.cards:179:11 */
-    { 10, 187, 36 }, /* 755: cards/rebellion/refresh.cards:187:36 */
-    { 10, 187, 11 }, /* 756: cards/rebellion/refresh.cards:187:11 */
-    { 10, 190, 6 }, /* 757: cards/rebellion/refresh.cards:190:6 */
-    { 10, 192, 52 }, /* 758: cards/rebellion/refresh.cards:192:52 */
-    { 10, 192, 17 }, /* 759: cards/rebellion/refresh.cards:192:17 */
-    { 10, 193, 7 }, /* 760: cards/rebellion/refresh.cards:193:7 */
-    { 10, 193, 59 }, /* 761: cards/rebellion/refresh.cards:193:59 */
-    { 10, 193, 19 }, /* 762: cards/rebellion/refresh.cards:193:19 */
-    { 10, 194, 18 }, /* 763: cards/rebellion/refresh.cards:194:18 */
-    { 10, 194, 9 }, /* 764: cards/rebellion/refresh.cards:194:9 */
-    { 10, 194, 41 }, /* 765: cards/rebellion/refresh.cards:194:41 */
-    { 10, 195, 19 }, /* 766: cards/rebellion/refresh.cards:195:19 */
-    { 10, 195, 9 }, /* 767: cards/rebellion/refresh.cards:195:9 */
-    { 10, 199, 7 }, /* 768: cards/rebellion/refresh.cards:199:7 */
-    { 10, 202, 5 }, /* 769: cards/rebellion/refresh.cards:202:5 */
-    { 10, 203, 49 }, /* 770: cards/rebellion/refresh.cards:203:49 */
-    { 10, 204, 9 }, /* 771: cards/rebellion/refresh.cards:204:9 */
-    { 10, 204, 21 }, /* 772: cards/rebellion/refresh.cards:204:21 */
-    { 10, 205, 21 }, /* 773: cards/rebellion/refresh.cards:205:21 */
-    { 10, 205, 11 }, /* 774: cards/rebellion/refresh.cards:205:11 */
-    { 10, 206, 11 }, /* 775: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 776: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 777: cards/rebellion/refresh.cards:206:11 */
-    { 10, 211, 9 }, /* 778: cards/rebellion/refresh.cards:211:9 */
-    { 10, 212, 9 }, /* 779: cards/rebellion/refresh.cards:212:9 */
-    { 10, 215, 56 }, /* 780: cards/rebellion/refresh.cards:215:56 */
-    { 10, 189, 11 }, /* 781: cards/rebellion/refresh.cards:189:11 */
-    { 11, 46, 5 }, /* 782: cards/rebellion/round.cards:46:5 */
-    { 11, 47, 58 }, /* 783: cards/rebellion/round.cards:47:58 */
-    { 11, 48, 60 }, /* 784: cards/rebellion/round.cards:48:60 */
-    { 11, 47, 88 }, /* 785: cards/rebellion/round.cards:47:88 */
-    { 11, 49, 9 }, /* 786: cards/rebellion/round.cards:49:9 */
-    { 11, 49, 21 }, /* 787: cards/rebellion/round.cards:49:21 */
-    { 11, 49, 105 }, /* 788: cards/rebellion/round.cards:49:105 */
-    { 11, 45, 3 }, /* 789: cards/rebellion/round.cards:45:3 */
-    { 11, 43, 11 }, /* 790: cards/rebellion/round.cards:43:11 */
-    { 11, 60, 3 }, /* 791: cards/rebellion/round.cards:60:3 */
-    { 11, 62, 3 }, /* 792: cards/rebellion/round.cards:62:3 */
-    { 11, 62, 15 }, /* 793: cards/rebellion/round.cards:62:15 */
-    { 11, 63, 15 }, /* 794: cards/rebellion/round.cards:63:15 */
-    { 11, 63, 5 }, /* 795: cards/rebellion/round.cards:63:5 */
-    { 11, 64, 5 }, /* 796: cards/rebellion/round.cards:64:5 */
-    { 11, 67, 5 }, /* 797: cards/rebellion/round.cards:67:5 */
-    { 11, 67, 17 }, /* 798: cards/rebellion/round.cards:67:17 */
-    { 11, 68, 17 }, /* 799: cards/rebellion/round.cards:68:17 */
-    { 11, 68, 7 }, /* 800: cards/rebellion/round.cards:68:7 */
-    { 11, 69, 7 }, /* 801: cards/rebellion/round.cards:69:7 */
-    { 11, 71, 16 }, /* 802: cards/rebellion/round.cards:71:16 */
-    { 11, 73, 7 }, /* 803: cards/rebellion/round.cards:73:7 */
-    { 11, 73, 19 }, /* 804: cards/rebellion/round.cards:73:19 */
-    { 11, 74, 19 }, /* 805: cards/rebellion/round.cards:74:19 */
-    { 11, 74, 9 }, /* 806: cards/rebellion/round.cards:74:9 */
-    { 11, 75, 9 }, /* 807: cards/rebellion/round.cards:75:9 */
-    { 11, 78, 7 }, /* 808: cards/rebellion/round.cards:78:7 */
-    { 11, 80, 53 }, /* 809: cards/rebellion/round.cards:80:53 */
-    { 11, 81, 11 }, /* 810: cards/rebellion/round.cards:81:11 */
-    { 11, 81, 23 }, /* 811: cards/rebellion/round.cards:81:23 */
-    { 11, 82, 23 }, /* 812: cards/rebellion/round.cards:82:23 */
-    { 11, 82, 13 }, /* 813: cards/rebellion/round.cards:82:13 */
-    { 11, 83, 13 }, /* 814: cards/rebellion/round.cards:83:13 */
-    { 11, 88, 35 }, /* 815: cards/rebellion/round.cards:88:35 */
-    { 11, 59, 11 }, /* 816: cards/rebellion/round.cards:59:11 */
-    { 11, 96, 5 }, /* 817: cards/rebellion/round.cards:96:5 */
-    { 11, 98, 40 }, /* 818: cards/rebellion/round.cards:98:40 */
-    { 11, 94, 11 }, /* 819: cards/rebellion/round.cards:94:11 */
-    { 12, 147, 3 }, /* 820: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 821: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 822: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 823: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 824: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 825: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 826: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 827: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 828: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 829: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 830: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 831: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 832: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 833: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 834: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 835: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 836: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 837: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 838: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 839: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 840: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 841: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 842: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 843: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 844: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 845: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 846: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 847: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 848: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 849: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 850: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 851: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 852: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 853: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 854: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 855: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 856: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 857: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 858: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 859: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 860: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 861: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 862: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 863: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 864: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 865: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 866: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 867: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 868: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 869: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 870: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 871: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 872: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 873: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 874: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 875: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 876: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 877: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 878: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 879: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 880: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 881: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 882: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 883: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 884: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 885: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 886: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 887: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 888: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 889: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 890: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 891: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 892: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 893: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 894: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 895: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 896: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 897: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 898: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 899: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 900: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 901: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 902: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 903: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 904: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 905: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 906: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 907: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 908: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 909: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 910: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 911: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 912: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 913: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 914: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 915: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 916: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 917: cards/rebellion/missions.cards:128:3 */
-    { 7, 134, 5 }, /* 918: cards/rebellion/missions.cards:134:5 */
-    { 7, 135, 5 }, /* 919: cards/rebellion/missions.cards:135:5 */
-    { 7, 133, 3 }, /* 920: cards/rebellion/missions.cards:133:3 */
-    { 7, 144, 12 }, /* 921: cards/rebellion/missions.cards:144:12 */
-    { 7, 144, 3 }, /* 922: cards/rebellion/missions.cards:144:3 */
-    { 7, 149, 12 }, /* 923: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 924: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 925: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 926: cards/rebellion/missions.cards:154:3 */
-    { 12, 12, 36 }, /* 927: cards/rebellion/setup.cards:12:36 */
-    { 12, 13, 37 }, /* 928: cards/rebellion/setup.cards:13:37 */
-    { 12, 14, 39 }, /* 929: cards/rebellion/setup.cards:14:39 */
-    { 12, 15, 63 }, /* 930: cards/rebellion/setup.cards:15:63 */
-    { 12, 15, 93 }, /* 931: cards/rebellion/setup.cards:15:93 */
-    { 12, 16, 3 }, /* 932: cards/rebellion/setup.cards:16:3 */
-    { 12, 17, 8 }, /* 933: cards/rebellion/setup.cards:17:8 */
-    { 12, 17, 20 }, /* 934: cards/rebellion/setup.cards:17:20 */
-    { 12, 18, 13 }, /* 935: cards/rebellion/setup.cards:18:13 */
-    { 12, 18, 46 }, /* 936: cards/rebellion/setup.cards:18:46 */
-    { 12, 18, 36 }, /* 937: cards/rebellion/setup.cards:18:36 */
-    { 12, 18, 26 }, /* 938: cards/rebellion/setup.cards:18:26 */
-    { 12, 19, 32 }, /* 939: cards/rebellion/setup.cards:19:32 */
-    { 12, 19, 22 }, /* 940: cards/rebellion/setup.cards:19:22 */
-    { 12, 19, 12 }, /* 941: cards/rebellion/setup.cards:19:12 */
-    { 12, 21, 3 }, /* 942: cards/rebellion/setup.cards:21:3 */
-    { 12, 22, 8 }, /* 943: cards/rebellion/setup.cards:22:8 */
-    { 12, 22, 40 }, /* 944: cards/rebellion/setup.cards:22:40 */
-    { 12, 22, 30 }, /* 945: cards/rebellion/setup.cards:22:30 */
-    { 12, 22, 20 }, /* 946: cards/rebellion/setup.cards:22:20 */
-    { 12, 22, 89 }, /* 947: cards/rebellion/setup.cards:22:89 */
-    { 12, 22, 79 }, /* 948: cards/rebellion/setup.cards:22:79 */
-    { 12, 22, 69 }, /* 949: cards/rebellion/setup.cards:22:69 */
-    { 12, 26, 3 }, /* 950: cards/rebellion/setup.cards:26:3 */
-    { 12, 27, 8 }, /* 951: cards/rebellion/setup.cards:27:8 */
-    { 12, 27, 41 }, /* 952: cards/rebellion/setup.cards:27:41 */
-    { 12, 27, 31 }, /* 953: cards/rebellion/setup.cards:27:31 */
-    { 12, 27, 21 }, /* 954: cards/rebellion/setup.cards:27:21 */
-    { 12, 27, 68 }, /* 955: cards/rebellion/setup.cards:27:68 */
-    { 12, 27, 77 }, /* 956: cards/rebellion/setup.cards:27:77 */
-    { 12, 29, 9 }, /* 957: cards/rebellion/setup.cards:29:9 */
-    { 12, 33, 3 }, /* 958: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 959: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 960: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 961: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 962: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 963: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 964: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 965: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 966: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 967: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 968: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 969: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 970: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 971: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 972: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 973: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 974: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 975: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 976: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 977: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 978: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 979: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 980: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 981: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 982: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 983: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 984: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 985: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 986: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 987: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 988: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 989: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 990: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 991: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 992: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 993: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 994: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 995: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 996: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 997: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 998: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 999: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1000: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1001: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1002: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1003: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1004: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1005: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1006: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1007: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1008: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1009: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1010: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1011: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1012: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1013: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1014: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1015: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1016: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1017: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1018: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1019: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1020: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1021: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1022: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 34 }, /* 1023: cards/rebellion/setup.cards:120:34 */
-    { 12, 126, 3 }, /* 1024: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 39 }, /* 1025: cards/rebellion/setup.cards:127:39 */
-    { 12, 129, 22 }, /* 1026: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1027: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1028: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1029: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1030: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1031: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1032: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1033: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1034: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1035: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1036: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1037: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1038: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 5 }, /* 1039: cards/rebellion/round.cards:16:5 */
-    { 11, 17, 52 }, /* 1040: cards/rebellion/round.cards:17:52 */
-    { 11, 17, 52 }, /* 1041: cards/rebellion/round.cards:17:52 */
-    { 11, 21, 36 }, /* 1042: cards/rebellion/round.cards:21:36 */
-    { 11, 21, 36 }, /* 1043: cards/rebellion/round.cards:21:36 */
-    { 11, 16, 5 }, /* 1044: cards/rebellion/round.cards:16:5 */
-    { 11, 18, 9 }, /* 1045: cards/rebellion/round.cards:18:9 */
-    { 11, 19, 9 }, /* 1046: cards/rebellion/round.cards:19:9 */
-    { 11, 22, 9 }, /* 1047: cards/rebellion/round.cards:22:9 */
-    { 11, 23, 9 }, /* 1048: cards/rebellion/round.cards:23:9 */
-    { 11, 16, 5 }, /* 1049: cards/rebellion/round.cards:16:5 */
-    { 11, 28, 19 }, /* 1050: cards/rebellion/round.cards:28:19 */
-    { 11, 7, 1 }, /* 1051: cards/rebellion/round.cards:7:1 */
+    { 2, 171, 3 }, /* 444: cards/rebellion/effects.cards:171:3 */
+    { 2, 172, 3 }, /* 445: cards/rebellion/effects.cards:172:3 */
+    { 2, 173, 3 }, /* 446: cards/rebellion/effects.cards:173:3 */
+    { 2, 170, 11 }, /* 447: cards/rebellion/effects.cards:170:11 */
+    { 2, 179, 3 }, /* 448: cards/rebellion/effects.cards:179:3 */
+    { 2, 177, 11 }, /* 449: cards/rebellion/effects.cards:177:11 */
+    { 2, 184, 12 }, /* 450: cards/rebellion/effects.cards:184:12 */
+    { 2, 184, 3 }, /* 451: cards/rebellion/effects.cards:184:3 */
+    { 2, 185, 5 }, /* 452: cards/rebellion/effects.cards:185:5 */
+    { 2, 186, 5 }, /* 453: cards/rebellion/effects.cards:186:5 */
+    { 2, 186, 59 }, /* 454: cards/rebellion/effects.cards:186:59 */
+    { 2, 186, 5 }, /* 455: cards/rebellion/effects.cards:186:5 */
+    { 2, 183, 11 }, /* 456: cards/rebellion/effects.cards:183:11 */
+    { 2, 196, 6 }, /* 457: cards/rebellion/effects.cards:196:6 */
+    { 2, 197, 14 }, /* 458: cards/rebellion/effects.cards:197:14 */
+    { 2, 197, 5 }, /* 459: cards/rebellion/effects.cards:197:5 */
+    { 2, 199, 7 }, /* 460: cards/rebellion/effects.cards:199:7 */
+    { 2, 202, 3 }, /* 461: cards/rebellion/effects.cards:202:3 */
+    { 2, 195, 11 }, /* 462: cards/rebellion/effects.cards:195:11 */
+    { 2, 207, 3 }, /* 463: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 3 }, /* 464: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 23 }, /* 465: cards/rebellion/effects.cards:207:23 */
+    { 2, 210, 5 }, /* 466: cards/rebellion/effects.cards:210:5 */
+    { 2, 206, 11 }, /* 467: cards/rebellion/effects.cards:206:11 */
+    { 2, 216, 3 }, /* 468: cards/rebellion/effects.cards:216:3 */
+    { 2, 217, 15 }, /* 469: cards/rebellion/effects.cards:217:15 */
+    { 2, 217, 5 }, /* 470: cards/rebellion/effects.cards:217:5 */
+    { 2, 215, 11 }, /* 471: cards/rebellion/effects.cards:215:11 */
+    { 2, 224, 3 }, /* 472: cards/rebellion/effects.cards:224:3 */
+    { 2, 225, 15 }, /* 473: cards/rebellion/effects.cards:225:15 */
+    { 2, 225, 5 }, /* 474: cards/rebellion/effects.cards:225:5 */
+    { 2, 226, 5 }, /* 475: cards/rebellion/effects.cards:226:5 */
+    { 2, 223, 11 }, /* 476: cards/rebellion/effects.cards:223:11 */
+    { 2, 234, 5 }, /* 477: cards/rebellion/effects.cards:234:5 */
+    { 2, 234, 65 }, /* 478: cards/rebellion/effects.cards:234:65 */
+    { 2, 234, 55 }, /* 479: cards/rebellion/effects.cards:234:55 */
+    { 2, 235, 5 }, /* 480: cards/rebellion/effects.cards:235:5 */
+    { 2, 232, 11 }, /* 481: cards/rebellion/effects.cards:232:11 */
+    { 2, 245, 15 }, /* 482: cards/rebellion/effects.cards:245:15 */
+    { 2, 248, 5 }, /* 483: cards/rebellion/effects.cards:248:5 */
+    { 2, 249, 5 }, /* 484: cards/rebellion/effects.cards:249:5 */
+    { 2, 250, 5 }, /* 485: cards/rebellion/effects.cards:250:5 */
+    { 2, 251, 5 }, /* 486: cards/rebellion/effects.cards:251:5 */
+    { 2, 251, 13 }, /* 487: cards/rebellion/effects.cards:251:13 */
+    { 2, 253, 14 }, /* 488: cards/rebellion/effects.cards:253:14 */
+    { 2, 253, 5 }, /* 489: cards/rebellion/effects.cards:253:5 */
+    { 2, 253, 73 }, /* 490: cards/rebellion/effects.cards:253:73 */
+    { 2, 254, 29 }, /* 491: cards/rebellion/effects.cards:254:29 */
+    { 2, 255, 29 }, /* 492: cards/rebellion/effects.cards:255:29 */
+    { 2, 256, 5 }, /* 493: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 5 }, /* 494: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 30 }, /* 495: cards/rebellion/effects.cards:256:30 */
+    { 2, 258, 7 }, /* 496: cards/rebellion/effects.cards:258:7 */
+    { 2, 261, 26 }, /* 497: cards/rebellion/effects.cards:261:26 */
+    { 2, 244, 11 }, /* 498: cards/rebellion/effects.cards:244:11 */
+    { 2, 275, 16 }, /* 499: cards/rebellion/effects.cards:275:16 */
+    { 2, 276, 61 }, /* 500: cards/rebellion/effects.cards:276:61 */
+    { 2, 276, 9 }, /* 501: cards/rebellion/effects.cards:276:9 */
+    { 2, 277, 17 }, /* 502: cards/rebellion/effects.cards:277:17 */
+    { 2, 277, 9 }, /* 503: cards/rebellion/effects.cards:277:9 */
+    { 2, 279, 20 }, /* 504: cards/rebellion/effects.cards:279:20 */
+    { 2, 279, 47 }, /* 505: cards/rebellion/effects.cards:279:47 */
+    { 2, 279, 66 }, /* 506: cards/rebellion/effects.cards:279:66 */
+    { 2, 279, 38 }, /* 507: cards/rebellion/effects.cards:279:38 */
+    { 2, 272, 11 }, /* 508: cards/rebellion/effects.cards:272:11 */
+    { 2, 285, 62 }, /* 509: cards/rebellion/effects.cards:285:62 */
+    { 2, 285, 34 }, /* 510: cards/rebellion/effects.cards:285:34 */
+    { 2, 284, 11 }, /* 511: cards/rebellion/effects.cards:284:11 */
+    { 2, 290, 67 }, /* 512: cards/rebellion/effects.cards:290:67 */
+    { 2, 290, 43 }, /* 513: cards/rebellion/effects.cards:290:43 */
+    { 2, 288, 11 }, /* 514: cards/rebellion/effects.cards:288:11 */
+    { 2, 298, 5 }, /* 515: cards/rebellion/effects.cards:298:5 */
+    { 2, 299, 5 }, /* 516: cards/rebellion/effects.cards:299:5 */
+    { 2, 301, 58 }, /* 517: cards/rebellion/effects.cards:301:58 */
+    { 2, 301, 32 }, /* 518: cards/rebellion/effects.cards:301:32 */
+    { 2, 296, 11 }, /* 519: cards/rebellion/effects.cards:296:11 */
+    { 2, 307, 39 }, /* 520: cards/rebellion/effects.cards:307:39 */
+    { 2, 307, 3 }, /* 521: cards/rebellion/effects.cards:307:3 */
+    { 2, 308, 3 }, /* 522: cards/rebellion/effects.cards:308:3 */
+    { 2, 308, 15 }, /* 523: cards/rebellion/effects.cards:308:15 */
+    { 2, 308, 93 }, /* 524: cards/rebellion/effects.cards:308:93 */
+    { 2, 308, 83 }, /* 525: cards/rebellion/effects.cards:308:83 */
+    { 2, 309, 12 }, /* 526: cards/rebellion/effects.cards:309:12 */
+    { 2, 309, 26 }, /* 527: cards/rebellion/effects.cards:309:26 */
+    { 2, 305, 11 }, /* 528: cards/rebellion/effects.cards:305:11 */
+    { 2, 315, 5 }, /* 529: cards/rebellion/effects.cards:315:5 */
+    { 2, 316, 25 }, /* 530: cards/rebellion/effects.cards:316:25 */
+    { 2, 317, 5 }, /* 531: cards/rebellion/effects.cards:317:5 */
+    { 2, 318, 5 }, /* 532: cards/rebellion/effects.cards:318:5 */
+    { 2, 313, 11 }, /* 533: cards/rebellion/effects.cards:313:11 */
+    { 2, 331, 5 }, /* 534: cards/rebellion/effects.cards:331:5 */
+    { 2, 336, 5 }, /* 535: cards/rebellion/effects.cards:336:5 */
+    { 2, 341, 5 }, /* 536: cards/rebellion/effects.cards:341:5 */
+    { 2, 328, 11 }, /* 537: cards/rebellion/effects.cards:328:11 */
+    { 7, 214, 13 }, /* 538: cards/rebellion/missions.cards:214:13 */
+    { 7, 215, 17 }, /* 539: cards/rebellion/missions.cards:215:17 */
+    { 7, 215, 47 }, /* 540: cards/rebellion/missions.cards:215:47 */
+    { 7, 216, 5 }, /* 541: cards/rebellion/missions.cards:216:5 */
+    { 7, 217, 29 }, /* 542: cards/rebellion/missions.cards:217:29 */
+    { 7, 218, 33 }, /* 543: cards/rebellion/missions.cards:218:33 */
+    { 7, 219, 15 }, /* 544: cards/rebellion/missions.cards:219:15 */
+    { 7, 221, 16 }, /* 545: cards/rebellion/missions.cards:221:16 */
+    { 7, 221, 7 }, /* 546: cards/rebellion/missions.cards:221:7 */
+    { 7, 221, 50 }, /* 547: cards/rebellion/missions.cards:221:50 */
+    { 7, 225, 7 }, /* 548: cards/rebellion/missions.cards:225:7 */
+    { 7, 225, 82 }, /* 549: cards/rebellion/missions.cards:225:82 */
+    { 7, 225, 59 }, /* 550: cards/rebellion/missions.cards:225:59 */
+    { 7, 225, 19 }, /* 551: cards/rebellion/missions.cards:225:19 */
+    { 7, 227, 9 }, /* 552: cards/rebellion/missions.cards:227:9 */
+    { 7, 227, 49 }, /* 553: cards/rebellion/missions.cards:227:49 */
+    { 7, 227, 21 }, /* 554: cards/rebellion/missions.cards:227:21 */
+    { 7, 229, 16 }, /* 555: cards/rebellion/missions.cards:229:16 */
+    { 7, 229, 7 }, /* 556: cards/rebellion/missions.cards:229:7 */
+    { 7, 229, 60 }, /* 557: cards/rebellion/missions.cards:229:60 */
+    { 7, 229, 50 }, /* 558: cards/rebellion/missions.cards:229:50 */
+    { 7, 232, 7 }, /* 559: cards/rebellion/missions.cards:232:7 */
+    { 7, 232, 58 }, /* 560: cards/rebellion/missions.cards:232:58 */
+    { 7, 232, 19 }, /* 561: cards/rebellion/missions.cards:232:19 */
+    { 7, 233, 16 }, /* 562: cards/rebellion/missions.cards:233:16 */
+    { 7, 233, 7 }, /* 563: cards/rebellion/missions.cards:233:7 */
+    { 7, 233, 60 }, /* 564: cards/rebellion/missions.cards:233:60 */
+    { 7, 233, 50 }, /* 565: cards/rebellion/missions.cards:233:50 */
+    { 7, 237, 8 }, /* 566: cards/rebellion/missions.cards:237:8 */
+    { 7, 237, 64 }, /* 567: cards/rebellion/missions.cards:237:64 */
+    { 7, 240, 7 }, /* 568: cards/rebellion/missions.cards:240:7 */
+    { 7, 245, 8 }, /* 569: cards/rebellion/missions.cards:245:8 */
+    { 7, 245, 31 }, /* 570: cards/rebellion/missions.cards:245:31 */
+    { 7, 245, 21 }, /* 571: cards/rebellion/missions.cards:245:21 */
+    { 7, 246, 13 }, /* 572: cards/rebellion/missions.cards:246:13 */
+    { 7, 246, 41 }, /* 573: cards/rebellion/missions.cards:246:41 */
+    { 7, 247, 13 }, /* 574: cards/rebellion/missions.cards:247:13 */
+    { 7, 247, 25 }, /* 575: cards/rebellion/missions.cards:247:25 */
+    { 7, 248, 12 }, /* 576: cards/rebellion/missions.cards:248:12 */
+    { 7, 249, 5 }, /* 577: cards/rebellion/missions.cards:249:5 */
+    { 7, 212, 11 }, /* 578: cards/rebellion/missions.cards:212:11 */
+    { 7, 260, 3 }, /* 579: cards/rebellion/missions.cards:260:3 */
+    { 7, 261, 68 }, /* 580: cards/rebellion/missions.cards:261:68 */
+    { 7, 262, 7 }, /* 581: cards/rebellion/missions.cards:262:7 */
+    { 7, 262, 19 }, /* 582: cards/rebellion/missions.cards:262:19 */
+    { 7, 263, 19 }, /* 583: cards/rebellion/missions.cards:263:19 */
+    { 7, 263, 9 }, /* 584: cards/rebellion/missions.cards:263:9 */
+    { 7, 269, 15 }, /* 585: cards/rebellion/missions.cards:269:15 */
+    { 7, 270, 98 }, /* 586: cards/rebellion/missions.cards:270:98 */
+    { 7, 270, 33 }, /* 587: cards/rebellion/missions.cards:270:33 */
+    { 7, 271, 75 }, /* 588: cards/rebellion/missions.cards:271:75 */
+    { 7, 271, 35 }, /* 589: cards/rebellion/missions.cards:271:35 */
+    { 7, 272, 5 }, /* 590: cards/rebellion/missions.cards:272:5 */
+    { 7, 273, 22 }, /* 591: cards/rebellion/missions.cards:273:22 */
+    { 7, 274, 5 }, /* 592: cards/rebellion/missions.cards:274:5 */
+    { 7, 257, 11 }, /* 593: cards/rebellion/missions.cards:257:11 */
+    { 7, 290, 48 }, /* 594: cards/rebellion/missions.cards:290:48 */
+    { 7, 290, 3 }, /* 595: cards/rebellion/missions.cards:290:3 */
+    { 7, 291, 24 }, /* 596: cards/rebellion/missions.cards:291:24 */
+    { 7, 291, 14 }, /* 597: cards/rebellion/missions.cards:291:14 */
+    { 7, 291, 68 }, /* 598: cards/rebellion/missions.cards:291:68 */
+    { 7, 291, 3 }, /* 599: cards/rebellion/missions.cards:291:3 */
+    { 7, 292, 8 }, /* 600: cards/rebellion/missions.cards:292:8 */
+    { 7, 292, 3 }, /* 601: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 41 }, /* 602: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 49 }, /* 603: cards/rebellion/missions.cards:293:49 */
+    { 7, 293, 41 }, /* 604: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 65 }, /* 605: cards/rebellion/missions.cards:293:65 */
+    { 7, 293, 61 }, /* 606: cards/rebellion/missions.cards:293:61 */
+    { 7, 293, 41 }, /* 607: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 31 }, /* 608: cards/rebellion/missions.cards:293:31 */
+    { 7, 293, 22 }, /* 609: cards/rebellion/missions.cards:293:22 */
+    { 7, 294, 8 }, /* 610: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 611: cards/rebellion/missions.cards:294:3 */
+    { 7, 289, 11 }, /* 612: cards/rebellion/missions.cards:289:11 */
+    { 8, 27, 3 }, /* 613: cards/rebellion/moves.cards:27:3 */
+    { 8, 27, 15 }, /* 614: cards/rebellion/moves.cards:27:15 */
+    { 8, 28, 15 }, /* 615: cards/rebellion/moves.cards:28:15 */
+    { 8, 28, 5 }, /* 616: cards/rebellion/moves.cards:28:5 */
+    { 8, 30, 5 }, /* 617: cards/rebellion/moves.cards:30:5 */
+    { 8, 26, 11 }, /* 618: cards/rebellion/moves.cards:26:11 */
+    { 8, 39, 3 }, /* 619: cards/rebellion/moves.cards:39:3 */
+    { 8, 40, 5 }, /* 620: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 5 }, /* 621: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 26 }, /* 622: cards/rebellion/moves.cards:40:26 */
+    { 8, 41, 28 }, /* 623: cards/rebellion/moves.cards:41:28 */
+    { 8, 42, 7 }, /* 624: cards/rebellion/moves.cards:42:7 */
+    { 8, 43, 7 }, /* 625: cards/rebellion/moves.cards:43:7 */
+    { 8, 49, 5 }, /* 626: cards/rebellion/moves.cards:49:5 */
+    { 8, 52, 9 }, /* 627: cards/rebellion/moves.cards:52:9 */
+    { 8, 52, 9 }, /* 628: cards/rebellion/moves.cards:52:9 */
+    { 8, 54, 11 }, /* 629: cards/rebellion/moves.cards:54:11 */
+    { 8, 56, 9 }, /* 630: cards/rebellion/moves.cards:56:9 */
+    { 8, 57, 11 }, /* 631: cards/rebellion/moves.cards:57:11 */
+    { 8, 62, 3 }, /* 632: cards/rebellion/moves.cards:62:3 */
+    { 8, 63, 5 }, /* 633: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 5 }, /* 634: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 61 }, /* 635: cards/rebellion/moves.cards:63:61 */
+    { 8, 63, 26 }, /* 636: cards/rebellion/moves.cards:63:26 */
+    { 8, 64, 7 }, /* 637: cards/rebellion/moves.cards:64:7 */
+    { 8, 65, 7 }, /* 638: cards/rebellion/moves.cards:65:7 */
+    { 8, 69, 7 }, /* 639: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 7 }, /* 640: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 27 }, /* 641: cards/rebellion/moves.cards:69:27 */
+    { 8, 70, 19 }, /* 642: cards/rebellion/moves.cards:70:19 */
+    { 8, 70, 9 }, /* 643: cards/rebellion/moves.cards:70:9 */
+    { 8, 73, 5 }, /* 644: cards/rebellion/moves.cards:73:5 */
+    { 8, 75, 3 }, /* 645: cards/rebellion/moves.cards:75:3 */
+    { 8, 36, 11 }, /* 646: cards/rebellion/moves.cards:36:11 */
+    { 8, 82, 18 }, /* 647: cards/rebellion/moves.cards:82:18 */
+    { 8, 82, 3 }, /* 648: cards/rebellion/moves.cards:82:3 */
+    { 8, 85, 5 }, /* 649: cards/rebellion/moves.cards:85:5 */
+    { 8, 89, 7 }, /* 650: cards/rebellion/moves.cards:89:7 */
+    { 8, 92, 20 }, /* 651: cards/rebellion/moves.cards:92:20 */
+    { 8, 93, 3 }, /* 652: cards/rebellion/moves.cards:93:3 */
+    { 8, 93, 28 }, /* 653: cards/rebellion/moves.cards:93:28 */
+    { 8, 94, 3 }, /* 654: cards/rebellion/moves.cards:94:3 */
+    { 8, 79, 11 }, /* 655: cards/rebellion/moves.cards:79:11 */
+    { 8, 100, 30 }, /* 656: cards/rebellion/moves.cards:100:30 */
+    { 8, 100, 47 }, /* 657: cards/rebellion/moves.cards:100:47 */
+    { 8, 101, 5 }, /* 658: cards/rebellion/moves.cards:101:5 */
+    { 8, 99, 11 }, /* 659: cards/rebellion/moves.cards:99:11 */
+    { 10, 18, 15 }, /* 660: cards/rebellion/refresh.cards:18:15 */
+    { 10, 19, 5 }, /* 661: cards/rebellion/refresh.cards:19:5 */
+    { 10, 22, 9 }, /* 662: cards/rebellion/refresh.cards:22:9 */
+    { 10, 22, 21 }, /* 663: cards/rebellion/refresh.cards:22:21 */
+    { 10, 22, 125 }, /* 664: cards/rebellion/refresh.cards:22:125 */
+    { 10, 26, 3 }, /* 665: cards/rebellion/refresh.cards:26:3 */
+    { 10, 27, 14 }, /* 666: cards/rebellion/refresh.cards:27:14 */
+    { 10, 27, 5 }, /* 667: cards/rebellion/refresh.cards:27:5 */
+    { 10, 27, 57 }, /* 668: cards/rebellion/refresh.cards:27:57 */
+    { 10, 27, 47 }, /* 669: cards/rebellion/refresh.cards:27:47 */
+    { 10, 29, 24 }, /* 670: cards/rebellion/refresh.cards:29:24 */
+    { 10, 29, 3 }, /* 671: cards/rebellion/refresh.cards:29:3 */
+    { 10, 31, 10 }, /* 672: cards/rebellion/refresh.cards:31:10 */
+    { 10, 31, 26 }, /* 673: cards/rebellion/refresh.cards:31:26 */
+    { 10, 31, 5 }, /* 674: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 10 }, /* 675: cards/rebellion/refresh.cards:32:10 */
+    { 10, 32, 24 }, /* 676: cards/rebellion/refresh.cards:32:24 */
+    { 10, 32, 5 }, /* 677: cards/rebellion/refresh.cards:32:5 */
+    { 10, 37, 5 }, /* 678: cards/rebellion/refresh.cards:37:5 */
+    { 10, 38, 17 }, /* 679: cards/rebellion/refresh.cards:38:17 */
+    { 10, 39, 7 }, /* 680: cards/rebellion/refresh.cards:39:7 */
+    { 10, 39, 19 }, /* 681: cards/rebellion/refresh.cards:39:19 */
+    { 10, 40, 24 }, /* 682: cards/rebellion/refresh.cards:40:24 */
+    { 10, 40, 59 }, /* 683: cards/rebellion/refresh.cards:40:59 */
+    { 10, 38, 5 }, /* 684: cards/rebellion/refresh.cards:38:5 */
+    { 10, 45, 3 }, /* 685: cards/rebellion/refresh.cards:45:3 */
+    { 10, 47, 3 }, /* 686: cards/rebellion/refresh.cards:47:3 */
+    { 10, 51, 3 }, /* 687: cards/rebellion/refresh.cards:51:3 */
+    { 10, 52, 25 }, /* 688: cards/rebellion/refresh.cards:52:25 */
+    { 10, 54, 39 }, /* 689: cards/rebellion/refresh.cards:54:39 */
+    { 10, 57, 3 }, /* 690: cards/rebellion/refresh.cards:57:3 */
+    { 10, 58, 3 }, /* 691: cards/rebellion/refresh.cards:58:3 */
+    { 10, 59, 3 }, /* 692: cards/rebellion/refresh.cards:59:3 */
+    { 10, 12, 11 }, /* 693: cards/rebellion/refresh.cards:12:11 */
+    { 10, 81, 3 }, /* 694: cards/rebellion/refresh.cards:81:3 */
+    { 10, 82, 17 }, /* 695: cards/rebellion/refresh.cards:82:17 */
+    { 10, 84, 40 }, /* 696: cards/rebellion/refresh.cards:84:40 */
+    { 10, 84, 40 }, /* 697: cards/rebellion/refresh.cards:84:40 */
+    { 10, 85, 3 }, /* 698: cards/rebellion/refresh.cards:85:3 */
+    { 10, 86, 3 }, /* 699: cards/rebellion/refresh.cards:86:3 */
+    { 10, 79, 11 }, /* 700: cards/rebellion/refresh.cards:79:11 */
+    { 10, 95, 23 }, /* 701: cards/rebellion/refresh.cards:95:23 */
+    { 10, 95, 40 }, /* 702: cards/rebellion/refresh.cards:95:40 */
+    { 10, 95, 5 }, /* 703: cards/rebellion/refresh.cards:95:5 */
+    { 10, 97, 3 }, /* 704: cards/rebellion/refresh.cards:97:3 */
+    { 10, 98, 3 }, /* 705: cards/rebellion/refresh.cards:98:3 */
+    { 10, 93, 11 }, /* 706: cards/rebellion/refresh.cards:93:11 */
+    { 10, 105, 22 }, /* 707: cards/rebellion/refresh.cards:105:22 */
+    { 10, 105, 68 }, /* 708: cards/rebellion/refresh.cards:105:68 */
+    { 10, 106, 14 }, /* 709: cards/rebellion/refresh.cards:106:14 */
+    { 10, 106, 32 }, /* 710: cards/rebellion/refresh.cards:106:32 */
+    { 10, 106, 5 }, /* 711: cards/rebellion/refresh.cards:106:5 */
+    { 10, 105, 3 }, /* 712: cards/rebellion/refresh.cards:105:3 */
+    { 10, 108, 3 }, /* 713: cards/rebellion/refresh.cards:108:3 */
+    { 10, 108, 15 }, /* 714: cards/rebellion/refresh.cards:108:15 */
+    { 10, 109, 15 }, /* 715: cards/rebellion/refresh.cards:109:15 */
+    { 10, 109, 5 }, /* 716: cards/rebellion/refresh.cards:109:5 */
+    { 10, 110, 5 }, /* 717: cards/rebellion/refresh.cards:110:5 */
+    { 10, 111, 17 }, /* 718: cards/rebellion/refresh.cards:111:17 */
+    { 10, 111, 7 }, /* 719: cards/rebellion/refresh.cards:111:7 */
+    { 10, 114, 32 }, /* 720: cards/rebellion/refresh.cards:114:32 */
+    { 10, 116, 12 }, /* 721: cards/rebellion/refresh.cards:116:12 */
+    { 10, 116, 39 }, /* 722: cards/rebellion/refresh.cards:116:39 */
+    { 10, 116, 29 }, /* 723: cards/rebellion/refresh.cards:116:29 */
+    { 10, 103, 11 }, /* 724: cards/rebellion/refresh.cards:103:11 */
+    { 10, 132, 3 }, /* 725: cards/rebellion/refresh.cards:132:3 */
+    { 10, 133, 18 }, /* 726: cards/rebellion/refresh.cards:133:18 */
+    { 10, 133, 26 }, /* 727: cards/rebellion/refresh.cards:133:26 */
+    { 10, 133, 5 }, /* 728: cards/rebellion/refresh.cards:133:5 */
+    { 10, 134, 12 }, /* 729: cards/rebellion/refresh.cards:134:12 */
+    { 10, 134, 40 }, /* 730: cards/rebellion/refresh.cards:134:40 */
+    { 10, 134, 48 }, /* 731: cards/rebellion/refresh.cards:134:48 */
+    { 10, 134, 27 }, /* 732: cards/rebellion/refresh.cards:134:27 */
+    { 10, 137, 5 }, /* 733: cards/rebellion/refresh.cards:137:5 */
+    { 10, 138, 5 }, /* 734: cards/rebellion/refresh.cards:138:5 */
+    { 10, 131, 11 }, /* 735: cards/rebellion/refresh.cards:131:11 */
+    { 10, 148, 5 }, /* 736: cards/rebellion/refresh.cards:148:5 */
+    { 10, 156, 126 }, /* 737: cards/rebellion/refresh.cards:156:126 */
+    { 10, 156, 91 }, /* 738: cards/rebellion/refresh.cards:156:91 */
+    { 10, 150, 9 }, /* 739: cards/rebellion/refresh.cards:150:9 */
+    { 10, 151, 21 }, /* 740: cards/rebellion/refresh.cards:151:21 */
+    { 10, 151, 11 }, /* 741: cards/rebellion/refresh.cards:151:11 */
+    { 10, 152, 11 }, /* 742: cards/rebellion/refresh.cards:152:11 */
+    { 10, 157, 9 }, /* 743: cards/rebellion/refresh.cards:157:9 */
+    { 10, 157, 61 }, /* 744: cards/rebellion/refresh.cards:157:61 */
+    { 10, 157, 21 }, /* 745: cards/rebellion/refresh.cards:157:21 */
+    { 10, 158, 11 }, /* 746: cards/rebellion/refresh.cards:158:11 */
+    { 10, 158, 23 }, /* 747: cards/rebellion/refresh.cards:158:23 */
+    { 10, 159, 23 }, /* 748: cards/rebellion/refresh.cards:159:23 */
+    { 10, 159, 13 }, /* 749: cards/rebellion/refresh.cards:159:13 */
+    { 10, 160, 13 }, /* 750: cards/rebellion/refresh.cards:160:13 */
+    { 10, 146, 11 }, /* 751: cards/rebellion/refresh.cards:146:11 */
+    { 10, 180, 3 }, /* 752: cards/rebellion/refresh.cards:180:3 */
+    { 10, 180, 39 }, /* 753: cards/rebellion/refresh.cards:180:39 */
+    { 10, 182, 12 }, /* 754: cards/rebellion/refresh.cards:182:12 */
+    { 10, 182, 22 }, /* 755: cards/rebellion/refresh.cards:182:22 */
+    { 10, 182, 22 }, /* 756: cards/rebellion/refresh.cards:182:22 */
+    { 10, 183, 12 }, /* 757: cards/rebellion/refresh.cards:183:12 */
+    { 10, 183, 3 }, /* 758: cards/rebellion/refresh.cards:183:3 */
+    { 10, 183, 39 }, /* 759: cards/rebellion/refresh.cards:183:39 */
+    { 10, 179, 11 }, /* 760: cards/rebellion/refresh.cards:179:11 */
+    { 10, 187, 36 }, /* 761: cards/rebellion/refresh.cards:187:36 */
+    { 10, 187, 11 }, /* 762: cards/rebellion/refresh.cards:187:11 */
+    { 10, 190, 6 }, /* 763: cards/rebellion/refresh.cards:190:6 */
+    { 10, 192, 52 }, /* 764: cards/rebellion/refresh.cards:192:52 */
+    { 10, 192, 17 }, /* 765: cards/rebellion/refresh.cards:192:17 */
+    { 10, 193, 7 }, /* 766: cards/rebellion/refresh.cards:193:7 */
+    { 10, 193, 59 }, /* 767: cards/rebellion/refresh.cards:193:59 */
+    { 10, 193, 19 }, /* 768: cards/rebellion/refresh.cards:193:19 */
+    { 10, 194, 18 }, /* 769: cards/rebellion/refresh.cards:194:18 */
+    { 10, 194, 9 }, /* 770: cards/rebellion/refresh.cards:194:9 */
+    { 10, 194, 41 }, /* 771: cards/rebellion/refresh.cards:194:41 */
+    { 10, 195, 19 }, /* 772: cards/rebellion/refresh.cards:195:19 */
+    { 10, 195, 9 }, /* 773: cards/rebellion/refresh.cards:195:9 */
+    { 10, 199, 7 }, /* 774: cards/rebellion/refresh.cards:199:7 */
+    { 10, 202, 5 }, /* 775: cards/rebellion/refresh.cards:202:5 */
+    { 10, 203, 49 }, /* 776: cards/rebellion/refresh.cards:203:49 */
+    { 10, 204, 9 }, /* 777: cards/rebellion/refresh.cards:204:9 */
+    { 10, 204, 21 }, /* 778: cards/rebellion/refresh.cards:204:21 */
+    { 10, 205, 21 }, /* 779: cards/rebellion/refresh.cards:205:21 */
+    { 10, 205, 11 }, /* 780: cards/rebellion/refresh.cards:205:11 */
+    { 10, 206, 11 }, /* 781: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 782: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 783: cards/rebellion/refresh.cards:206:11 */
+    { 10, 211, 9 }, /* 784: cards/rebellion/refresh.cards:211:9 */
+    { 10, 212, 9 }, /* 785: cards/rebellion/refresh.cards:212:9 */
+    { 10, 215, 56 }, /* 786: cards/rebellion/refresh.cards:215:56 */
+    { 10, 189, 11 }, /* 787: cards/rebellion/refresh.cards:189:11 */
+    { 11, 46, 5 }, /* 788: cards/rebellion/round.cards:46:5 */
+    { 11, 47, 58 }, /* 789: cards/rebellion/round.cards:47:58 */
+    { 11, 48, 60 }, /* 790: cards/rebellion/round.cards:48:60 */
+    { 11, 47, 88 }, /* 791: cards/rebellion/round.cards:47:88 */
+    { 11, 49, 9 }, /* 792: cards/rebellion/round.cards:49:9 */
+    { 11, 49, 21 }, /* 793: cards/rebellion/round.cards:49:21 */
+    { 11, 49, 105 }, /* 794: cards/rebellion/round.cards:49:105 */
+    { 11, 45, 3 }, /* 795: cards/rebellion/round.cards:45:3 */
+    { 11, 43, 11 }, /* 796: cards/rebellion/round.cards:43:11 */
+    { 11, 60, 3 }, /* 797: cards/rebellion/round.cards:60:3 */
+    { 11, 62, 3 }, /* 798: cards/rebellion/round.cards:62:3 */
+    { 11, 62, 15 }, /* 799: cards/rebellion/round.cards:62:15 */
+    { 11, 63, 15 }, /* 800: cards/rebellion/round.cards:63:15 */
+    { 11, 63, 5 }, /* 801: cards/rebellion/round.cards:63:5 */
+    { 11, 64, 5 }, /* 802: cards/rebellion/round.cards:64:5 */
+    { 11, 67, 5 }, /* 803: cards/rebellion/round.cards:67:5 */
+    { 11, 67, 17 }, /* 804: cards/rebellion/round.cards:67:17 */
+    { 11, 68, 17 }, /* 805: cards/rebellion/round.cards:68:17 */
+    { 11, 68, 7 }, /* 806: cards/rebellion/round.cards:68:7 */
+    { 11, 69, 7 }, /* 807: cards/rebellion/round.cards:69:7 */
+    { 11, 71, 16 }, /* 808: cards/rebellion/round.cards:71:16 */
+    { 11, 73, 7 }, /* 809: cards/rebellion/round.cards:73:7 */
+    { 11, 73, 19 }, /* 810: cards/rebellion/round.cards:73:19 */
+    { 11, 74, 19 }, /* 811: cards/rebellion/round.cards:74:19 */
+    { 11, 74, 9 }, /* 812: cards/rebellion/round.cards:74:9 */
+    { 11, 75, 9 }, /* 813: cards/rebellion/round.cards:75:9 */
+    { 11, 78, 7 }, /* 814: cards/rebellion/round.cards:78:7 */
+    { 11, 80, 53 }, /* 815: cards/rebellion/round.cards:80:53 */
+    { 11, 81, 11 }, /* 816: cards/rebellion/round.cards:81:11 */
+    { 11, 81, 23 }, /* 817: cards/rebellion/round.cards:81:23 */
+    { 11, 82, 23 }, /* 818: cards/rebellion/round.cards:82:23 */
+    { 11, 82, 13 }, /* 819: cards/rebellion/round.cards:82:13 */
+    { 11, 83, 13 }, /* 820: cards/rebellion/round.cards:83:13 */
+    { 11, 88, 35 }, /* 821: cards/rebellion/round.cards:88:35 */
+    { 11, 59, 11 }, /* 822: cards/rebellion/round.cards:59:11 */
+    { 11, 96, 5 }, /* 823: cards/rebellion/round.cards:96:5 */
+    { 11, 98, 40 }, /* 824: cards/rebellion/round.cards:98:40 */
+    { 11, 94, 11 }, /* 825: cards/rebellion/round.cards:94:11 */
+    { 12, 147, 3 }, /* 826: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 827: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 828: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 829: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 830: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 831: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 832: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 833: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 834: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 835: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 836: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 837: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 838: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 839: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 840: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 841: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 842: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 843: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 844: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 845: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 846: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 847: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 848: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 849: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 850: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 851: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 852: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 853: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 854: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 855: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 856: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 857: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 858: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 859: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 860: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 861: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 862: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 863: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 864: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 865: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 866: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 867: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 868: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 869: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 870: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 871: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 872: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 873: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 874: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 875: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 876: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 877: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 878: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 879: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 880: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 881: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 882: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 883: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 884: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 885: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 886: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 887: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 888: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 889: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 890: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 891: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 892: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 893: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 894: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 895: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 896: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 897: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 898: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 899: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 900: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 901: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 902: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 903: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 904: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 905: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 906: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 907: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 908: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 909: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 910: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 911: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 912: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 913: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 914: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 915: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 916: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 917: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 918: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 919: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 920: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 921: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 922: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 923: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 924: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 925: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 926: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 927: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 928: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 929: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 930: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 931: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 932: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 933: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 934: cards/rebellion/missions.cards:159:3 */
+    { 12, 12, 36 }, /* 935: cards/rebellion/setup.cards:12:36 */
+    { 12, 13, 37 }, /* 936: cards/rebellion/setup.cards:13:37 */
+    { 12, 14, 39 }, /* 937: cards/rebellion/setup.cards:14:39 */
+    { 12, 15, 63 }, /* 938: cards/rebellion/setup.cards:15:63 */
+    { 12, 15, 93 }, /* 939: cards/rebellion/setup.cards:15:93 */
+    { 12, 16, 3 }, /* 940: cards/rebellion/setup.cards:16:3 */
+    { 12, 17, 8 }, /* 941: cards/rebellion/setup.cards:17:8 */
+    { 12, 17, 20 }, /* 942: cards/rebellion/setup.cards:17:20 */
+    { 12, 18, 13 }, /* 943: cards/rebellion/setup.cards:18:13 */
+    { 12, 18, 46 }, /* 944: cards/rebellion/setup.cards:18:46 */
+    { 12, 18, 36 }, /* 945: cards/rebellion/setup.cards:18:36 */
+    { 12, 18, 26 }, /* 946: cards/rebellion/setup.cards:18:26 */
+    { 12, 19, 32 }, /* 947: cards/rebellion/setup.cards:19:32 */
+    { 12, 19, 22 }, /* 948: cards/rebellion/setup.cards:19:22 */
+    { 12, 19, 12 }, /* 949: cards/rebellion/setup.cards:19:12 */
+    { 12, 21, 3 }, /* 950: cards/rebellion/setup.cards:21:3 */
+    { 12, 22, 8 }, /* 951: cards/rebellion/setup.cards:22:8 */
+    { 12, 22, 40 }, /* 952: cards/rebellion/setup.cards:22:40 */
+    { 12, 22, 30 }, /* 953: cards/rebellion/setup.cards:22:30 */
+    { 12, 22, 20 }, /* 954: cards/rebellion/setup.cards:22:20 */
+    { 12, 22, 89 }, /* 955: cards/rebellion/setup.cards:22:89 */
+    { 12, 22, 79 }, /* 956: cards/rebellion/setup.cards:22:79 */
+    { 12, 22, 69 }, /* 957: cards/rebellion/setup.cards:22:69 */
+    { 12, 26, 3 }, /* 958: cards/rebellion/setup.cards:26:3 */
+    { 12, 27, 8 }, /* 959: cards/rebellion/setup.cards:27:8 */
+    { 12, 27, 41 }, /* 960: cards/rebellion/setup.cards:27:41 */
+    { 12, 27, 31 }, /* 961: cards/rebellion/setup.cards:27:31 */
+    { 12, 27, 21 }, /* 962: cards/rebellion/setup.cards:27:21 */
+    { 12, 27, 68 }, /* 963: cards/rebellion/setup.cards:27:68 */
+    { 12, 27, 77 }, /* 964: cards/rebellion/setup.cards:27:77 */
+    { 12, 29, 9 }, /* 965: cards/rebellion/setup.cards:29:9 */
+    { 12, 33, 3 }, /* 966: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 967: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 968: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 969: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 970: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 971: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 972: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 973: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 974: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 975: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 976: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 977: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 978: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 979: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 980: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 981: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 982: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 983: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 984: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 985: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 986: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 987: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 988: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 989: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 990: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 991: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 992: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 993: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 994: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 995: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 996: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 997: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 998: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 999: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1000: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1001: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1002: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1003: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1004: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1005: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1006: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1007: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1008: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1009: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1010: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1011: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1012: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1013: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1014: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1015: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1016: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1017: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1018: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1019: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1020: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1021: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1022: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1023: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1024: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1025: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1026: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1027: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1028: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1029: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1030: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 34 }, /* 1031: cards/rebellion/setup.cards:120:34 */
+    { 12, 126, 3 }, /* 1032: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 39 }, /* 1033: cards/rebellion/setup.cards:127:39 */
+    { 12, 129, 22 }, /* 1034: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1035: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1036: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1037: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1038: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1039: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1040: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1041: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1042: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1043: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1044: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1045: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1046: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 5 }, /* 1047: cards/rebellion/round.cards:16:5 */
+    { 11, 17, 52 }, /* 1048: cards/rebellion/round.cards:17:52 */
+    { 11, 17, 52 }, /* 1049: cards/rebellion/round.cards:17:52 */
+    { 11, 21, 36 }, /* 1050: cards/rebellion/round.cards:21:36 */
+    { 11, 21, 36 }, /* 1051: cards/rebellion/round.cards:21:36 */
+    { 11, 16, 5 }, /* 1052: cards/rebellion/round.cards:16:5 */
+    { 11, 18, 9 }, /* 1053: cards/rebellion/round.cards:18:9 */
+    { 11, 19, 9 }, /* 1054: cards/rebellion/round.cards:19:9 */
+    { 11, 22, 9 }, /* 1055: cards/rebellion/round.cards:22:9 */
+    { 11, 23, 9 }, /* 1056: cards/rebellion/round.cards:23:9 */
+    { 11, 16, 5 }, /* 1057: cards/rebellion/round.cards:16:5 */
+    { 11, 28, 19 }, /* 1058: cards/rebellion/round.cards:28:19 */
+    { 11, 7, 1 }, /* 1059: cards/rebellion/round.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
-static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const char *const Card_fields[] = {
     "side Rebels, recruit true, timing start_of_combat",
@@ -17925,32 +18068,33 @@ static const char *const Card_fields[] = {
     "region unknown_regions, sector 8, remote true, res1 no_res, slot1 0, res2 no_res, slot2 0, probe_icon no_icon",
     "region unknown_regions, sector 8, remote true, res1 no_res, slot1 0, res2 no_res, slot2 0, probe_icon no_icon",
     "region unknown_regions, sector 8, remote true, res1 no_res, slot1 0, res2 no_res, slot2 0, probe_icon no_icon",
-    "side Rebels, skill diplomacy, need 2, mode attempt, aim populous_system, starting true, project false",
-    "side Rebels, skill spec_ops, need 1, mode attempt, aim with_imperial_units, starting true, project false",
-    "side Rebels, skill intel, need 1, mode attempt, aim any_system, starting true, project false",
-    "side Rebels, skill logistics, need 1, mode resolve, aim any_system, starting true, project false",
-    "side Rebels, skill diplomacy, need 2, mode attempt, aim populous_system, starting false, project false",
-    "side Rebels, skill diplomacy, need 1, mode resolve, aim in_rebel_system, starting false, project false",
-    "side Rebels, skill spec_ops, need 2, mode attempt, aim unsabotaged, starting false, project false",
-    "side Rebels, skill spec_ops, need 2, mode attempt, aim captured_leader, starting false, project false",
-    "side Rebels, skill spec_ops, need 2, mode attempt, aim with_imperial_ground, starting false, project false",
-    "side Rebels, skill intel, need 2, mode attempt, aim any_system, starting false, project false",
-    "side Rebels, skill diplomacy, need 1, mode resolve, aim dagobah_system, starting false, project false",
-    "side Rebels, skill logistics, need 2, mode resolve, aim rebel_base_space, starting false, project false",
-    "side Imperials, skill diplomacy, need 2, mode attempt, aim populous_system, starting true, project false",
-    "side Imperials, skill spec_ops, need 1, mode attempt, aim rebel_leader, starting true, project false",
-    "side Imperials, skill intel, need 1, mode attempt, aim captured_leader, starting true, project false",
-    "side Imperials, skill logistics, need 1, mode resolve, aim in_imperial_system, starting true, project false",
-    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_system, starting false, project false",
-    "side Imperials, skill intel, need 2, mode resolve, aim any_system, starting false, project false",
-    "side Imperials, skill intel, need 1, mode resolve, aim any_system, starting false, project false",
-    "side Imperials, skill diplomacy, need 1, mode resolve, aim in_imperial_system, starting false, project false",
-    "side Imperials, skill spec_ops, need 2, mode attempt, aim captured_leader, starting false, project false",
-    "side Imperials, skill spec_ops, need 2, mode attempt, aim rebel_leader, starting false, project false",
-    "side Imperials, skill diplomacy, need 2, mode attempt, aim populous_system, starting false, project false",
-    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_loyal, starting false, project true",
-    "side Imperials, skill logistics, need 1, mode resolve, aim death_star_system, starting false, project true",
-    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_system, starting false, project true",
+    "side Rebels, skill diplomacy, need 2, mode attempt, aim populous_system, starting true, project false, ring_card false",
+    "side Rebels, skill spec_ops, need 1, mode attempt, aim with_imperial_units, starting true, project false, ring_card false",
+    "side Rebels, skill intel, need 1, mode attempt, aim any_system, starting true, project false, ring_card false",
+    "side Rebels, skill logistics, need 1, mode resolve, aim any_system, starting true, project false, ring_card false",
+    "side Rebels, skill diplomacy, need 2, mode attempt, aim populous_system, starting false, project false, ring_card false",
+    "side Rebels, skill diplomacy, need 1, mode resolve, aim in_rebel_system, starting false, project false, ring_card false",
+    "side Rebels, skill spec_ops, need 2, mode attempt, aim unsabotaged, starting false, project false, ring_card false",
+    "side Rebels, skill spec_ops, need 2, mode attempt, aim captured_leader, starting false, project false, ring_card false",
+    "side Rebels, skill spec_ops, need 2, mode attempt, aim with_imperial_ground, starting false, project false, ring_card false",
+    "side Rebels, skill intel, need 2, mode attempt, aim any_system, starting false, project false, ring_card false",
+    "side Rebels, skill diplomacy, need 1, mode resolve, aim dagobah_system, starting false, project false, ring_card false",
+    "side Rebels, skill logistics, need 2, mode resolve, aim rebel_base_space, starting false, project false, ring_card false",
+    "side Imperials, skill diplomacy, need 2, mode attempt, aim populous_system, starting true, project false, ring_card false",
+    "side Imperials, skill spec_ops, need 1, mode attempt, aim rebel_leader, starting true, project false, ring_card false",
+    "side Imperials, skill intel, need 1, mode attempt, aim captured_leader, starting true, project false, ring_card false",
+    "side Imperials, skill logistics, need 1, mode resolve, aim in_imperial_system, starting true, project false, ring_card false",
+    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_system, starting false, project false, ring_card false",
+    "side Imperials, skill intel, need 2, mode resolve, aim any_system, starting false, project false, ring_card false",
+    "side Imperials, skill intel, need 1, mode resolve, aim any_system, starting false, project false, ring_card false",
+    "side Imperials, skill diplomacy, need 1, mode resolve, aim in_imperial_system, starting false, project false, ring_card false",
+    "side Imperials, skill spec_ops, need 2, mode attempt, aim captured_leader, starting false, project false, ring_card false",
+    "side Imperials, skill spec_ops, need 2, mode attempt, aim rebel_leader, starting false, project false, ring_card false",
+    "side Imperials, skill spec_ops, need 3, mode attempt, aim captured_leader, starting false, project false, ring_card true",
+    "side Imperials, skill diplomacy, need 2, mode attempt, aim populous_system, starting false, project false, ring_card false",
+    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_loyal, starting false, project true, ring_card false",
+    "side Imperials, skill logistics, need 1, mode resolve, aim death_star_system, starting false, project true, ring_card false",
+    "side Imperials, skill logistics, need 2, mode resolve, aim in_imperial_system, starting false, project true, ring_card false",
     "pile 1, reputation 1, play_when refresh_start, goal loyal_3",
     "pile 1, reputation 1, play_when refresh_start, goal units_4_systems",
     "pile 1, reputation 1, play_when combat_end, goal won_space",
@@ -18094,6 +18238,7 @@ static const char *const Card_texts[] = {
     "Resolve in an Imperial system: place up to 2 Stormtroopers from your supply there.",
     "Darth Vader / Attempt against a captured leader: eliminate that leader.",
     "Boba Fett / Attempt against a Rebel leader in a system with Imperial units: capture that leader in carbonite.",
+    "Emperor Palpatine / Attempt against a captured leader: attach the Dark Side ring to that leader; the Imperial player controls that leader until the end of the game.",
     "Grand Moff Tarkin / Attempt in any populous system: gain 2 loyalty there.",
     "Resolve in a system with Imperial loyalty and no Rebel unit: place a Death Star Under Construction there and a Death Star on space 3 of your build queue.",
     "Resolve in the system of a Death Star: destroy that system.",
@@ -18142,20 +18287,20 @@ const RtGameDef rebellion_game = {
     CARDRT_ABI, "rebellion", "base", "Star Wars: Rebellion",
     2, 2,
     2, side_names, side_titles,
-    102, zones,
+    103, zones,
     9, kinds,
-    144, cards, Copies_base,
+    145, cards, Copies_base,
     63, vars,
-    277, strings,
-    110, scripts,
-    108, 109,
+    278, strings,
+    112, scripts,
+    110, 111,
     1, Consts_base,
-    13, enums,
+    14, enums,
     NULL,
     12, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    1052, Site_table, 15, Site_files,
+    1060, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

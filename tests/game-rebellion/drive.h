@@ -93,7 +93,7 @@ static const DrvMission drv_missions[] = {
     {"Imperial Decree", 0, 2, 1},     {"Capture Rebel Operative", 2, 1, 1}, {"Interrogation", 1, 1, 1},
     {"Accelerate Production", 3, 1, 0}, {"Research and Development", 3, 2, 0}, {"Long Range Probe", 1, 2, 0},
     {"Probe Droid Scan", 1, 1, 0},    {"Imperial Recruitment", 0, 1, 0}, {"Execution", 2, 2, 1},
-    {"Carbonite Freeze", 2, 2, 1},    {"Subdue the Populace", 0, 2, 1}, {"Construct Death Star", 3, 2, 0},
+    {"Carbonite Freeze", 2, 2, 1},    {"Lure of the Dark Side", 2, 3, 1}, {"Subdue the Populace", 0, 2, 1}, {"Construct Death Star", 3, 2, 0},
     {"Superlaser Online", 3, 1, 0},   {"Build Super Star Destroyer", 3, 2, 0},
 };
 #define DRV_NMISSIONS ((int)(sizeof drv_missions / sizeof drv_missions[0]))

@@ -4,7 +4,8 @@
    system (10 at most; the captured leader it is attempted against rolls
    too) and succeeds only with more successes; a captured leader is
    rescued into the Rebel Base space; Superlaser Online destroys a system
-   and every Rebel ground unit in it. */
+   and every Rebel ground unit in it; the Dark Side ring gives a Rebel
+   leader to the Imperial player for the rest of the game. */
 #include "drive.h"
 
 #define GAMES 60
@@ -29,8 +30,8 @@ Test(missions, opposed_missions_roll_a_die_per_skill_icon)
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         RtGame *g = drv_played(seed);
         Trk *t = calloc(1, sizeof *t);
-        char captured[16][48];
-        int ncap = 0;
+        char captured[16][48], turned[8][48];
+        int ncap = 0, nturned = 0;
         const DrvMission *m = NULL;
         for (int i = 0; i < rt_log_count(g); i++) {
             const char *l = drv_at(g, i);
@@ -41,6 +42,8 @@ Test(missions, opposed_missions_roll_a_die_per_skill_icon)
                 for (int k = 0; k < ncap; k++)
                     if (strncmp(captured[k], l + 7, strlen(captured[k])) == 0 && l[7 + strlen(captured[k])] == '"')
                         captured[k][0] = 0;
+            if (strstr(l, " falls to the dark side: ") && nturned < 8)
+                snprintf(turned[nturned++], 48, "%.*s", (int)(strstr(l, " falls to") - l), l);
             if (drv_moved(l, name, from, to) && strcmp(from, "assigned(Rebels)") == 0 && strcmp(to, "revealed") == 0)
                 m = drv_mission(name), victim[0] = 0;
             if (drv_moved(l, name, from, to) && strcmp(from, "assigned(Imperials)") == 0 && strcmp(to, "revealed") == 0)
@@ -70,9 +73,13 @@ Test(missions, opposed_missions_roll_a_die_per_skill_icon)
                         cap |= strcmp(captured[c], t->name[k]) == 0;
                     if (cap && strcmp(t->name[k], victim) != 0)
                         continue;
-                    if (cap && d->rebel == rebel)
+                    int side_rebel = d->rebel;
+                    for (int c = 0; c < nturned; c++)
+                        if (strcmp(turned[c], t->name[k]) == 0)
+                            side_rebel = 0;
+                    if (cap && side_rebel == rebel)
                         continue;
-                    icons[d->rebel == rebel ? 0 : 1] += d->icons[m->skill];
+                    icons[side_rebel == rebel ? 0 : 1] += d->icons[m->skill];
                 }
                 cr_assert_eq(a, icons[0] > 10 ? 10 : icons[0], "seed %llu line %d: %s", (unsigned long long)seed, i, l);
                 cr_assert_eq(b, icons[1] > 10 ? 10 : icons[1], "seed %llu line %d: %s", (unsigned long long)seed, i, l);
@@ -157,4 +164,36 @@ Test(missions, superlaser_online_destroys_a_system)
         rt_free(g);
     }
     cr_assert_gt(destroyed, 0, "the Death Star destroys a system in some game");
+}
+
+Test(missions, the_dark_side_ring_gives_a_rebel_leader_to_the_imperial_player)
+{
+    int turned = 0;
+    char name[128], from[128], to[128];
+    for (uint64_t seed = 1; seed <= 400 && turned < 2; seed++) {
+        RtGame *g = drv_played(seed);
+        int i = drv_log_find(g, 0, " falls to the dark side: ");
+        if (i >= 0) {
+            const char *l = drv_at(g, i);
+            char who[64];
+            snprintf(who, sizeof who, "%.*s", (int)(strstr(l, " falls to") - l), l);
+            cr_assert(drv_leader(who) && drv_leader(who)->rebel, "%s", l);
+            cr_assert_geq(drv_log_find(g, 0, "reveals Lure of the Dark Side"), 0);
+            char ring[128];
+            snprintf(ring, sizeof ring, "state \"%s\" ring no_ring -> dark_side_ring", who);
+            cr_assert_geq(drv_log_find(g, 0, ring), 0, "%s", ring);
+            cr_assert_geq(drv_log_find(g, i, "move \"Lure of the Dark Side\" revealed -> ring_cards"), 0, "the card stays as the reminder");
+            int back = 0;
+            for (int k = i + 1; k < rt_log_count(g); k++)
+                if (drv_moved(drv_at(g, k), name, from, to) && strcmp(name, who) == 0 && strncmp(to, "pool(", 5) == 0) {
+                    cr_assert_str_eq(to, "pool(Imperials)", "seed %llu: %s", (unsigned long long)seed, drv_at(g, k));
+                    back++;
+                }
+            if (drv_log_find(g, i, "phase refresh") >= 0)
+                cr_assert_gt(back, 0, "seed %llu: %s returns to the Imperial pool", (unsigned long long)seed, who);
+            turned++;
+        }
+        rt_free(g);
+    }
+    cr_assert_gt(turned, 0, "the Dark Side ring is attached in some game");
 }
