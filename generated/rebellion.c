@@ -4402,6 +4402,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtVal
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_builds(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue, RtValue);
@@ -4624,7 +4625,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4628 "rebellion.c"
+#line 4629 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4636,7 +4637,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4640 "rebellion.c"
+#line 4641 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: any */
@@ -4652,7 +4653,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4656 "rebellion.c"
+#line 4657 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: function has_special */
@@ -4663,7 +4664,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 151 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4667 "rebellion.c"
+#line 4668 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:152: function can_hit */
@@ -4676,7 +4677,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 152 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4680 "rebellion.c"
+#line 4681 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:250: function retreat_open */
@@ -4689,7 +4690,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 251 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4693 "rebellion.c"
+#line 4694 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:252: function own_there */
@@ -4702,7 +4703,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4706 "rebellion.c"
+#line 4707 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:257: any */
@@ -4721,7 +4722,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4725 "rebellion.c"
+#line 4726 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:256: function retreat_to */
@@ -4736,7 +4737,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 257 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4740 "rebellion.c"
+#line 4741 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:99: function base_ok */
@@ -4748,7 +4749,7 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 99 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4752 "rebellion.c"
+#line 4753 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:252: argmax */
@@ -4774,7 +4775,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4778 "rebellion.c"
+#line 4779 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:252: function player_of */
@@ -4785,7 +4786,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 252 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4789 "rebellion.c"
+#line 4790 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:253: function rebel_player */
@@ -4796,7 +4797,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4800 "rebellion.c"
+#line 4801 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: function empire_player */
@@ -4807,7 +4808,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 254 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4811 "rebellion.c"
+#line 4812 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:257: function icons */
@@ -4819,7 +4820,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_k;
     #line 258 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4823 "rebellion.c"
+#line 4824 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:263: function lside */
@@ -4830,7 +4831,7 @@ static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 264 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4834 "rebellion.c"
+#line 4835 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:267: function has_tactics */
@@ -4843,7 +4844,7 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 267 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4847 "rebellion.c"
+#line 4848 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function at_most */
@@ -4855,7 +4856,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 269 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4859 "rebellion.c"
+#line 4860 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:272: function populous */
@@ -4866,7 +4867,7 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 272 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4870 "rebellion.c"
+#line 4871 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:273: function is_coruscant */
@@ -4877,7 +4878,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 273 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4881 "rebellion.c"
+#line 4882 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function imperial_loyal */
@@ -4888,7 +4889,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 274 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4892 "rebellion.c"
+#line 4893 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function rebel_loyal */
@@ -4899,7 +4900,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 275 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4903 "rebellion.c"
+#line 4904 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:277: function imperial_system */
@@ -4910,7 +4911,7 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 277 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4914 "rebellion.c"
+#line 4915 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:279: function rebel_system */
@@ -4921,7 +4922,7 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 279 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4925 "rebellion.c"
+#line 4926 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: count */
@@ -4939,7 +4940,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4943 "rebellion.c"
+#line 4944 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function units_of */
@@ -4951,7 +4952,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 281 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4955 "rebellion.c"
+#line 4956 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:282: count */
@@ -4969,7 +4970,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4973 "rebellion.c"
+#line 4974 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:282: function ships_of */
@@ -4981,7 +4982,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 282 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 4985 "rebellion.c"
+#line 4986 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: count */
@@ -4999,7 +5000,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 5003 "rebellion.c"
+#line 5004 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function ground_of */
@@ -5011,7 +5012,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5015 "rebellion.c"
+#line 5016 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: count */
@@ -5030,7 +5031,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 5034 "rebellion.c"
+#line 5035 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: function in_theater */
@@ -5043,7 +5044,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 284 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5047 "rebellion.c"
+#line 5048 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function opposing */
@@ -5058,7 +5059,7 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 286 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 5062 "rebellion.c"
+#line 5063 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:290: any */
@@ -5075,7 +5076,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5079 "rebellion.c"
+#line 5080 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:290: function free_leader_in */
@@ -5087,7 +5088,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 290 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5091 "rebellion.c"
+#line 5092 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: any */
@@ -5106,7 +5107,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5110 "rebellion.c"
+#line 5111 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:291: function tactics_leader_in */
@@ -5118,7 +5119,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5122 "rebellion.c"
+#line 5123 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:294: max */
@@ -5143,7 +5144,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5147 "rebellion.c"
+#line 5148 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function space_tactics_in */
@@ -5156,7 +5157,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 294 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5160 "rebellion.c"
+#line 5161 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: max */
@@ -5181,7 +5182,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5185 "rebellion.c"
+#line 5186 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:295: function ground_tactics_in */
@@ -5194,7 +5195,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5198 "rebellion.c"
+#line 5199 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:299: function base_sys */
@@ -5205,7 +5206,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 299 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5209 "rebellion.c"
+#line 5210 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:300: function base_hidden */
@@ -5215,7 +5216,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 300 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5219 "rebellion.c"
+#line 5220 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:303: count */
@@ -5232,7 +5233,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5236 "rebellion.c"
+#line 5237 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:303: function loyal_count */
@@ -5242,7 +5243,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 303 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5246 "rebellion.c"
+#line 5247 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: sum */
@@ -5257,7 +5258,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5261 "rebellion.c"
+#line 5262 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: function capacity */
@@ -5267,7 +5268,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 306 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5271 "rebellion.c"
+#line 5272 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:307: function carried */
@@ -5277,7 +5278,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 307 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 5281 "rebellion.c"
+#line 5282 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5294,7 +5295,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5298 "rebellion.c"
+#line 5299 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5311,7 +5312,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5315 "rebellion.c"
+#line 5316 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5328,7 +5329,7 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5332 "rebellion.c"
+#line 5333 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5341,7 +5342,7 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 61)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 62))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 63)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 66))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 67)))) && (!rt_card_state(g, v_s, KIND_system, 1, 68))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 69), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!rt_card_state(g, v_s, KIND_system, 0, 71)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 72)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 73), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 74)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 76)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5345 "rebellion.c"
+#line 5346 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5355,7 +5356,7 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
-#line 5359 "rebellion.c"
+#line 5360 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5369,7 +5370,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5373 "rebellion.c"
+#line 5374 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5392,7 +5393,7 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5396 "rebellion.c"
+#line 5397 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5411,7 +5412,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5415 "rebellion.c"
+#line 5416 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5428,7 +5429,7 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5432 "rebellion.c"
+#line 5433 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5442,7 +5443,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5446 "rebellion.c"
+#line 5447 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5461,7 +5462,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5465 "rebellion.c"
+#line 5466 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5474,7 +5475,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5478 "rebellion.c"
+#line 5479 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5486,7 +5487,7 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 83)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 84))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 85)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5490 "rebellion.c"
+#line 5491 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5498,7 +5499,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 86)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 89)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5502 "rebellion.c"
+#line 5503 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5514,7 +5515,7 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 91), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 92))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_aim));
-#line 5518 "rebellion.c"
+#line 5519 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:283: function opposes */
@@ -5526,7 +5527,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 283 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5530 "rebellion.c"
+#line 5531 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5543,7 +5544,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5547 "rebellion.c"
+#line 5548 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5555,7 +5556,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5559 "rebellion.c"
+#line 5560 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:13: function base_reaches */
@@ -5567,7 +5568,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_t)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 14 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 96), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 97))) || rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 99)), v_t, 100))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5571 "rebellion.c"
+#line 5572 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:19: function moves_alone */
@@ -5579,7 +5580,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 20 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5583 "rebellion.c"
+#line 5584 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:21: function moves_carried */
@@ -5594,7 +5595,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 22 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5598 "rebellion.c"
+#line 5599 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:9: function recruit_at */
@@ -5605,7 +5606,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 9 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 101) == 0);
-#line 5609 "rebellion.c"
+#line 5610 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function build_at */
@@ -5616,7 +5617,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 102) == 0);
-#line 5620 "rebellion.c"
+#line 5621 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5642,7 +5643,7 @@ RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5646 "rebellion.c"
+#line 5647 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:69: count */
@@ -5660,7 +5661,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5664 "rebellion.c"
+#line 5665 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: any */
@@ -5677,7 +5678,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 112))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5681 "rebellion.c"
+#line 5682 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: count */
@@ -5695,7 +5696,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5699 "rebellion.c"
+#line 5700 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: function goal_met */
@@ -5709,7 +5710,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 65 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 103))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 111))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5713 "rebellion.c"
+#line 5714 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: any */
@@ -5725,7 +5726,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 118)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5729 "rebellion.c"
+#line 5730 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: function recruitable */
@@ -5736,7 +5737,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 101 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5740 "rebellion.c"
+#line 5741 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:123: function builds_in */
@@ -5749,7 +5750,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 124 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 120)) && (!rt_card_state(g, v_s, KIND_system, 2, 121))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 122)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 123), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 124)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 125), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 126)))) && (!rt_card_state(g, v_s, KIND_system, 0, 127))))));
-#line 5753 "rebellion.c"
+#line 5754 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:129: function base_builds */
@@ -5761,7 +5762,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 129 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) || ((Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 128), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 130), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 131)), KIND_system, 132), 0) != (-1))));
-#line 5765 "rebellion.c"
+#line 5766 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: any */
@@ -5777,7 +5778,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 133))->fd_model)) return 1;
     }
     return acc;
-#line 5781 "rebellion.c"
+#line 5782 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: function in_supply */
@@ -5788,7 +5789,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 142 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5792 "rebellion.c"
+#line 5793 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:175: function deploys_in */
@@ -5801,7 +5802,36 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 176 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 134))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 135)))) && (!rt_card_state(g, v_s, KIND_system, 1, 136))) && (rt_card_state(g, v_s, KIND_system, 5, 137) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 138)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 139), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 140)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 141), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 142)))) && (!rt_card_state(g, v_s, KIND_system, 0, 143))))));
-#line 5805 "rebellion.c"
+#line 5806 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:225: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)f;
+    (void)v_p;
+    #line 225 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 150);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s = gs[i]; (void)it_s;
+        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 144), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 145)))) && (!rt_card_state(g, it_s, KIND_system, 0, 146)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 147)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 148), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 149)))))) continue;
+        acc++;
+    }
+    return acc;
+#line 5824 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:224: function systems_held */
+static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    #line 225 "cards/rebellion/refresh.cards"
+    return Agg1_systems_held(g, f, v_p);
+#line 5835 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: max */
@@ -5813,7 +5843,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     #line 34 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 145);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 152);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         RtValue v = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
@@ -5823,9 +5853,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 146, "max of no items");
+        (void)rt_fail(g, 153, "max of no items");
     return acc;
-#line 5829 "rebellion.c"
+#line 5859 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: function best_one */
@@ -5836,8 +5866,8 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_k;
     #line 34 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 144)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
-#line 5841 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 151)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
+#line 5871 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:36: max */
@@ -5850,7 +5880,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     #line 36 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 148);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 155);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
@@ -5861,9 +5891,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 149, "max of no items");
+        (void)rt_fail(g, 156, "max of no items");
     return acc;
-#line 5867 "rebellion.c"
+#line 5897 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:35: function best_other */
@@ -5875,8 +5905,8 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_l;
     (void)v_k;
     #line 36 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 147)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
-#line 5880 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 154)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
+#line 5910 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:38: max */
@@ -5890,7 +5920,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
     #line 38 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 151);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 158);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         RtValue v = (seq[0] = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics)))), (seq[0] + Fn_best_other(g, f, v_p, it_l, v_k)));
@@ -5900,9 +5930,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 152, "max of no items");
+        (void)rt_fail(g, 159, "max of no items");
     return acc;
-#line 5906 "rebellion.c"
+#line 5936 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:37: function best_two */
@@ -5913,8 +5943,8 @@ static inline RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_k;
     #line 38 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 150)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
-#line 5918 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 157)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
+#line 5948 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:41: function can_assign */
@@ -5928,8 +5958,8 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_c;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "cards/rebellion/round.cards"
-    return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 153))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 154))->fd_need));
-#line 5933 "rebellion.c"
+    return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 160))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 161))->fd_need));
+#line 5963 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5940,8 +5970,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 155)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 156), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 157)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5945 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 162)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 163), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 164)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 5975 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5971,13 +6001,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 172));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 179));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5981 "rebellion.c"
+#line 6011 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5987,13 +6017,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 182));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5997 "rebellion.c"
+#line 6027 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6016,16 +6046,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 158);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 165);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 159);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 166);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 160);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 167);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 161)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 168)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6052,7 +6082,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 162);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 169);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6071,7 +6101,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 163);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 170);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6090,7 +6120,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 164);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 171);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6109,7 +6139,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 165);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 172);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6132,7 +6162,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 166);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 173);
             if (st != RT_DONE)
                 return st;
         }
@@ -6145,7 +6175,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 167);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 174);
             if (st != RT_DONE)
                 return st;
         }
@@ -6155,7 +6185,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 168));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 175));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6174,7 +6204,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 169);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 176);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6195,7 +6225,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 170);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 177);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6219,7 +6249,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 171);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 178);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6227,7 +6257,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 173), 174);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 180), 181);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6248,7 +6278,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 175);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 182);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6260,7 +6290,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 176);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 183);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6284,20 +6314,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 177);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 184);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 178))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 185))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 179);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 186);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6318,7 +6348,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 180);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 187);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6342,7 +6372,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 181);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 188);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6350,7 +6380,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 183), 184);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 190), 191);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6372,7 +6402,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 185);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 192);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6391,7 +6421,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 186);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 193);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6401,7 +6431,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 187);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 194);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6420,7 +6450,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 188);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 195);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6441,7 +6471,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 189);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 196);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6456,16 +6486,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 190);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 197);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 191)) return RT_END;
+            if (rt_back_edge(g, 198)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 192);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 199);
         }
         f->pc = 12;
         {
@@ -6480,7 +6510,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 193), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 194, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 200), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 201, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6493,12 +6523,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 195, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 202, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 196, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 203, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6507,18 +6537,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 197);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 204);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 198);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 205);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 199);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 206);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 200);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 207);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6536,10 +6566,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6540 "rebellion.c"
+#line 6570 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 201, "bad resume point");
+        return rt_fail(g, 208, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6566,10 +6596,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6570 "rebellion.c"
+#line 6600 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 202, "bad resume point");
+        return rt_fail(g, 209, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6588,9 +6618,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 203)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 210)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 208, 0, 204);
+            rt_choose_begin(g, L->v_p, 208, 0, 211);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                     rt_log_player(g, L->v_p);
@@ -6614,7 +6644,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 204);
+                    rt_opt_done(g, &ob, 211);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6628,7 +6658,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 209, 0, 205);
+                    rt_choose_begin(g, L->v_p, 209, 0, 212);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -6637,13 +6667,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 206);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 213);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 205);
+                        rt_opt_done(g, &ob, 212);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6653,7 +6683,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 207), RT_AT_TOP, 208, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 214), RT_AT_TOP, 215, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6670,10 +6700,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6674 "rebellion.c"
+#line 6704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 209, "bad resume point");
+        return rt_fail(g, 216, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6693,13 +6723,13 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 111 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 211);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 218);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6703 "rebellion.c"
+#line 6733 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6713,7 +6743,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 109 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 110 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 210, 0, 210);
+            rt_choose_begin(g, L->v_p, 210, 0, 217);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                     rt_log_player(g, L->v_p);
@@ -6735,7 +6765,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 5);
-                    rt_opt_done(g, &ob, 210);
+                    rt_opt_done(g, &ob, 217);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6748,7 +6778,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 112 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 211, 0, 212);
+                    rt_choose_begin(g, L->v_p, 211, 0, 219);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -6757,13 +6787,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 213);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 220);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                                 if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 212);
+                        rt_opt_done(g, &ob, 219);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6776,7 +6806,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = L->v_p;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 214);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 221);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6797,12 +6827,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 215)) return RT_END;
+            if (rt_back_edge(g, 222)) return RT_END;
         }
-#line 6803 "rebellion.c"
+#line 6833 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 216, "bad resume point");
+        return rt_fail(g, 223, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6830,14 +6860,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 217);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 224);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 218))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 225))) {
             #line 124 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6848,16 +6878,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 219);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 226);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6858 "rebellion.c"
+#line 6888 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 220, "bad resume point");
+        return rt_fail(g, 227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6886,23 +6916,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 131 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 131 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 221), RT_AT_TOP, 222, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 228), RT_AT_TOP, 229, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 133 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 133 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 223), RT_AT_TOP, 224, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 230), RT_AT_TOP, 231, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6903 "rebellion.c"
+#line 6933 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 225, "bad resume point");
+        return rt_fail(g, 232, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6919,7 +6949,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 141 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 212, 0, 226);
+        rt_choose_begin(g, L->v_p, 212, 0, 233);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6928,13 +6958,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 227));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 234));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 226);
+            rt_opt_done(g, &ob, 233);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6945,7 +6975,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 142 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 228), 0, 229);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 235), 0, 236);
             if (rt_check(g)) return RT_END;
             #line 143 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6963,7 +6993,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 230);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 237);
             if (st != RT_DONE)
                 return st;
         }
@@ -6976,15 +7006,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 231);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6985 "rebellion.c"
+#line 7015 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 232, "bad resume point");
+        return rt_fail(g, 239, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7034,14 +7064,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 157 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 233));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 240));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7045 "rebellion.c"
+#line 7075 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:158: sum */
@@ -7051,14 +7081,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 158 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 234));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7062 "rebellion.c"
+#line 7092 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:159: sum */
@@ -7068,14 +7098,14 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 159 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 236));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 243));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7079 "rebellion.c"
+#line 7109 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:173: any */
@@ -7085,13 +7115,13 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 173 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 244);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 251);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7095 "rebellion.c"
+#line 7125 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:209: any */
@@ -7101,13 +7131,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 209 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 277));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 284));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7111 "rebellion.c"
+#line 7141 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:155: attack */
@@ -7122,7 +7152,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 158 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 235), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 242), 5);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7139,7 +7169,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 161 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 237), RT_AT_TOP, 238);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 244), RT_AT_TOP, 245);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7158,7 +7188,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 162 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 239), RT_AT_TOP, 240);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 246), RT_AT_TOP, 247);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7167,9 +7197,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 241);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 248);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 242);
+                Roll_any(g, rt_zone_at(g, zone, i), 249);
         }
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
@@ -7192,7 +7222,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 167 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 168 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 213, 0, 243);
+            rt_choose_begin(g, L->v_p, 213, 0, 250);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                     rt_log_player(g, L->v_p);
@@ -7217,7 +7247,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 9);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 11);
-                    rt_opt_done(g, &ob, 243);
+                    rt_opt_done(g, &ob, 250);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7230,7 +7260,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 170 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 214, 0, 245);
+                    rt_choose_begin(g, L->v_p, 214, 0, 252);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -7239,13 +7269,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 247);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 254);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                                if (Count_symbol(g, it_d_3, ENUM_special, 246) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                                if (Count_symbol(g, it_d_3, ENUM_special, 253) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 245);
+                        rt_opt_done(g, &ob, 252);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -7255,7 +7285,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_d_3 = rt_chosen(g);
                         #line 170 "cards/rebellion/combat.cards"
-                        rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 248);
+                        rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 255);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 171 "cards/rebellion/combat.cards"
@@ -7268,14 +7298,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
                         callee->v[2] = arg2;
-                        RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 249);
+                        RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 256);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 174 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 215, 0, 250);
+                    rt_choose_begin(g, L->v_p, 215, 0, 257);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7284,13 +7314,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 251);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 258);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 250);
+                        rt_opt_done(g, &ob, 257);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 3;
@@ -7302,7 +7332,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 175 "cards/rebellion/combat.cards"
                         if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                             #line 176 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 214, 0, 252);
+                            rt_choose_begin(g, L->v_p, 214, 0, 259);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -7311,13 +7341,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 254);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 261);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                        if (Count_symbol(g, it_d_4, ENUM_special, 253) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                        if (Count_symbol(g, it_d_4, ENUM_special, 260) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 252);
+                                rt_opt_done(g, &ob, 259);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 4;
@@ -7327,7 +7357,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_d_4 = rt_chosen(g);
                                 #line 176 "cards/rebellion/combat.cards"
-                                rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 255);
+                                rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 262);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7347,7 +7377,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 180 "cards/rebellion/combat.cards"
                             if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                                 #line 181 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_p, 216, 0, 256);
+                                rt_choose_begin(g, L->v_p, 216, 0, 263);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7357,13 +7387,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 257));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 264));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                             if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 256);
+                                    rt_opt_done(g, &ob, 263);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) {
@@ -7374,13 +7404,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 case 5:;
                                     L->v_u_4 = rt_chosen(g);
                                     #line 183 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 258), 0, 259);
+                                    rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 265), 0, 266);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                         }
                         #line 187 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 260, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 267, KIND_tactic, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 2) { /* assign damage */
@@ -7388,18 +7418,18 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 261)) return RT_END;
+            if (rt_back_edge(g, 268)) return RT_END;
         }
         #line 195 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 262), 263);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 269), 270);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
                 #line 196 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 264) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 271) > 0) {
                     #line 197 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 217, 0, 265);
+                    rt_choose_begin(g, L->v_p, 217, 0, 272);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7408,13 +7438,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 266));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 273));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 265);
+                        rt_opt_done(g, &ob, 272);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7425,12 +7455,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 198 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 267), 0, 268);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 274), 0, 275);
                         if (rt_check(g)) return RT_END;
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 269) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 276) > 0) {
                     #line 201 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 270);
+                    rt_choose_begin(g, L->v_p, 218, 0, 277);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7439,13 +7469,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 271));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 270);
+                        rt_opt_done(g, &ob, 277);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7456,7 +7486,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 202 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 272), 0, 273);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 279), 0, 280);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -7464,14 +7494,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 206 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 274), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 275);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 281), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 282);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 209 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 276) > 0)) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 283) > 0)) && Agg5_proc_attack(g, f, L)) {
             #line 210 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 219, 0, 278);
+            rt_choose_begin(g, L->v_q, 219, 0, 285);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                     rt_log_player(g, L->v_q);
@@ -7493,7 +7523,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 278);
+                    rt_opt_done(g, &ob, 285);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7506,7 +7536,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 212 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_q, 220, 0, 279);
+                    rt_choose_begin(g, L->v_q, 220, 0, 286);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
@@ -7515,13 +7545,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 280);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 287);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                                 rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 279);
+                        rt_opt_done(g, &ob, 286);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 9;
@@ -7546,7 +7576,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 215 "cards/rebellion/combat.cards"
                             if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                                 #line 216 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_q, 221, 0, 281);
+                                rt_choose_begin(g, L->v_q, 221, 0, 288);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7555,13 +7585,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 282));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                             rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 281);
+                                    rt_opt_done(g, &ob, 288);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) {
@@ -7572,13 +7602,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 case 10:;
                                     L->v_u_8 = rt_chosen(g);
                                     #line 217 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 283), 0, 284);
+                                    rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 290), 0, 291);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                         }
                         #line 221 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 285, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 292, KIND_tactic, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* take the damage */
@@ -7586,18 +7616,18 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 286)) return RT_END;
+            if (rt_back_edge(g, 293)) return RT_END;
         }
         #line 227 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 287);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 294);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 228 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 288), 0, 289);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 295), 0, 296);
                 if (rt_check(g)) return RT_END;
                 #line 229 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7613,13 +7643,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 230 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 290);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 297);
             }
         }
-#line 7620 "rebellion.c"
+#line 7650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 291, "bad resume point");
+        return rt_fail(g, 298, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7640,7 +7670,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 237 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 292), 293);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 299), 300);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7650,12 +7680,12 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 #line 238 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 239 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 294), 295);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 301), 302);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 296), 297);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 303), 304);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 241 "cards/rebellion/combat.cards"
@@ -7673,7 +7703,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 298);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 305);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7681,10 +7711,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7685 "rebellion.c"
+#line 7715 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 299, "bad resume point");
+        return rt_fail(g, 306, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7714,13 +7744,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 261 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 300));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 307));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7724 "rebellion.c"
+#line 7754 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:262: any */
@@ -7730,13 +7760,13 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 262 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 301));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 308));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7740 "rebellion.c"
+#line 7770 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:263: any */
@@ -7747,13 +7777,13 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     #line 263 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 302);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 309);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7757 "rebellion.c"
+#line 7787 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:259: retreat */
@@ -7765,7 +7795,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 260 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 264 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 222, 0, 303);
+            rt_choose_begin(g, L->v_p, 222, 0, 310);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
                     rt_log_player(g, L->v_p);
@@ -7789,7 +7819,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 303);
+                    rt_opt_done(g, &ob, 310);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7803,9 +7833,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 267 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 304);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 311);
                     #line 268 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 223, 0, 305);
+                    rt_choose_begin(g, L->v_p, 223, 0, 312);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
@@ -7814,13 +7844,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 306));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 313));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 305);
+                        rt_opt_done(g, &ob, 312);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7831,7 +7861,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 269 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 224, 0, 307);
+                        rt_choose_begin(g, L->v_p, 224, 0, 314);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7841,13 +7871,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 308);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 315);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 307);
+                            rt_opt_done(g, &ob, 314);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7858,13 +7888,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 270 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 309), RT_AT_TOP, 310, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 316), RT_AT_TOP, 317, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 272 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 311);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 318);
                             if (rt_check(g)) return RT_END;
                             #line 273 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 312), 313);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 319), 320);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7874,21 +7904,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 274 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 274 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 314);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 321);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 275 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 315, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 322, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 277 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 316);
+                            L->v_chosen = rt_list_new(g, 323);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 225, 0, 317);
+                                rt_choose_begin(g, L->v_p, 225, 0, 324);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7898,13 +7928,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 319));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 326));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 318)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 325)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 317);
+                                    rt_opt_done(g, &ob, 324);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -7916,15 +7946,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 316);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 323);
                                 if (rt_check(g)) return RT_END;
                                 #line 278 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 320, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 327, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 280 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 321);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 328);
                             if (rt_check(g)) return RT_END;
                             #line 281 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -7946,17 +7976,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 282 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 322), RT_AT_TOP, 323, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 329), RT_AT_TOP, 330, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 7957 "rebellion.c"
+#line 7987 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 324, "bad resume point");
+        return rt_fail(g, 331, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7976,13 +8006,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 293 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 325));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 332));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 7986 "rebellion.c"
+#line 8016 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:292: transports_alone */
@@ -7994,7 +8024,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 293 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 294 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 326), 327);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 333), 334);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8016,7 +8046,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 328);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 335);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8025,10 +8055,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8029 "rebellion.c"
+#line 8059 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 329, "bad resume point");
+        return rt_fail(g, 336, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8050,13 +8080,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 306 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 330));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 337));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8060 "rebellion.c"
+#line 8090 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:307: any */
@@ -8066,13 +8096,13 @@ RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 307 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 331);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 338);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
     }
     return acc;
-#line 8076 "rebellion.c"
+#line 8106 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:304: death_star_plans */
@@ -8086,7 +8116,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 306 "cards/rebellion/combat.cards"
         if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && Agg2_proc_death_star_plans(g, f, L)) {
             #line 308 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 227, 0, 332);
+            rt_choose_begin(g, L->v_r, 227, 0, 339);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
                     rt_log_player(g, L->v_r);
@@ -8108,7 +8138,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 332);
+                    rt_opt_done(g, &ob, 339);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8122,7 +8152,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep it */
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 311 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 333);
+                    rt_choose_begin(g, L->v_r, 228, 0, 340);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -8131,13 +8161,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 334);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 341);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 333);
+                        rt_opt_done(g, &ob, 340);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -8147,7 +8177,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_o_2 = rt_chosen(g);
                         #line 312 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_r, 229, 0, 335);
+                        rt_choose_begin(g, L->v_r, 229, 0, 342);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8156,13 +8186,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 336));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 343));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                     rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 335);
+                            rt_opt_done(g, &ob, 342);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -8187,7 +8217,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 337);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 344);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -8199,7 +8229,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 338);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 345);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8208,10 +8238,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8212 "rebellion.c"
+#line 8242 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 339, "bad resume point");
+        return rt_fail(g, 346, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8230,13 +8260,13 @@ RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Loc
     (void)L;
     #line 325 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 340);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 347);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 8240 "rebellion.c"
+#line 8270 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:323: end_objective */
@@ -8250,7 +8280,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 325 "cards/rebellion/combat.cards"
         if ((!rt_var_at(g, VCELL_objective_played)) && Agg1_proc_end_objective(g, f, L)) {
             #line 326 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 230, 0, 341);
+            rt_choose_begin(g, L->v_r, 230, 0, 348);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
                     rt_log_player(g, L->v_r);
@@ -8272,7 +8302,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 341);
+                    rt_opt_done(g, &ob, 348);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8286,7 +8316,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 342);
+                    rt_choose_begin(g, L->v_r, 228, 0, 349);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -8295,13 +8325,13 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 343);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 350);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 342);
+                        rt_opt_done(g, &ob, 349);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -8316,7 +8346,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 344);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 351);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8325,10 +8355,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8329 "rebellion.c"
+#line 8359 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 345, "bad resume point");
+        return rt_fail(g, 352, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8349,12 +8379,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 346), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 353), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 348);
-                        rt_set_at(g, elem, who, 0, 347);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 355);
+                        rt_set_at(g, elem, who, 0, 354);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8364,12 +8394,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 349), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 356), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 351);
-                        rt_set_at(g, elem, who, 1, 350);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 358);
+                        rt_set_at(g, elem, who, 1, 357);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8377,22 +8407,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 352) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 359) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 353) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 360) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 354), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 361), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 356);
-                        rt_set_at(g, elem, who, 0, 355);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363);
+                        rt_set_at(g, elem, who, 0, 362);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8402,18 +8432,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 357), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 359);
-                        rt_set_at(g, elem, who, (-1), 358);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366);
+                        rt_set_at(g, elem, who, (-1), 365);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 360)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 367)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 361);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 368);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8434,10 +8464,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8438 "rebellion.c"
+#line 8468 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 362, "bad resume point");
+        return rt_fail(g, 369, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8454,7 +8484,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 363);
+        rt_choose_begin(g, L->v_p, 231, 0, 370);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8464,13 +8494,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 364);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 371);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 363);
+            rt_opt_done(g, &ob, 370);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8488,16 +8518,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 365);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 372);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8498 "rebellion.c"
+#line 8528 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 366, "bad resume point");
+        return rt_fail(g, 373, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8518,16 +8548,16 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 367);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 374);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 368) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 375) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 369);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 376);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8547,13 +8577,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 370);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 377);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 371), 372);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 378), 379);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8566,7 +8596,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 373);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 380);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8583,7 +8613,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 374);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 381);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8593,15 +8623,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 375);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 382);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8602 "rebellion.c"
+#line 8632 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 376, "bad resume point");
+        return rt_fail(g, 383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8614,7 +8644,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 62 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 63 "cards/rebellion/effects.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 377), RT_REVEAL_ALL, RT_NONE, 378);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 384), RT_REVEAL_ALL, RT_NONE, 385);
         if (rt_check(g)) return RT_END;
         #line 64 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8627,15 +8657,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
         }
         #line 65 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 379), RT_AT_TOP, 380, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 386), RT_AT_TOP, 387, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 66 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 381), RT_AT_TOP, 382, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 388), RT_AT_TOP, 389, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8636 "rebellion.c"
+#line 8666 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 383, "bad resume point");
+        return rt_fail(g, 390, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8653,17 +8683,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 71 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_base_sys(g, f), 384), RT_AT_TOP, 385);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_base_sys(g, f), 391), RT_AT_TOP, 392);
             if (rt_check(g)) return RT_END;
         } else {
             #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 386);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 393);
             if (rt_check(g)) return RT_END;
         }
-#line 8664 "rebellion.c"
+#line 8694 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 387, "bad resume point");
+        return rt_fail(g, 394, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8686,13 +8716,13 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 81 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 391);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 398);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8696 "rebellion.c"
+#line 8726 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:76: establish_base */
@@ -8713,7 +8743,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 78 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 388), RT_AT_TOP, 389, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 395), RT_AT_TOP, 396, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8721,7 +8751,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 79 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, 0, 390);
+        rt_choose_begin(g, L->v_r, 232, 0, 397);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8743,7 +8773,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
-                rt_opt_done(g, &ob, 390);
+                rt_opt_done(g, &ob, 397);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8757,7 +8787,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* keep the base where it is */
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 82 "cards/rebellion/effects.cards"
-                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 392);
+                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 399);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8766,13 +8796,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 393);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 400);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                             if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 392);
+                    rt_opt_done(g, &ob, 399);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8784,7 +8814,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     #line 83 "cards/rebellion/effects.cards"
                     L->v_old = Fn_base_sys(g, f);
                     #line 84 "cards/rebellion/effects.cards"
-                    rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, L->v_r, 394), RT_REVEAL_ALL, RT_NONE, 395);
+                    rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, L->v_r, 401), RT_REVEAL_ALL, RT_NONE, 402);
                     if (rt_check(g)) return RT_END;
                     #line 85 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8796,16 +8826,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 86 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 403), RT_AT_TOP, 404, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 87 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 405), RT_AT_TOP, 406, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 88 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 400), RT_AT_TOP, 401);
+                    rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 407), RT_AT_TOP, 408);
                     if (rt_check(g)) return RT_END;
                     #line 89 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 402), RT_AT_TOP, 403, KIND_system, 6, RT_KEEP_ALL, -1);
+                    rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 409), RT_AT_TOP, 410, KIND_system, 6, RT_KEEP_ALL, -1);
                     if (rt_check(g)) return RT_END;
                     #line 90 "cards/rebellion/effects.cards"
                     rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
@@ -8813,10 +8843,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             }
         }
         #line 94 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 404), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 405, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 411), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 412, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 406);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 413);
         #line 96 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8824,7 +8854,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 96 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 407, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 414, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8835,15 +8865,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 408);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 415);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8844 "rebellion.c"
+#line 8874 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 409, "bad resume point");
+        return rt_fail(g, 416, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8884,10 +8914,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8888 "rebellion.c"
+#line 8918 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 410, "bad resume point");
+        return rt_fail(g, 417, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8921,7 +8951,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 111 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 411);
+            rt_choose_begin(g, f->me, 234, 0, 418);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -8946,7 +8976,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 411);
+                rt_opt_done(g, &ob, 418);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8960,10 +8990,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 114 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 412);
+                    L->v_chosen = rt_list_new(g, 419);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 413);
+                        rt_choose_begin(g, f->me, 235, 0, 420);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -8980,7 +9010,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 413);
+                            rt_opt_done(g, &ob, 420);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -8991,7 +9021,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 412);
+                        rt_list_add(g, L->v_chosen, L->v_u, 419);
                         if (rt_check(g)) return RT_END;
                         #line 115 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -8999,14 +9029,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 116 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 414, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 421, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 118 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 415);
+                        rt_choose_begin(g, f->me, 236, 0, 422);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9023,7 +9053,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 415);
+                            rt_opt_done(g, &ob, 422);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -9035,13 +9065,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 119 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 416, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 423, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 121 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 417);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 424);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9057,14 +9087,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 124 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 418);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 425);
                     if (rt_check(g)) return RT_END;
                     #line 125 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 419);
+                    L->v_chosen_2 = rt_list_new(g, 426);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 420);
+                        rt_choose_begin(g, f->me, 237, 0, 427);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9076,13 +9106,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 421));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 428));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 420);
+                            rt_opt_done(g, &ob, 427);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9094,25 +9124,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 419);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 426);
                         if (rt_check(g)) return RT_END;
                         #line 126 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 126 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 422);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 429);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 127 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 423, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 430, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 129 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 424);
+                    L->v_chosen_3 = rt_list_new(g, 431);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 425);
+                        rt_choose_begin(g, f->me, 238, 0, 432);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9122,13 +9152,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 427));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 434));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 426)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 433)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 425);
+                            rt_opt_done(g, &ob, 432);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9140,15 +9170,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 424);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 431);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 428, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 435, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 132 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 429);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 436);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9164,15 +9194,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 134 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 430, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 437, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9173 "rebellion.c"
+#line 9203 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 431, "bad resume point");
+        return rt_fail(g, 438, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9195,16 +9225,16 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 432)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 439)) {
             #line 146 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 433);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 440);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
                     #line 147 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 434), 435);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 441), 442);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9217,7 +9247,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 436);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 443);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9229,10 +9259,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 149 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 437);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 444);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 438);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 445);
             if (rt_check(g)) return RT_END;
             #line 151 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9244,10 +9274,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9248 "rebellion.c"
+#line 9278 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 439, "bad resume point");
+        return rt_fail(g, 446, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9263,10 +9293,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 158 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 440);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 447);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 441);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 448);
         if (rt_check(g)) return RT_END;
         #line 160 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9281,15 +9311,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 442);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 449);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9290 "rebellion.c"
+#line 9320 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 443, "bad resume point");
+        return rt_fail(g, 450, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9305,13 +9335,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 171 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 444);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 451);
         if (rt_check(g)) return RT_END;
         #line 172 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 445);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 452);
         if (rt_check(g)) return RT_END;
         #line 173 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 446);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 453);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9322,10 +9352,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9326 "rebellion.c"
+#line 9356 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 447, "bad resume point");
+        return rt_fail(g, 454, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9348,12 +9378,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 179 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 448);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 455);
         if (rt_check(g)) return RT_END;
-#line 9354 "rebellion.c"
+#line 9384 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 449, "bad resume point");
+        return rt_fail(g, 456, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9376,7 +9406,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 184 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 450), 451);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 457), 458);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9384,11 +9414,11 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 185 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 452, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 459, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 186 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 453);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 460);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9398,7 +9428,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 186 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 454), RT_AT_TOP, 455);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 461), RT_AT_TOP, 462);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9412,10 +9442,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9416 "rebellion.c"
+#line 9446 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 456, "bad resume point");
+        return rt_fail(g, 463, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9434,9 +9464,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 196 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 457))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 464))->fd_dsuc) {
             #line 197 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 458), 459);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 465), 466);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9450,19 +9480,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 199 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 460, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 467, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 202 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 461);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 468);
         if (rt_check(g)) return RT_END;
-#line 9463 "rebellion.c"
+#line 9493 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 462, "bad resume point");
+        return rt_fail(g, 469, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9485,10 +9515,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 207 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 463);
+        L->v_chosen = rt_list_new(g, 470);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 464);
+            rt_choose_begin(g, f->me, 239, 0, 471);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9499,13 +9529,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 465));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 472));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 464);
+                rt_opt_done(g, &ob, 471);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9517,7 +9547,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             if (L->v_u == RT_NONE) break;
-            rt_list_add(g, L->v_chosen, L->v_u, 463);
+            rt_list_add(g, L->v_chosen, L->v_u, 470);
             if (rt_check(g)) return RT_END;
             #line 209 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9534,17 +9564,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 466);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 473);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9545 "rebellion.c"
+#line 9575 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 467, "bad resume point");
+        return rt_fail(g, 474, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9567,7 +9597,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 216 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 468);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 475);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9577,7 +9607,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 217 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 469), RT_AT_TOP, 470);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 476), RT_AT_TOP, 477);
                 if (rt_check(g)) return RT_END;
                 #line 218 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9593,10 +9623,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9597 "rebellion.c"
+#line 9627 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 471, "bad resume point");
+        return rt_fail(g, 478, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9619,7 +9649,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 224 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 472);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 479);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9629,10 +9659,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 225 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 473), RT_AT_TOP, 474);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 480), RT_AT_TOP, 481);
                 if (rt_check(g)) return RT_END;
                 #line 226 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 475);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 482);
                 if (rt_check(g)) return RT_END;
                 #line 227 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9648,10 +9678,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9652 "rebellion.c"
+#line 9682 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 476, "bad resume point");
+        return rt_fail(g, 483, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9679,7 +9709,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9683 "rebellion.c"
+#line 9713 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:233: any */
@@ -9695,7 +9725,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9699 "rebellion.c"
+#line 9729 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:232: construct_death_star */
@@ -9708,7 +9738,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 234 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 477);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 484);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9718,7 +9748,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 234 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 478), RT_AT_TOP, 479);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 485), RT_AT_TOP, 486);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9733,7 +9763,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 480);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 487);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9747,10 +9777,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9751 "rebellion.c"
+#line 9781 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 481, "bad resume point");
+        return rt_fail(g, 488, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9778,13 +9808,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 245 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 482));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 489));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9788 "rebellion.c"
+#line 9818 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: count */
@@ -9794,14 +9824,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 254 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 491));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 498));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9805 "rebellion.c"
+#line 9835 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: sum */
@@ -9811,14 +9841,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 255 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 492));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 499));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9822 "rebellion.c"
+#line 9852 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:244: destroy_system */
@@ -9841,19 +9871,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 248 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 483);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 490);
             if (rt_check(g)) return RT_END;
             #line 249 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 484);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 491);
             if (rt_check(g)) return RT_END;
             #line 250 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 485);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 492);
             if (rt_check(g)) return RT_END;
             #line 251 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 487);
-                rt_set_at(g, elem, who, 0, 486);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 494);
+                rt_set_at(g, elem, who, 0, 493);
             }
             if (rt_check(g)) return RT_END;
             #line 252 "cards/rebellion/effects.cards"
@@ -9865,7 +9895,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 253 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 488), 489);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 495), 496);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9878,7 +9908,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 490);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 497);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9892,10 +9922,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             #line 256 "cards/rebellion/effects.cards"
             L->v_n = L->v_excess;
             L->v_by = Fn_empire_player(g, f);
-            L->v_chosen = rt_list_new(g, 493);
+            L->v_chosen = rt_list_new(g, 500);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_by, 240, 0, 494);
+                rt_choose_begin(g, L->v_by, 240, 0, 501);
                 rt_choose_steps(g, L->v_k, L->v_n);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -9906,13 +9936,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 495));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 502));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                             if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 494);
+                    rt_opt_done(g, &ob, 501);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9924,7 +9954,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u_5 = rt_chosen(g);
                 if (L->v_u_5 == RT_NONE) break;
-                rt_list_add(g, L->v_chosen, L->v_u_5, 493);
+                rt_list_add(g, L->v_chosen, L->v_u_5, 500);
                 if (rt_check(g)) return RT_END;
                 #line 258 "cards/rebellion/effects.cards"
                 { /* destroy_unit */
@@ -9932,7 +9962,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 496);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 503);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -9947,7 +9977,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 497);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 504);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9963,10 +9993,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 9967 "rebellion.c"
+#line 9997 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 498, "bad resume point");
+        return rt_fail(g, 505, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9993,7 +10023,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 274 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 275 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 499)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 506)[0] == 0) {
                     #line 276 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10003,7 +10033,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 276 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 500), RT_AT_TOP, 501, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 507), RT_AT_TOP, 508, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10011,21 +10041,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 277 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 502), 503);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 509), 510);
                 }
                 #line 279 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 504)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 511)[0] == 0)) {
                     #line 279 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 505);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 506), RT_AT_TOP, 507, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 512);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 513), RT_AT_TOP, 514, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10026 "rebellion.c"
+#line 10056 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 508, "bad resume point");
+        return rt_fail(g, 515, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10038,13 +10068,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 285 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 285 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 509), RT_AT_TOP, 510, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 516), RT_AT_TOP, 517, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10045 "rebellion.c"
+#line 10075 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 511, "bad resume point");
+        return rt_fail(g, 518, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10067,14 +10097,14 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
             #line 290 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 290 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 512), RT_AT_TOP, 513, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 519), RT_AT_TOP, 520, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10075 "rebellion.c"
+#line 10105 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 514, "bad resume point");
+        return rt_fail(g, 521, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10087,21 +10117,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 297 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 298 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 515, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 522, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 299 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 516);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 523);
         }
         #line 301 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 301 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 517), RT_AT_TOP, 518, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 524), RT_AT_TOP, 525, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10102 "rebellion.c"
+#line 10132 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 519, "bad resume point");
+        return rt_fail(g, 526, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10132,7 +10162,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 307 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 520), RT_AT_TOP, 521, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 527), RT_AT_TOP, 528, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10140,7 +10170,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 308 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 522);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 529);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10149,13 +10179,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 523);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 530);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 522);
+            rt_opt_done(g, &ob, 529);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10165,27 +10195,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 308 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 524), RT_AT_TOP, 525, KIND_objective, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 531), RT_AT_TOP, 532, KIND_objective, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 309 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 526);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 533);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 309 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 534, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10186 "rebellion.c"
+#line 10216 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 528, "bad resume point");
+        return rt_fail(g, 535, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10205,7 +10235,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         #line 314 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
             #line 315 "cards/rebellion/effects.cards"
-            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 529);
+            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 536);
             if (rt_check(g)) return RT_END;
             #line 316 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -10214,7 +10244,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 530)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 537)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10222,7 +10252,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 531))->fd_effect, L->v_ability_card, L->v_p, 531);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 538))->fd_effect, L->v_ability_card, L->v_p, 538);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10230,13 +10260,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 318 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 532);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 539);
             if (rt_check(g)) return RT_END;
         }
-#line 10237 "rebellion.c"
+#line 10267 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 533, "bad resume point");
+        return rt_fail(g, 540, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10251,7 +10281,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 330 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 331 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 534);
+            return rt_win(g, Fn_empire_player(g, f), 541);
         }
         #line 333 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
@@ -10270,7 +10300,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 335 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 336 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 535);
+            return rt_win(g, Fn_empire_player(g, f), 542);
         }
         #line 338 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10285,12 +10315,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 340 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 341 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 536);
+            return rt_win(g, Fn_rebel_player(g, f), 543);
         }
-#line 10291 "rebellion.c"
+#line 10321 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 537, "bad resume point");
+        return rt_fail(g, 544, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10323,13 +10353,13 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 215 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 540);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 547);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10333 "rebellion.c"
+#line 10363 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:225: any */
@@ -10339,13 +10369,13 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 225 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 550));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 557));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 549))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 556))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10349 "rebellion.c"
+#line 10379 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10357,13 +10387,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
         #line 213 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 214 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 538);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 545);
             if (rt_check(g)) return RT_END;
             #line 215 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 539)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 546)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 216 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 541);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 548);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10372,20 +10402,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 542)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 549)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 543))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 550))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 544))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 551))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 221 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 545), 546);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 552), 553);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10398,7 +10428,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 547);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 554);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10415,7 +10445,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 225 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 548);
+                rt_choose_begin(g, f->me, 242, 0, 555);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10427,14 +10457,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 551);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 558);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 548);
+                    rt_opt_done(g, &ob, 555);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10447,7 +10477,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 226 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 227 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 552);
+                    rt_choose_begin(g, f->me, 243, 0, 559);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10458,13 +10488,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 554));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 561));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 553))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 552);
+                        rt_opt_done(g, &ob, 559);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10479,7 +10509,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 229 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 555), 556);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10487,7 +10517,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 229 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 557), RT_AT_TOP, 558, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 564), RT_AT_TOP, 565, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10507,7 +10537,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 232 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 559);
+                rt_choose_begin(g, f->me, 244, 0, 566);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10519,13 +10549,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 561);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 568);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 567))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 559);
+                    rt_opt_done(g, &ob, 566);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10539,7 +10569,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 233 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 569), 570);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10547,7 +10577,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 233 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 564), RT_AT_TOP, 565, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 571), RT_AT_TOP, 572, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10567,12 +10597,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 236 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 237 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 573))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 237 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 567);
+                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 574);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10601,7 +10631,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 568))->fd_effect, L->v_ability_card, f->me, 568);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 575))->fd_effect, L->v_ability_card, f->me, 575);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10618,37 +10648,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 245 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 569))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 576))->fd_starting) {
                 #line 245 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 570), RT_AT_TOP, 571);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 577), RT_AT_TOP, 578);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 572))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 579))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 246 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 573);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 580);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 574))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 581))->fd_project) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 575);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 582);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 576);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 583);
                 if (rt_check(g)) return RT_END;
             }
             #line 249 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 577);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 584);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10649 "rebellion.c"
+#line 10679 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 578, "bad resume point");
+        return rt_fail(g, 585, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10674,13 +10704,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 269 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 585));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 592));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10684 "rebellion.c"
+#line 10714 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:270: sum */
@@ -10690,14 +10720,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 270 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 587));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 594));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 586))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 593))->fd_skill);
     }
     return acc;
-#line 10701 "rebellion.c"
+#line 10731 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:271: sum */
@@ -10707,14 +10737,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 589));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 596));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 588))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 595))->fd_skill);
     }
     return acc;
-#line 10718 "rebellion.c"
+#line 10748 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:257: oppose */
@@ -10728,7 +10758,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 259 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 260 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 579);
+        rt_choose_begin(g, L->v_q, 245, 0, 586);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10739,7 +10769,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 580)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 587)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10754,7 +10784,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 579);
+                rt_opt_done(g, &ob, 586);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10767,7 +10797,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 262 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 581);
+                rt_choose_begin(g, L->v_q, 246, 0, 588);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10777,13 +10807,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 582);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 589);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 581);
+                    rt_opt_done(g, &ob, 588);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10793,7 +10823,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 263 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 583), RT_AT_TOP, 584, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 590), RT_AT_TOP, 591, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 264 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -10828,13 +10858,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 590);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 597);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 591));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 598));
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -10844,7 +10874,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 592);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 599);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10875,10 +10905,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 277 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10879 "rebellion.c"
+#line 10909 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 593, "bad resume point");
+        return rt_fail(g, 600, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10902,13 +10932,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 293 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 608);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 615);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 602), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 603), 604)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 605), 606), 607)), 609);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 609), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 610), 611)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 612), 613), 614)), 616);
     }
     return acc;
-#line 10912 "rebellion.c"
+#line 10942 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:289: skill_roll */
@@ -10929,7 +10959,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 290 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 594), RT_AT_TOP, 595);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 601), RT_AT_TOP, 602);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10937,7 +10967,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 291 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 596)[0], 597);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 603)[0], 604);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -10949,7 +10979,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 291 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 598), RT_AT_TOP, 599);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 605), RT_AT_TOP, 606);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10958,21 +10988,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 292 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 600);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 607);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 601);
+                Roll_any(g, rt_zone_at(g, zone, i), 608);
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 610), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 611);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 617), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 618);
         if (rt_check(g)) return RT_END;
-#line 10973 "rebellion.c"
+#line 11003 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 612, "bad resume point");
+        return rt_fail(g, 619, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10989,7 +11019,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 27 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 613);
+        rt_choose_begin(g, f->me, 247, 0, 620);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11001,13 +11031,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 614);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 621);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 613);
+            rt_opt_done(g, &ob, 620);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11018,7 +11048,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 28 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 615), RT_AT_TOP, 616);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 622), RT_AT_TOP, 623);
             if (rt_check(g)) return RT_END;
             #line 29 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11034,7 +11064,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 30 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 617);
+                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 624);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11049,10 +11079,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11053 "rebellion.c"
+#line 11083 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 618, "bad resume point");
+        return rt_fail(g, 625, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11099,7 +11129,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 38 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 39 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 619);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 626);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -11107,10 +11137,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 40 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 620);
+                L->v_chosen = rt_list_new(g, 627);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 621);
+                    rt_choose_begin(g, f->me, 248, 0, 628);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11123,13 +11153,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 622));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 629));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 621);
+                        rt_opt_done(g, &ob, 628);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11141,19 +11171,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 620);
+                    rt_list_add(g, L->v_chosen, L->v_u, 627);
                     if (rt_check(g)) return RT_END;
                     #line 41 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 41 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 623);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 630);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 42 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 624);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 631);
                     if (rt_check(g)) return RT_END;
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 625, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 632, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11163,7 +11193,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 48 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 49 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 626);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 633);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11187,7 +11217,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 626);
+                    rt_opt_done(g, &ob, 633);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11202,10 +11232,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
                     L->v_n_2 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 627);
+                    L->v_chosen_2 = rt_list_new(g, 634);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 235, 0, 628);
+                        rt_choose_begin(g, f->me, 235, 0, 635);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11222,7 +11252,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 628);
+                            rt_opt_done(g, &ob, 635);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -11233,7 +11263,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 627);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 634);
                         if (rt_check(g)) return RT_END;
                         #line 53 "cards/rebellion/moves.cards"
                         if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11241,14 +11271,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 54 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 629, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 636, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 56 "cards/rebellion/moves.cards"
                     L->v_n_3 = 40;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 250, 0, 630);
+                        rt_choose_begin(g, f->me, 250, 0, 637);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11265,7 +11295,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 630);
+                            rt_opt_done(g, &ob, 637);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -11277,14 +11307,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
                         #line 57 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 631, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 638, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
         #line 62 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 632);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 639);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -11292,10 +11322,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 63 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 633);
+                L->v_chosen_3 = rt_list_new(g, 640);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 634);
+                    rt_choose_begin(g, f->me, 251, 0, 641);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11308,13 +11338,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 636));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 643));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 635)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 642)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 634);
+                        rt_opt_done(g, &ob, 641);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11326,13 +11356,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 633);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 640);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 637);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 644);
                     if (rt_check(g)) return RT_END;
                     #line 65 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 638, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 645, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11340,10 +11370,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 69 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 639);
+                    L->v_chosen_4 = rt_list_new(g, 646);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 640);
+                        rt_choose_begin(g, f->me, 252, 0, 647);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11356,13 +11386,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 641));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 648));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 640);
+                            rt_opt_done(g, &ob, 647);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11374,16 +11404,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 639);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 646);
                         if (rt_check(g)) return RT_END;
                         #line 70 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 642), RT_AT_TOP, 643, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 649), RT_AT_TOP, 650, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 73 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 644);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 651);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11391,7 +11421,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 645);
+            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 652);
             if (args) {
                 args[0] = arg0;
             }
@@ -11405,10 +11435,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11409 "rebellion.c"
+#line 11439 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 646, "bad resume point");
+        return rt_fail(g, 653, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11435,7 +11465,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11439 "rebellion.c"
+#line 11469 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11462,7 +11492,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 81 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 82 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 647), RT_AT_TOP, 648, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 654), RT_AT_TOP, 655, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11472,7 +11502,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 649);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 656);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11494,7 +11524,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 650);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 657);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11506,7 +11536,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 92 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 651);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 658);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11522,14 +11552,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 93 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 652);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 659);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 93 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 653);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 660);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11538,15 +11568,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 654);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 661);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11547 "rebellion.c"
+#line 11577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 655, "bad resume point");
+        return rt_fail(g, 662, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11562,9 +11592,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 100 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 656), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 657))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 663), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 664))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 101 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 658);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 665);
             if (rt_check(g)) return RT_END;
             #line 102 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11574,10 +11604,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11578 "rebellion.c"
+#line 11608 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 659, "bad resume point");
+        return rt_fail(g, 666, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11609,13 +11639,13 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 18 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 660);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 667);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11619 "rebellion.c"
+#line 11649 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -11633,7 +11663,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 18 "cards/rebellion/refresh.cards"
         if (Agg1_proc_refresh(g, f, L)) {
             #line 19 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 253, 0, 661);
+            rt_choose_begin(g, L->v_r, 253, 0, 668);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
                     rt_log_player(g, L->v_r);
@@ -11655,7 +11685,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 661);
+                    rt_opt_done(g, &ob, 668);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11669,7 +11699,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 22 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 662);
+                    rt_choose_begin(g, L->v_r, 228, 0, 669);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -11678,13 +11708,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 663);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 670);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 662);
+                        rt_opt_done(g, &ob, 669);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -11699,7 +11729,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 664);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 671);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -11709,14 +11739,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         #line 26 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 665);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 672);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 27 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 666), 667);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 673), 674);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -11724,7 +11754,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 27 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 668), RT_AT_TOP, 669, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 675), RT_AT_TOP, 676, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11733,18 +11763,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 29 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 670), RT_AT_TOP, 671, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 677), RT_AT_TOP, 678, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 31 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 672);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 673), RT_AT_TOP, 674, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 679);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 680), RT_AT_TOP, 681, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 675);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 676), RT_AT_TOP, 677, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 682);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 683), RT_AT_TOP, 684, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 36 "cards/rebellion/refresh.cards"
@@ -11758,15 +11788,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 678);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 685);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 38 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 679)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 686)[0] > 10) {
                 #line 39 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 254, 0, 680);
+                rt_choose_begin(g, L->v_p_2, 254, 0, 687);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
@@ -11775,13 +11805,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 681);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 688);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 680);
+                    rt_opt_done(g, &ob, 687);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -11793,15 +11823,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 40 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 682, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 689, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 683, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 690, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 684)) return RT_END;
+                if (rt_back_edge(g, 691)) return RT_END;
             }
         }
         #line 45 "cards/rebellion/refresh.cards"
@@ -11810,7 +11840,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 685);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 692);
             if (st != RT_DONE)
                 return st;
         }
@@ -11819,7 +11849,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 686);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 693);
             if (st != RT_DONE)
                 return st;
         }
@@ -11840,7 +11870,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 687);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 694);
             if (st != RT_DONE)
                 return st;
         }
@@ -11849,7 +11879,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 52 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 688);
+                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 695);
             }
             f->pc = 4;
             {
@@ -11869,7 +11899,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 #line 54 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 689);
+                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 696);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11888,7 +11918,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 57 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 690);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 697);
             if (args) {
                 args[0] = arg0;
             }
@@ -11905,7 +11935,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 58 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 691);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 698);
             if (args) {
                 args[0] = arg0;
             }
@@ -11923,15 +11953,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 692);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 699);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11932 "rebellion.c"
+#line 11962 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 693, "bad resume point");
+        return rt_fail(g, 700, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11949,10 +11979,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 81 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 694);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 701);
         if (rt_check(g)) return RT_END;
         #line 82 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 695))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 702))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -11966,32 +11996,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 696))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 703))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 697))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 704))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 85 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 698);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 705);
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 699);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 706);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11992 "rebellion.c"
+#line 12022 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 700, "bad resume point");
+        return rt_fail(g, 707, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12015,14 +12045,14 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             #line 95 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 701);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 708);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 95 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 702), RT_AT_TOP, 703, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 709), RT_AT_TOP, 710, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12033,7 +12063,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 97 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 704);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 711);
             if (args) {
                 args[0] = arg0;
             }
@@ -12050,7 +12080,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 705);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 712);
             if (args) {
                 args[0] = arg0;
             }
@@ -12064,10 +12094,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12068 "rebellion.c"
+#line 12098 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 706, "bad resume point");
+        return rt_fail(g, 713, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12087,13 +12117,13 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 105 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 707);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 714);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12097 "rebellion.c"
+#line 12127 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12105,15 +12135,15 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 105 "cards/rebellion/refresh.cards"
-        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 708)[0] == 0))) {
+        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 715)[0] == 0))) {
             #line 106 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 709);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 710), RT_AT_TOP, 711, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 716);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 717), RT_AT_TOP, 718, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 712)) return RT_END;
+            if (rt_back_edge(g, 719)) return RT_END;
         }
         #line 108 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 713);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 720);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12122,13 +12152,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 714);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 721);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                     rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 713);
+            rt_opt_done(g, &ob, 720);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12138,10 +12168,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_2 = rt_chosen(g);
             #line 109 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 715), RT_AT_TOP, 716, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 722), RT_AT_TOP, 723, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 110 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, 0, 717);
+            rt_choose_begin(g, L->v_p, 256, 0, 724);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12156,7 +12186,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 717);
+                rt_opt_done(g, &ob, 724);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12166,7 +12196,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 111 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 718), RT_AT_TOP, 719, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 725), RT_AT_TOP, 726, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 112 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12184,7 +12214,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 { /* use_action */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 720);
+                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 727);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12203,22 +12233,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 116 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 721);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 728);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 116 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 722), RT_AT_BOTTOM, 723, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 729), RT_AT_BOTTOM, 730, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12219 "rebellion.c"
+#line 12249 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 724, "bad resume point");
+        return rt_fail(g, 731, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12237,7 +12267,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 132 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 725);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 732);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -12246,9 +12276,9 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 #line 133 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 726))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 727))->fd_slot1;
-                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 728);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 733))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 734))->fd_slot1;
+                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 735);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12265,13 +12295,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 134 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 729)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 736)) {
                     #line 134 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 730))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 731))->fd_slot2;
-                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 732);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 737))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 738))->fd_slot2;
+                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 739);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12298,7 +12328,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 733);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 740);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12319,7 +12349,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 734);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 741);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12336,10 +12366,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12340 "rebellion.c"
+#line 12370 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 735, "bad resume point");
+        return rt_fail(g, 742, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12372,7 +12402,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12376 "rebellion.c"
+#line 12406 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12382,13 +12412,13 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 737));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 744));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12392 "rebellion.c"
+#line 12422 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12399,7 +12429,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 738);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 745);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12407,7 +12437,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12411 "rebellion.c"
+#line 12441 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12423,7 +12453,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12427 "rebellion.c"
+#line 12457 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12433,13 +12463,13 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 157 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 744));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 751));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12443 "rebellion.c"
+#line 12473 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12451,7 +12481,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 147 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 148 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 736);
+            rt_choose_begin(g, L->v_p, 257, 0, 743);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12479,7 +12509,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 736);
+                    rt_opt_done(g, &ob, 743);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12492,7 +12522,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 150 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 739);
+                    rt_choose_begin(g, L->v_p, 258, 0, 746);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12507,7 +12537,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 739);
+                        rt_opt_done(g, &ob, 746);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12517,10 +12547,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 151 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 740), RT_AT_TOP, 741);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 747), RT_AT_TOP, 748);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 742);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 749);
                         if (rt_check(g)) return RT_END;
                         #line 153 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12536,7 +12566,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 157 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 743);
+                    rt_choose_begin(g, L->v_p, 259, 0, 750);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12546,14 +12576,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 745);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 752);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 743);
+                        rt_opt_done(g, &ob, 750);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12564,7 +12594,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 158 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 746);
+                        rt_choose_begin(g, L->v_p, 260, 0, 753);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12573,13 +12603,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 747));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 754));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 746);
+                            rt_opt_done(g, &ob, 753);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12590,10 +12620,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 159 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 748), RT_AT_TOP, 749, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 755), RT_AT_TOP, 756, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 160 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 750);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 757);
                             #line 161 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12613,10 +12643,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12617 "rebellion.c"
+#line 12647 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 751, "bad resume point");
+        return rt_fail(g, 758, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12639,14 +12669,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 752);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 759);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 180 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 753);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 760);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12655,16 +12685,16 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 182 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 754));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 761));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 182 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 755), 0, 756);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 762), 0, 763);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 183 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 757), 758);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 764), 765);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -12674,7 +12704,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 759);
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 766);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12692,10 +12722,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12696 "rebellion.c"
+#line 12726 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 760, "bad resume point");
+        return rt_fail(g, 767, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12713,7 +12743,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 187 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 761);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 768);
             if (args) {
                 args[0] = arg0;
             }
@@ -12727,10 +12757,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12731 "rebellion.c"
+#line 12761 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 762, "bad resume point");
+        return rt_fail(g, 769, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12757,13 +12787,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 764));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 771));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12767 "rebellion.c"
+#line 12797 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12774,7 +12804,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 765);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 772);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12782,7 +12812,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12786 "rebellion.c"
+#line 12816 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12792,13 +12822,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 193 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 767));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 774));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12802 "rebellion.c"
+#line 12832 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12809,13 +12839,13 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     #line 203 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 776);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 783);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12819 "rebellion.c"
+#line 12849 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -12825,11 +12855,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 190 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 763))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 770))->fd_death_star) {
             #line 192 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 193 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 766);
+                rt_choose_begin(g, L->v_p, 261, 0, 773);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -12839,14 +12869,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 768);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 775);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 766);
+                    rt_opt_done(g, &ob, 773);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -12857,7 +12887,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 194 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 769), 770);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 776), 777);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -12865,13 +12895,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 194 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 771, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 778, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 195 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 772), RT_AT_TOP, 773);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 779), RT_AT_TOP, 780);
                     if (rt_check(g)) return RT_END;
                     #line 196 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -12884,12 +12914,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 199 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 774);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 781);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 202 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 775);
+            rt_choose_begin(g, L->v_p, 262, 0, 782);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -12917,7 +12947,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 775);
+                    rt_opt_done(g, &ob, 782);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12930,7 +12960,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 204 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 777);
+                    rt_choose_begin(g, L->v_p, 263, 0, 784);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -12941,13 +12971,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 778);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 777);
+                        rt_opt_done(g, &ob, 784);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12958,10 +12988,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 205 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 779), RT_AT_TOP, 780);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 786), RT_AT_TOP, 787);
                         if (rt_check(g)) return RT_END;
                         #line 206 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 781), 1, 782), 783);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 788), 1, 789), 790);
                         if (rt_check(g)) return RT_END;
                         #line 207 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12977,10 +13007,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 211 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 784);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 791);
                     if (rt_check(g)) return RT_END;
                     #line 212 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 785));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 792));
                     if (rt_check(g)) return RT_END;
                     #line 213 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -12993,15 +13023,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 215 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 786);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 793);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13002 "rebellion.c"
+#line 13032 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 787, "bad resume point");
+        return rt_fail(g, 794, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13020,13 +13050,13 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 47 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 789);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 796);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13030 "rebellion.c"
+#line 13060 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -13040,7 +13070,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 45 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 46 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, 0, 788);
+            rt_choose_begin(g, f->me, 264, 0, 795);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
@@ -13048,7 +13078,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = (!!Agg1_proc_assign_missions(g, f, L));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 790) > 0);   /* use an Assignment action card */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 797) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13066,7 +13096,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 788);
+                    rt_opt_done(g, &ob, 795);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13080,7 +13110,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 47 "cards/rebellion/round.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 791);
+                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 798);
                     }
                     f->pc = 2;
                     {
@@ -13093,7 +13123,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 49 "cards/rebellion/round.cards"
-                    rt_choose_begin(g, f->me, 265, 0, 792);
+                    rt_choose_begin(g, f->me, 265, 0, 799);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13102,13 +13132,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 793);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 800);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                                 rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 792);
+                        rt_opt_done(g, &ob, 799);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 3;
@@ -13121,7 +13151,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = f->me;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 794);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 801);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -13142,12 +13172,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 795)) return RT_END;
+            if (rt_back_edge(g, 802)) return RT_END;
         }
-#line 13148 "rebellion.c"
+#line 13178 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 796, "bad resume point");
+        return rt_fail(g, 803, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13172,14 +13202,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 88 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 821);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 828);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13183 "rebellion.c"
+#line 13213 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13191,12 +13221,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 60 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 797));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 804));
         if (rt_check(g)) return RT_END;
         #line 61 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 62 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 798);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 805);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13205,13 +13235,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 799);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 806);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_can_assign(g, f, f->me, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 798);
+            rt_opt_done(g, &ob, 805);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13221,16 +13251,16 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 63 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 800), RT_AT_TOP, 801, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 807), RT_AT_TOP, 808, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 64 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 802);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 809);
             #line 65 "cards/rebellion/round.cards"
             L->v_sk = Inst_mission(g, L->v_c)->fd_skill;
             #line 66 "cards/rebellion/round.cards"
             L->v_need = Inst_mission(g, L->v_c)->fd_need;
             #line 67 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 267, 0, 803);
+            rt_choose_begin(g, f->me, 267, 0, 810);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13239,13 +13269,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 804);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 811);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         if ((seq[0] = Fn_icons(g, f, it_l, L->v_sk), (seq[0] + Fn_best_other(g, f, f->me, it_l, L->v_sk))) >= L->v_need) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 803);
+                rt_opt_done(g, &ob, 810);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -13255,18 +13285,18 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 68 "cards/rebellion/round.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 805), RT_AT_TOP, 806, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 812), RT_AT_TOP, 813, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 69 "cards/rebellion/round.cards"
-                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 807);
+                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 814);
             }
             #line 71 "cards/rebellion/round.cards"
-            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 808);
+            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 815);
             if (rt_check(g)) return RT_END;
             #line 72 "cards/rebellion/round.cards"
             if (L->v_left > 0) {
                 #line 73 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 268, 0, 809);
+                rt_choose_begin(g, f->me, 268, 0, 816);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
@@ -13275,13 +13305,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 810);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 817);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_icons(g, f, it_l_2, L->v_sk) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 809);
+                    rt_opt_done(g, &ob, 816);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13291,14 +13321,14 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_l_2 = rt_chosen(g);
                     #line 74 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 811), RT_AT_TOP, 812, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 818), RT_AT_TOP, 819, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 75 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 813);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 820);
                 }
             } else {
                 #line 78 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 814);
+                rt_choose_begin(g, f->me, 269, 0, 821);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
                         rt_log_player(g, f->me);
@@ -13306,7 +13336,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     int menu_0 = 1;   /* one leader */
-                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 815)[0] == 0);   /* add a second leader */
+                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 822)[0] == 0);   /* add a second leader */
                     int pick = rt_draw_options_now(g, menu_0 + menu_1);
                     if (pick >= 0) {
                         RtValue drawn_value;
@@ -13320,7 +13350,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                        rt_opt_done(g, &ob, 814);
+                        rt_opt_done(g, &ob, 821);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -13334,7 +13364,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     if (L->v_option == 0) { /* one leader */
                     } else if (L->v_option == 1) { /* add a second leader */
                         #line 81 "cards/rebellion/round.cards"
-                        rt_choose_begin(g, f->me, 270, 0, 816);
+                        rt_choose_begin(g, f->me, 270, 0, 823);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
@@ -13343,13 +13373,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 817);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 824);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 816);
+                            rt_opt_done(g, &ob, 823);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -13359,10 +13389,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_l_3 = rt_chosen(g);
                             #line 82 "cards/rebellion/round.cards"
-                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 818), RT_AT_TOP, 819, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 825), RT_AT_TOP, 826, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 83 "cards/rebellion/round.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 820);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 827);
                         }
                     }
                 }
@@ -13377,10 +13407,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13381 "rebellion.c"
+#line 13411 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 822, "bad resume point");
+        return rt_fail(g, 829, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13398,7 +13428,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 95 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 96 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 271, 0, 823);
+            rt_choose_begin(g, f->me, 271, 0, 830);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
                     rt_log_player(g, f->me);
@@ -13420,7 +13450,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                    rt_opt_done(g, &ob, 823);
+                    rt_opt_done(g, &ob, 830);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13437,7 +13467,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 824);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 831);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13445,10 +13475,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13449 "rebellion.c"
+#line 13479 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 825, "bad resume point");
+        return rt_fail(g, 832, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13478,17 +13508,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 826);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 833);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13489 "rebellion.c"
+#line 13519 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 827, "bad resume point");
+        return rt_fail(g, 834, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13508,7 +13538,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 828);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 835);
             if (st != RT_DONE)
                 return st;
         }
@@ -13523,15 +13553,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 829);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 836);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13532 "rebellion.c"
+#line 13562 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 830, "bad resume point");
+        return rt_fail(g, 837, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13544,7 +13574,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 831);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 838);
             if (args) {
                 args[0] = arg0;
             }
@@ -13558,10 +13588,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13562 "rebellion.c"
+#line 13592 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 832, "bad resume point");
+        return rt_fail(g, 839, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13575,15 +13605,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 833);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 840);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13584 "rebellion.c"
+#line 13614 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 834, "bad resume point");
+        return rt_fail(g, 841, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13601,15 +13631,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 835);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 842);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13610 "rebellion.c"
+#line 13640 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 836, "bad resume point");
+        return rt_fail(g, 843, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13629,15 +13659,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 837);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 844);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13638 "rebellion.c"
+#line 13668 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 838, "bad resume point");
+        return rt_fail(g, 845, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13657,7 +13687,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 839);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 846);
             if (st != RT_DONE)
                 return st;
         }
@@ -13672,15 +13702,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 840);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 847);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13681 "rebellion.c"
+#line 13711 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 848, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13693,7 +13723,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 842);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 849);
             if (args) {
                 args[0] = arg0;
             }
@@ -13707,10 +13737,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13711 "rebellion.c"
+#line 13741 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 843, "bad resume point");
+        return rt_fail(g, 850, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13723,7 +13753,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 844);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 851);
             if (args) {
                 args[0] = arg0;
             }
@@ -13737,10 +13767,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13741 "rebellion.c"
+#line 13771 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 845, "bad resume point");
+        return rt_fail(g, 852, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13758,15 +13788,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 846);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 853);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13767 "rebellion.c"
+#line 13797 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 847, "bad resume point");
+        return rt_fail(g, 854, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13786,15 +13816,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 848);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 855);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13795 "rebellion.c"
+#line 13825 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 849, "bad resume point");
+        return rt_fail(g, 856, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13814,15 +13844,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 850);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 857);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13823 "rebellion.c"
+#line 13853 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 851, "bad resume point");
+        return rt_fail(g, 858, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13836,15 +13866,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 852);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 859);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13845 "rebellion.c"
+#line 13875 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 853, "bad resume point");
+        return rt_fail(g, 860, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13857,7 +13887,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 854);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 861);
             if (args) {
                 args[0] = arg0;
             }
@@ -13871,10 +13901,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13875 "rebellion.c"
+#line 13905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 855, "bad resume point");
+        return rt_fail(g, 862, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13887,7 +13917,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 856);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 863);
             if (args) {
                 args[0] = arg0;
             }
@@ -13901,10 +13931,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13905 "rebellion.c"
+#line 13935 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 857, "bad resume point");
+        return rt_fail(g, 864, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13924,15 +13954,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 858);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 865);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13933 "rebellion.c"
+#line 13963 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 859, "bad resume point");
+        return rt_fail(g, 866, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13952,15 +13982,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 860);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 867);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13961 "rebellion.c"
+#line 13991 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 861, "bad resume point");
+        return rt_fail(g, 868, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13980,15 +14010,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 862);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 869);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13989 "rebellion.c"
+#line 14019 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 863, "bad resume point");
+        return rt_fail(g, 870, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14004,15 +14034,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 864);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 871);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14013 "rebellion.c"
+#line 14043 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 865, "bad resume point");
+        return rt_fail(g, 872, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14030,15 +14060,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 866);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 873);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14039 "rebellion.c"
+#line 14069 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 867, "bad resume point");
+        return rt_fail(g, 874, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14051,7 +14081,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 868);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 875);
             if (args) {
                 args[0] = arg0;
             }
@@ -14065,10 +14095,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14069 "rebellion.c"
+#line 14099 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 869, "bad resume point");
+        return rt_fail(g, 876, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14086,15 +14116,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 870);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 877);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14095 "rebellion.c"
+#line 14125 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 871, "bad resume point");
+        return rt_fail(g, 878, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14107,7 +14137,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 872);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 879);
             if (args) {
                 args[0] = arg0;
             }
@@ -14121,10 +14151,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14125 "rebellion.c"
+#line 14155 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 873, "bad resume point");
+        return rt_fail(g, 880, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14144,15 +14174,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 874);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 881);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14153 "rebellion.c"
+#line 14183 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 875, "bad resume point");
+        return rt_fail(g, 882, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14172,7 +14202,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 876);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 883);
             if (st != RT_DONE)
                 return st;
         }
@@ -14187,15 +14217,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 877);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 884);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14196 "rebellion.c"
+#line 14226 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 878, "bad resume point");
+        return rt_fail(g, 885, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14213,15 +14243,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 879);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 886);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14222 "rebellion.c"
+#line 14252 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 887, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14236,7 +14266,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 881);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 888);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14252,10 +14282,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14256 "rebellion.c"
+#line 14286 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 889, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14269,15 +14299,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 890);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14278 "rebellion.c"
+#line 14308 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 884, "bad resume point");
+        return rt_fail(g, 891, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14290,7 +14320,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 885);
+            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 892);
             if (args) {
                 args[0] = arg0;
             }
@@ -14304,10 +14334,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14308 "rebellion.c"
+#line 14338 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 893, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14325,7 +14355,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 887);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 894);
             if (st != RT_DONE)
                 return st;
         }
@@ -14338,15 +14368,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 888);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 895);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14347 "rebellion.c"
+#line 14377 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 896, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14366,15 +14396,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 890);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 897);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14375 "rebellion.c"
+#line 14405 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 891, "bad resume point");
+        return rt_fail(g, 898, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14385,7 +14415,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 892);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 899);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14396,10 +14426,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14400 "rebellion.c"
+#line 14430 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 900, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14415,15 +14445,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 901);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14424 "rebellion.c"
+#line 14454 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 895, "bad resume point");
+        return rt_fail(g, 902, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14438,7 +14468,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 896);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 903);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14454,10 +14484,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14458 "rebellion.c"
+#line 14488 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 897, "bad resume point");
+        return rt_fail(g, 904, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14469,7 +14499,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 898);
+            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 905);
         }
         f->pc = 1;
         {
@@ -14480,10 +14510,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14484 "rebellion.c"
+#line 14514 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 899, "bad resume point");
+        return rt_fail(g, 906, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14499,15 +14529,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 900);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 907);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14508 "rebellion.c"
+#line 14538 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 901, "bad resume point");
+        return rt_fail(g, 908, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14519,7 +14549,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 902);
+            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 909);
         }
         f->pc = 1;
         {
@@ -14530,10 +14560,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14534 "rebellion.c"
+#line 14564 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 903, "bad resume point");
+        return rt_fail(g, 910, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14551,15 +14581,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 904);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 911);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14560 "rebellion.c"
+#line 14590 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 905, "bad resume point");
+        return rt_fail(g, 912, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14577,15 +14607,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 906);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 913);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14586 "rebellion.c"
+#line 14616 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 907, "bad resume point");
+        return rt_fail(g, 914, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14601,15 +14631,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 908);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 915);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14610 "rebellion.c"
+#line 14640 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 909, "bad resume point");
+        return rt_fail(g, 916, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14622,7 +14652,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 910);
+            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 917);
             if (args) {
                 args[0] = arg0;
             }
@@ -14636,10 +14666,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14640 "rebellion.c"
+#line 14670 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 911, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14653,15 +14683,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 912);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 919);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14662 "rebellion.c"
+#line 14692 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 913, "bad resume point");
+        return rt_fail(g, 920, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14677,15 +14707,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 914);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 921);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14686 "rebellion.c"
+#line 14716 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 915, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14701,15 +14731,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 916);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 923);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14710 "rebellion.c"
+#line 14740 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 917, "bad resume point");
+        return rt_fail(g, 924, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14729,15 +14759,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 918);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 925);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14738 "rebellion.c"
+#line 14768 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 919, "bad resume point");
+        return rt_fail(g, 926, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14753,15 +14783,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 920);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 927);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14762 "rebellion.c"
+#line 14792 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 921, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14779,15 +14809,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 922);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14788 "rebellion.c"
+#line 14818 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 923, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14803,15 +14833,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 924);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 931);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14812 "rebellion.c"
+#line 14842 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 925, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14829,7 +14859,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 926);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 933);
             if (st != RT_DONE)
                 return st;
         }
@@ -14842,15 +14872,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 927);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 934);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14851 "rebellion.c"
+#line 14881 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 935, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14866,15 +14896,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 929);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 936);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14875 "rebellion.c"
+#line 14905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 937, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14887,7 +14917,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 931);
+            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 938);
             if (args) {
                 args[0] = arg0;
             }
@@ -14901,10 +14931,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14905 "rebellion.c"
+#line 14935 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 932, "bad resume point");
+        return rt_fail(g, 939, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14924,15 +14954,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 933);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 940);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14933 "rebellion.c"
+#line 14963 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 934, "bad resume point");
+        return rt_fail(g, 941, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15002,7 +15032,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 15006 "rebellion.c"
+#line 15036 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15023,7 +15053,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 12 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 935);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 942);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15039,7 +15069,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                     #line 13 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 936);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 943);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15055,7 +15085,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                     #line 14 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 937);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 944);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15073,12 +15103,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 15 "cards/rebellion/setup.cards"
                     if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 938);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 945);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     } else {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 939);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 946);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -15090,7 +15120,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 16 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 940);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 947);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -15098,24 +15128,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 17 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 941))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 948))->fd_project) {
                     #line 17 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 942);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 949);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 943))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 950))->fd_starting) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 944))->fd_side), 945), RT_AT_TOP, 946);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 951))->fd_side), 952), RT_AT_TOP, 953);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 947))->fd_side), 948), RT_AT_TOP, 949);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 954))->fd_side), 955), RT_AT_TOP, 956);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 21 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 950);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 957);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -15123,20 +15153,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 22 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 951))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 958))->fd_recruit) {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 952))->fd_side), 953), RT_AT_TOP, 954);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 959))->fd_side), 960), RT_AT_TOP, 961);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 955))->fd_side), 956), RT_AT_TOP, 957);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 962))->fd_side), 963), RT_AT_TOP, 964);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 26 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 958);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 965);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -15144,23 +15174,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 27 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 959))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 966))->fd_starting) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 960))->fd_side), 961), RT_AT_TOP, 962);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 967))->fd_side), 968), RT_AT_TOP, 969);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 963))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 970))->fd_jedi) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 964);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 971);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 29 "cards/rebellion/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 965));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 972));
         if (rt_check(g)) return RT_END;
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 966);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 973);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15170,8 +15200,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 968);
-                    rt_set_at(g, elem, who, (-1), 967);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 975);
+                    rt_set_at(g, elem, who, (-1), 974);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15181,34 +15211,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 969);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 976);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 970)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 977)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 971);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 978);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 972);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 979);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 973, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 980, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 974);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 981);
             if (st != RT_DONE)
                 return st;
         }
@@ -15217,36 +15247,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 975), 976);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 982), 983);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 977), 978);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 984), 985);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 979);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 986);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 980);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 987);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 981);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 988);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 982);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 989);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 983);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 990);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 984);
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 991);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 985));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 992));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 987);
-                    rt_set_at(g, elem, who, 1, 986);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 994);
+                    rt_set_at(g, elem, who, 1, 993);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15258,16 +15288,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 988, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 995, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 989));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 996));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 990);
+                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 997);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15280,8 +15310,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 992);
-                        rt_set_at(g, elem, who, (-1), 991);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 999);
+                        rt_set_at(g, elem, who, (-1), 998);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15294,20 +15324,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 993, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1000, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 994, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1001, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 995)) return RT_END;
+            if (rt_back_edge(g, 1002)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 996, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1003, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 997);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1004);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15316,7 +15346,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 998);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1005);
             if (st != RT_DONE)
                 return st;
         }
@@ -15329,7 +15359,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 999);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1006);
             if (st != RT_DONE)
                 return st;
         }
@@ -15342,7 +15372,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1000);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1007);
             if (st != RT_DONE)
                 return st;
         }
@@ -15355,7 +15385,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1001);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1008);
             if (st != RT_DONE)
                 return st;
         }
@@ -15368,7 +15398,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1002);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1009);
             if (st != RT_DONE)
                 return st;
         }
@@ -15381,7 +15411,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1003);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1010);
             if (st != RT_DONE)
                 return st;
         }
@@ -15394,20 +15424,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1004);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1011);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1005);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1012);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_4 = rt_list_at(g, L->v_list_6, L->v_i_10);
                 if (!(Fn_imperial_system(g, f, L->v_s_4))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1006);
+                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1013);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -15423,7 +15453,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1006);
+                    rt_opt_done(g, &ob, 1013);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15433,20 +15463,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1007), RT_AT_TOP, 1008, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1014), RT_AT_TOP, 1015, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1009);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1016);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1010);
+                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1017);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
@@ -15457,13 +15487,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1011);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1018);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_imperial_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1010);
+                    rt_opt_done(g, &ob, 1017);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15474,7 +15504,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_5 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1012), RT_AT_TOP, 1013, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1019), RT_AT_TOP, 1020, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15494,7 +15524,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1014);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1021);
             if (st != RT_DONE)
                 return st;
         }
@@ -15507,7 +15537,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1015);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1022);
             if (st != RT_DONE)
                 return st;
         }
@@ -15520,7 +15550,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1016);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1023);
             if (st != RT_DONE)
                 return st;
         }
@@ -15533,7 +15563,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1017);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1024);
             if (st != RT_DONE)
                 return st;
         }
@@ -15546,7 +15576,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1018);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1025);
             if (st != RT_DONE)
                 return st;
         }
@@ -15559,13 +15589,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1019);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1026);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1020);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1027);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15575,13 +15605,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1021);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1028);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1020);
+            rt_opt_done(g, &ob, 1027);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -15592,13 +15622,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1022);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1029);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1023);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1030);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15617,7 +15647,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1023);
+                        rt_opt_done(g, &ob, 1030);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -15628,11 +15658,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1024, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1031, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1025), RT_AT_TOP, 1026, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1032), RT_AT_TOP, 1033, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -15647,10 +15677,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1027), 1028);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1034), 1035);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1029), RT_AT_TOP, 1030, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1036), RT_AT_TOP, 1037, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 if (Inst_action_card(g, L->v_a_2)->fd_timing == ENUM_immediate) {
@@ -15658,7 +15688,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p_2;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1031);
+                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1038);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -15677,7 +15707,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1032);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1039);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
@@ -15687,17 +15717,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 127 "cards/rebellion/setup.cards"
                 if (Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1033);
+                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1040);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1034), RT_AT_TOP, 1035, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1041), RT_AT_TOP, 1042, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1036);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1043);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -15706,13 +15736,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1037);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1044);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_7 = zc[1 + i]; (void)it_s_7;
                     rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1036);
+            rt_opt_done(g, &ob, 1043);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -15722,14 +15752,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_7 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1038), RT_AT_TOP, 1039, KIND_system, 6, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1045), RT_AT_TOP, 1046, KIND_system, 6, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1040), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1041, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1047), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1048, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1042);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1049);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -15747,7 +15777,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1043);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1050);
                 if (st != RT_DONE)
                     return st;
             }
@@ -15759,10 +15789,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15763 "rebellion.c"
+#line 15793 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1044, "bad resume point");
+        return rt_fail(g, 1051, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15799,7 +15829,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1045);
+                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1052);
             }
             f->pc = 1;
             {
@@ -15812,7 +15842,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1046)) return RT_END;
+            if (rt_back_edge(g, 1053)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -15825,7 +15855,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 277, 0, 1047);
+            rt_choose_begin(g, f->me, 277, 0, 1054);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -15836,7 +15866,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "activate a system with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1048);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1055);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) rt_opt_add(&ob, 0, it_l, 58);
@@ -15844,7 +15874,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1049);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1056);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) {
@@ -15861,7 +15891,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "reveal _c_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1050);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1057);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) rt_opt_add(&ob, 1, it_c, 59);
@@ -15869,7 +15899,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1051);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1058);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) {
@@ -15885,9 +15915,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 60);
-                rt_opt_done(g, &ob, 1047);
+                rt_opt_done(g, &ob, 1054);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 1052, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 1059, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -15898,7 +15928,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_l = rt_chosen_card(g);
                 #line 18 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1053);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1060);
                 }
                 f->pc = 3;
                 {
@@ -15912,7 +15942,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 19 "cards/rebellion/round.cards"
                 { /* activate */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1054);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1061);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15930,7 +15960,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_c = rt_chosen_card(g);
                 #line 22 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1055);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1062);
                 }
                 f->pc = 5;
                 {
@@ -15944,7 +15974,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 23 "cards/rebellion/round.cards"
                 { /* reveal_mission */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1056);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1063);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15963,7 +15993,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
             L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
             if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 1057)) return RT_END;
+            if (rt_back_edge(g, 1064)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 28 "cards/rebellion/round.cards"
@@ -15971,7 +16001,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 61);
         #line 28 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1058);
+            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1065);
         }
         f->pc = 7;
         {
@@ -15982,10 +16012,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 15986 "rebellion.c"
+#line 16016 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1059, "bad resume point");
+        return rt_fail(g, 1066, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17062,927 +17092,946 @@ static const RtSite Site_table[] = {
     { 3, 275, 48 }, /* 141: cards/rebellion/game.cards:275:48 */
     { 3, 275, 64 }, /* 142: cards/rebellion/game.cards:275:64 */
     { 3, 279, 64 }, /* 143: cards/rebellion/game.cards:279:64 */
-    { 11, 34, 57 }, /* 144: cards/rebellion/round.cards:34:57 */
-    { 11, 34, 86 }, /* 145: cards/rebellion/round.cards:34:86 */
-    { 11, 34, 77 }, /* 146: cards/rebellion/round.cards:34:77 */
-    { 11, 36, 12 }, /* 147: cards/rebellion/round.cards:36:12 */
-    { 11, 36, 45 }, /* 148: cards/rebellion/round.cards:36:45 */
-    { 11, 36, 36 }, /* 149: cards/rebellion/round.cards:36:36 */
-    { 11, 38, 12 }, /* 150: cards/rebellion/round.cards:38:12 */
-    { 11, 38, 41 }, /* 151: cards/rebellion/round.cards:38:41 */
-    { 11, 38, 32 }, /* 152: cards/rebellion/round.cards:38:32 */
-    { 11, 41, 62 }, /* 153: cards/rebellion/round.cards:41:62 */
-    { 11, 41, 74 }, /* 154: cards/rebellion/round.cards:41:74 */
-    { 3, 277, 48 }, /* 155: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 156: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 157: cards/rebellion/game.cards:277:85 */
-    { 1, 25, 22 }, /* 158: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 159: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 160: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 161: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 162: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 163: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 164: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 165: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 166: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 167: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 168: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 169: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 170: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 171: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 172: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 173: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 174: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 175: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 176: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 177: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 178: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 179: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 180: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 181: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 182: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 183: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 184: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 185: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 186: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 187: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 188: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 189: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 190: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 191: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 192: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 193: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 194: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 195: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 196: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 197: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 198: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 199: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 200: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 201: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 202: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 203: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 204: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 205: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 206: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 207: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 208: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 209: cards/rebellion/combat.cards:89:11 */
-    { 1, 110, 5 }, /* 210: cards/rebellion/combat.cards:110:5 */
-    { 1, 111, 64 }, /* 211: cards/rebellion/combat.cards:111:64 */
-    { 1, 112, 9 }, /* 212: cards/rebellion/combat.cards:112:9 */
-    { 1, 112, 21 }, /* 213: cards/rebellion/combat.cards:112:21 */
-    { 1, 112, 121 }, /* 214: cards/rebellion/combat.cards:112:121 */
-    { 1, 109, 3 }, /* 215: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 216: cards/rebellion/combat.cards:107:11 */
-    { 1, 123, 59 }, /* 217: cards/rebellion/combat.cards:123:59 */
-    { 1, 124, 67 }, /* 218: cards/rebellion/combat.cards:124:67 */
-    { 1, 124, 81 }, /* 219: cards/rebellion/combat.cards:124:81 */
-    { 1, 122, 11 }, /* 220: cards/rebellion/combat.cards:122:11 */
-    { 1, 131, 60 }, /* 221: cards/rebellion/combat.cards:131:60 */
-    { 1, 131, 36 }, /* 222: cards/rebellion/combat.cards:131:36 */
-    { 1, 133, 62 }, /* 223: cards/rebellion/combat.cards:133:62 */
-    { 1, 133, 37 }, /* 224: cards/rebellion/combat.cards:133:37 */
-    { 1, 127, 11 }, /* 225: cards/rebellion/combat.cards:127:11 */
-    { 1, 141, 3 }, /* 226: cards/rebellion/combat.cards:141:3 */
-    { 1, 141, 15 }, /* 227: cards/rebellion/combat.cards:141:15 */
-    { 1, 142, 5 }, /* 228: cards/rebellion/combat.cards:142:5 */
-    { 1, 142, 5 }, /* 229: cards/rebellion/combat.cards:142:5 */
-    { 1, 145, 3 }, /* 230: cards/rebellion/combat.cards:145:3 */
-    { 1, 146, 3 }, /* 231: cards/rebellion/combat.cards:146:3 */
-    { 1, 140, 11 }, /* 232: cards/rebellion/combat.cards:140:11 */
-    { 1, 157, 67 }, /* 233: cards/rebellion/combat.cards:157:67 */
-    { 1, 158, 31 }, /* 234: cards/rebellion/combat.cards:158:31 */
-    { 1, 158, 22 }, /* 235: cards/rebellion/combat.cards:158:22 */
-    { 1, 159, 33 }, /* 236: cards/rebellion/combat.cards:159:33 */
-    { 1, 161, 51 }, /* 237: cards/rebellion/combat.cards:161:51 */
-    { 1, 161, 3 }, /* 238: cards/rebellion/combat.cards:161:3 */
-    { 1, 162, 55 }, /* 239: cards/rebellion/combat.cards:162:55 */
-    { 1, 162, 3 }, /* 240: cards/rebellion/combat.cards:162:3 */
-    { 1, 163, 8 }, /* 241: cards/rebellion/combat.cards:163:8 */
-    { 1, 163, 3 }, /* 242: cards/rebellion/combat.cards:163:3 */
-    { 1, 168, 5 }, /* 243: cards/rebellion/combat.cards:168:5 */
-    { 1, 173, 49 }, /* 244: cards/rebellion/combat.cards:173:49 */
-    { 1, 170, 9 }, /* 245: cards/rebellion/combat.cards:170:9 */
-    { 1, 170, 36 }, /* 246: cards/rebellion/combat.cards:170:36 */
-    { 1, 170, 21 }, /* 247: cards/rebellion/combat.cards:170:21 */
-    { 1, 170, 99 }, /* 248: cards/rebellion/combat.cards:170:99 */
-    { 1, 171, 9 }, /* 249: cards/rebellion/combat.cards:171:9 */
-    { 1, 174, 9 }, /* 250: cards/rebellion/combat.cards:174:9 */
-    { 1, 174, 21 }, /* 251: cards/rebellion/combat.cards:174:21 */
-    { 1, 176, 13 }, /* 252: cards/rebellion/combat.cards:176:13 */
-    { 1, 176, 40 }, /* 253: cards/rebellion/combat.cards:176:40 */
-    { 1, 176, 25 }, /* 254: cards/rebellion/combat.cards:176:25 */
-    { 1, 176, 103 }, /* 255: cards/rebellion/combat.cards:176:103 */
-    { 1, 181, 15 }, /* 256: cards/rebellion/combat.cards:181:15 */
-    { 1, 181, 27 }, /* 257: cards/rebellion/combat.cards:181:27 */
-    { 1, 183, 17 }, /* 258: cards/rebellion/combat.cards:183:17 */
-    { 1, 183, 17 }, /* 259: cards/rebellion/combat.cards:183:17 */
-    { 1, 187, 11 }, /* 260: cards/rebellion/combat.cards:187:11 */
-    { 1, 167, 3 }, /* 261: cards/rebellion/combat.cards:167:3 */
-    { 1, 195, 12 }, /* 262: cards/rebellion/combat.cards:195:12 */
-    { 1, 195, 3 }, /* 263: cards/rebellion/combat.cards:195:3 */
-    { 1, 196, 8 }, /* 264: cards/rebellion/combat.cards:196:8 */
-    { 1, 197, 7 }, /* 265: cards/rebellion/combat.cards:197:7 */
-    { 1, 197, 19 }, /* 266: cards/rebellion/combat.cards:197:19 */
-    { 1, 198, 9 }, /* 267: cards/rebellion/combat.cards:198:9 */
-    { 1, 198, 9 }, /* 268: cards/rebellion/combat.cards:198:9 */
-    { 1, 200, 15 }, /* 269: cards/rebellion/combat.cards:200:15 */
-    { 1, 201, 7 }, /* 270: cards/rebellion/combat.cards:201:7 */
-    { 1, 201, 19 }, /* 271: cards/rebellion/combat.cards:201:19 */
-    { 1, 202, 9 }, /* 272: cards/rebellion/combat.cards:202:9 */
-    { 1, 202, 9 }, /* 273: cards/rebellion/combat.cards:202:9 */
-    { 1, 206, 8 }, /* 274: cards/rebellion/combat.cards:206:8 */
-    { 1, 206, 3 }, /* 275: cards/rebellion/combat.cards:206:3 */
-    { 1, 209, 29 }, /* 276: cards/rebellion/combat.cards:209:29 */
-    { 1, 209, 86 }, /* 277: cards/rebellion/combat.cards:209:86 */
-    { 1, 210, 5 }, /* 278: cards/rebellion/combat.cards:210:5 */
-    { 1, 212, 9 }, /* 279: cards/rebellion/combat.cards:212:9 */
-    { 1, 212, 21 }, /* 280: cards/rebellion/combat.cards:212:21 */
-    { 1, 216, 15 }, /* 281: cards/rebellion/combat.cards:216:15 */
-    { 1, 216, 27 }, /* 282: cards/rebellion/combat.cards:216:27 */
-    { 1, 217, 17 }, /* 283: cards/rebellion/combat.cards:217:17 */
-    { 1, 217, 17 }, /* 284: cards/rebellion/combat.cards:217:17 */
-    { 1, 221, 11 }, /* 285: cards/rebellion/combat.cards:221:11 */
-    { 1, 209, 3 }, /* 286: cards/rebellion/combat.cards:209:3 */
-    { 1, 227, 12 }, /* 287: cards/rebellion/combat.cards:227:12 */
-    { 1, 228, 5 }, /* 288: cards/rebellion/combat.cards:228:5 */
-    { 1, 228, 5 }, /* 289: cards/rebellion/combat.cards:228:5 */
-    { 1, 230, 5 }, /* 290: cards/rebellion/combat.cards:230:5 */
-    { 1, 155, 11 }, /* 291: cards/rebellion/combat.cards:155:11 */
-    { 1, 237, 12 }, /* 292: cards/rebellion/combat.cards:237:12 */
-    { 1, 237, 3 }, /* 293: cards/rebellion/combat.cards:237:3 */
-    { 1, 239, 5 }, /* 294: cards/rebellion/combat.cards:239:5 */
-    { 1, 239, 5 }, /* 295: cards/rebellion/combat.cards:239:5 */
-    { 1, 240, 49 }, /* 296: cards/rebellion/combat.cards:240:49 */
-    { 1, 240, 49 }, /* 297: cards/rebellion/combat.cards:240:49 */
-    { 1, 242, 5 }, /* 298: cards/rebellion/combat.cards:242:5 */
-    { 1, 236, 11 }, /* 299: cards/rebellion/combat.cards:236:11 */
-    { 1, 261, 19 }, /* 300: cards/rebellion/combat.cards:261:19 */
-    { 1, 262, 45 }, /* 301: cards/rebellion/combat.cards:262:45 */
-    { 1, 263, 19 }, /* 302: cards/rebellion/combat.cards:263:19 */
-    { 1, 264, 5 }, /* 303: cards/rebellion/combat.cards:264:5 */
-    { 1, 267, 9 }, /* 304: cards/rebellion/combat.cards:267:9 */
-    { 1, 268, 9 }, /* 305: cards/rebellion/combat.cards:268:9 */
-    { 1, 268, 21 }, /* 306: cards/rebellion/combat.cards:268:21 */
-    { 1, 269, 11 }, /* 307: cards/rebellion/combat.cards:269:11 */
-    { 1, 269, 23 }, /* 308: cards/rebellion/combat.cards:269:23 */
-    { 1, 270, 23 }, /* 309: cards/rebellion/combat.cards:270:23 */
-    { 1, 270, 13 }, /* 310: cards/rebellion/combat.cards:270:13 */
-    { 1, 272, 13 }, /* 311: cards/rebellion/combat.cards:272:13 */
-    { 1, 273, 22 }, /* 312: cards/rebellion/combat.cards:273:22 */
-    { 1, 273, 13 }, /* 313: cards/rebellion/combat.cards:273:13 */
-    { 1, 274, 36 }, /* 314: cards/rebellion/combat.cards:274:36 */
-    { 1, 275, 15 }, /* 315: cards/rebellion/combat.cards:275:15 */
-    { 1, 277, 13 }, /* 316: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 13 }, /* 317: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 73 }, /* 318: cards/rebellion/combat.cards:277:73 */
-    { 1, 277, 34 }, /* 319: cards/rebellion/combat.cards:277:34 */
-    { 1, 278, 15 }, /* 320: cards/rebellion/combat.cards:278:15 */
-    { 1, 280, 13 }, /* 321: cards/rebellion/combat.cards:280:13 */
-    { 1, 282, 28 }, /* 322: cards/rebellion/combat.cards:282:28 */
-    { 1, 282, 13 }, /* 323: cards/rebellion/combat.cards:282:13 */
-    { 1, 259, 11 }, /* 324: cards/rebellion/combat.cards:259:11 */
-    { 1, 293, 42 }, /* 325: cards/rebellion/combat.cards:293:42 */
-    { 1, 294, 14 }, /* 326: cards/rebellion/combat.cards:294:14 */
-    { 1, 294, 5 }, /* 327: cards/rebellion/combat.cards:294:5 */
-    { 1, 296, 7 }, /* 328: cards/rebellion/combat.cards:296:7 */
-    { 1, 292, 11 }, /* 329: cards/rebellion/combat.cards:292:11 */
-    { 1, 306, 67 }, /* 330: cards/rebellion/combat.cards:306:67 */
-    { 1, 307, 19 }, /* 331: cards/rebellion/combat.cards:307:19 */
-    { 1, 308, 5 }, /* 332: cards/rebellion/combat.cards:308:5 */
-    { 1, 311, 9 }, /* 333: cards/rebellion/combat.cards:311:9 */
-    { 1, 311, 21 }, /* 334: cards/rebellion/combat.cards:311:21 */
-    { 1, 312, 11 }, /* 335: cards/rebellion/combat.cards:312:11 */
-    { 1, 312, 23 }, /* 336: cards/rebellion/combat.cards:312:23 */
-    { 1, 314, 13 }, /* 337: cards/rebellion/combat.cards:314:13 */
-    { 1, 316, 11 }, /* 338: cards/rebellion/combat.cards:316:11 */
-    { 1, 304, 11 }, /* 339: cards/rebellion/combat.cards:304:11 */
-    { 1, 325, 40 }, /* 340: cards/rebellion/combat.cards:325:40 */
-    { 1, 326, 5 }, /* 341: cards/rebellion/combat.cards:326:5 */
-    { 1, 329, 9 }, /* 342: cards/rebellion/combat.cards:329:9 */
-    { 1, 329, 21 }, /* 343: cards/rebellion/combat.cards:329:21 */
-    { 1, 329, 122 }, /* 344: cards/rebellion/combat.cards:329:122 */
-    { 1, 323, 11 }, /* 345: cards/rebellion/combat.cards:323:11 */
-    { 2, 16, 18 }, /* 346: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 347: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 348: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 349: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 350: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 351: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 352: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 353: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 354: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 355: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 356: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 357: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 358: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 359: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 360: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 361: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 362: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 363: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 364: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 365: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 366: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 367: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 368: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 369: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 370: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 371: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 372: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 373: cards/rebellion/effects.cards:51:72 */
-    { 2, 53, 92 }, /* 374: cards/rebellion/effects.cards:53:92 */
-    { 2, 54, 3 }, /* 375: cards/rebellion/effects.cards:54:3 */
-    { 2, 44, 11 }, /* 376: cards/rebellion/effects.cards:44:11 */
-    { 2, 63, 10 }, /* 377: cards/rebellion/effects.cards:63:10 */
-    { 2, 63, 3 }, /* 378: cards/rebellion/effects.cards:63:3 */
-    { 2, 65, 22 }, /* 379: cards/rebellion/effects.cards:65:22 */
-    { 2, 65, 3 }, /* 380: cards/rebellion/effects.cards:65:3 */
-    { 2, 66, 24 }, /* 381: cards/rebellion/effects.cards:66:24 */
-    { 2, 66, 3 }, /* 382: cards/rebellion/effects.cards:66:3 */
-    { 2, 61, 11 }, /* 383: cards/rebellion/effects.cards:61:11 */
-    { 2, 71, 32 }, /* 384: cards/rebellion/effects.cards:71:32 */
-    { 2, 71, 22 }, /* 385: cards/rebellion/effects.cards:71:22 */
-    { 2, 71, 60 }, /* 386: cards/rebellion/effects.cards:71:60 */
-    { 2, 70, 11 }, /* 387: cards/rebellion/effects.cards:70:11 */
-    { 2, 78, 35 }, /* 388: cards/rebellion/effects.cards:78:35 */
-    { 2, 78, 3 }, /* 389: cards/rebellion/effects.cards:78:3 */
-    { 2, 79, 3 }, /* 390: cards/rebellion/effects.cards:79:3 */
-    { 2, 81, 49 }, /* 391: cards/rebellion/effects.cards:81:49 */
-    { 2, 82, 7 }, /* 392: cards/rebellion/effects.cards:82:7 */
-    { 2, 82, 19 }, /* 393: cards/rebellion/effects.cards:82:19 */
-    { 2, 84, 16 }, /* 394: cards/rebellion/effects.cards:84:16 */
-    { 2, 84, 9 }, /* 395: cards/rebellion/effects.cards:84:9 */
-    { 2, 86, 28 }, /* 396: cards/rebellion/effects.cards:86:28 */
-    { 2, 86, 9 }, /* 397: cards/rebellion/effects.cards:86:9 */
-    { 2, 87, 30 }, /* 398: cards/rebellion/effects.cards:87:30 */
-    { 2, 87, 9 }, /* 399: cards/rebellion/effects.cards:87:9 */
-    { 2, 88, 21 }, /* 400: cards/rebellion/effects.cards:88:21 */
-    { 2, 88, 9 }, /* 401: cards/rebellion/effects.cards:88:9 */
-    { 2, 89, 19 }, /* 402: cards/rebellion/effects.cards:89:19 */
-    { 2, 89, 9 }, /* 403: cards/rebellion/effects.cards:89:9 */
-    { 2, 94, 8 }, /* 404: cards/rebellion/effects.cards:94:8 */
-    { 2, 94, 3 }, /* 405: cards/rebellion/effects.cards:94:3 */
-    { 2, 95, 3 }, /* 406: cards/rebellion/effects.cards:95:3 */
-    { 2, 96, 27 }, /* 407: cards/rebellion/effects.cards:96:27 */
-    { 2, 97, 3 }, /* 408: cards/rebellion/effects.cards:97:3 */
-    { 2, 76, 11 }, /* 409: cards/rebellion/effects.cards:76:11 */
-    { 2, 102, 11 }, /* 410: cards/rebellion/effects.cards:102:11 */
-    { 2, 111, 5 }, /* 411: cards/rebellion/effects.cards:111:5 */
-    { 2, 114, 9 }, /* 412: cards/rebellion/effects.cards:114:9 */
-    { 2, 114, 9 }, /* 413: cards/rebellion/effects.cards:114:9 */
-    { 2, 116, 11 }, /* 414: cards/rebellion/effects.cards:116:11 */
-    { 2, 118, 9 }, /* 415: cards/rebellion/effects.cards:118:9 */
-    { 2, 119, 11 }, /* 416: cards/rebellion/effects.cards:119:11 */
-    { 2, 121, 9 }, /* 417: cards/rebellion/effects.cards:121:9 */
-    { 2, 124, 9 }, /* 418: cards/rebellion/effects.cards:124:9 */
-    { 2, 125, 9 }, /* 419: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 9 }, /* 420: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 30 }, /* 421: cards/rebellion/effects.cards:125:30 */
-    { 2, 126, 32 }, /* 422: cards/rebellion/effects.cards:126:32 */
-    { 2, 127, 11 }, /* 423: cards/rebellion/effects.cards:127:11 */
-    { 2, 129, 9 }, /* 424: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 9 }, /* 425: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 68 }, /* 426: cards/rebellion/effects.cards:129:68 */
-    { 2, 129, 30 }, /* 427: cards/rebellion/effects.cards:129:30 */
-    { 2, 130, 11 }, /* 428: cards/rebellion/effects.cards:130:11 */
-    { 2, 132, 9 }, /* 429: cards/rebellion/effects.cards:132:9 */
-    { 2, 134, 9 }, /* 430: cards/rebellion/effects.cards:134:9 */
-    { 2, 109, 11 }, /* 431: cards/rebellion/effects.cards:109:11 */
-    { 2, 145, 10 }, /* 432: cards/rebellion/effects.cards:145:10 */
-    { 2, 146, 5 }, /* 433: cards/rebellion/effects.cards:146:5 */
-    { 2, 147, 16 }, /* 434: cards/rebellion/effects.cards:147:16 */
-    { 2, 147, 7 }, /* 435: cards/rebellion/effects.cards:147:7 */
-    { 2, 147, 74 }, /* 436: cards/rebellion/effects.cards:147:74 */
-    { 2, 149, 5 }, /* 437: cards/rebellion/effects.cards:149:5 */
-    { 2, 150, 5 }, /* 438: cards/rebellion/effects.cards:150:5 */
-    { 2, 144, 11 }, /* 439: cards/rebellion/effects.cards:144:11 */
-    { 2, 158, 3 }, /* 440: cards/rebellion/effects.cards:158:3 */
-    { 2, 159, 3 }, /* 441: cards/rebellion/effects.cards:159:3 */
-    { 2, 161, 3 }, /* 442: cards/rebellion/effects.cards:161:3 */
-    { 2, 157, 11 }, /* 443: cards/rebellion/effects.cards:157:11 */
-    { 2, 171, 3 }, /* 444: cards/rebellion/effects.cards:171:3 */
-    { 2, 172, 3 }, /* 445: cards/rebellion/effects.cards:172:3 */
-    { 2, 173, 3 }, /* 446: cards/rebellion/effects.cards:173:3 */
-    { 2, 170, 11 }, /* 447: cards/rebellion/effects.cards:170:11 */
-    { 2, 179, 3 }, /* 448: cards/rebellion/effects.cards:179:3 */
-    { 2, 177, 11 }, /* 449: cards/rebellion/effects.cards:177:11 */
-    { 2, 184, 12 }, /* 450: cards/rebellion/effects.cards:184:12 */
-    { 2, 184, 3 }, /* 451: cards/rebellion/effects.cards:184:3 */
-    { 2, 185, 5 }, /* 452: cards/rebellion/effects.cards:185:5 */
-    { 2, 186, 5 }, /* 453: cards/rebellion/effects.cards:186:5 */
-    { 2, 186, 59 }, /* 454: cards/rebellion/effects.cards:186:59 */
-    { 2, 186, 5 }, /* 455: cards/rebellion/effects.cards:186:5 */
-    { 2, 183, 11 }, /* 456: cards/rebellion/effects.cards:183:11 */
-    { 2, 196, 6 }, /* 457: cards/rebellion/effects.cards:196:6 */
-    { 2, 197, 14 }, /* 458: cards/rebellion/effects.cards:197:14 */
-    { 2, 197, 5 }, /* 459: cards/rebellion/effects.cards:197:5 */
-    { 2, 199, 7 }, /* 460: cards/rebellion/effects.cards:199:7 */
-    { 2, 202, 3 }, /* 461: cards/rebellion/effects.cards:202:3 */
-    { 2, 195, 11 }, /* 462: cards/rebellion/effects.cards:195:11 */
-    { 2, 207, 3 }, /* 463: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 3 }, /* 464: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 23 }, /* 465: cards/rebellion/effects.cards:207:23 */
-    { 2, 210, 5 }, /* 466: cards/rebellion/effects.cards:210:5 */
-    { 2, 206, 11 }, /* 467: cards/rebellion/effects.cards:206:11 */
-    { 2, 216, 3 }, /* 468: cards/rebellion/effects.cards:216:3 */
-    { 2, 217, 15 }, /* 469: cards/rebellion/effects.cards:217:15 */
-    { 2, 217, 5 }, /* 470: cards/rebellion/effects.cards:217:5 */
-    { 2, 215, 11 }, /* 471: cards/rebellion/effects.cards:215:11 */
-    { 2, 224, 3 }, /* 472: cards/rebellion/effects.cards:224:3 */
-    { 2, 225, 15 }, /* 473: cards/rebellion/effects.cards:225:15 */
-    { 2, 225, 5 }, /* 474: cards/rebellion/effects.cards:225:5 */
-    { 2, 226, 5 }, /* 475: cards/rebellion/effects.cards:226:5 */
-    { 2, 223, 11 }, /* 476: cards/rebellion/effects.cards:223:11 */
-    { 2, 234, 5 }, /* 477: cards/rebellion/effects.cards:234:5 */
-    { 2, 234, 65 }, /* 478: cards/rebellion/effects.cards:234:65 */
-    { 2, 234, 55 }, /* 479: cards/rebellion/effects.cards:234:55 */
-    { 2, 235, 5 }, /* 480: cards/rebellion/effects.cards:235:5 */
-    { 2, 232, 11 }, /* 481: cards/rebellion/effects.cards:232:11 */
-    { 2, 245, 15 }, /* 482: cards/rebellion/effects.cards:245:15 */
-    { 2, 248, 5 }, /* 483: cards/rebellion/effects.cards:248:5 */
-    { 2, 249, 5 }, /* 484: cards/rebellion/effects.cards:249:5 */
-    { 2, 250, 5 }, /* 485: cards/rebellion/effects.cards:250:5 */
-    { 2, 251, 5 }, /* 486: cards/rebellion/effects.cards:251:5 */
-    { 2, 251, 13 }, /* 487: cards/rebellion/effects.cards:251:13 */
-    { 2, 253, 14 }, /* 488: cards/rebellion/effects.cards:253:14 */
-    { 2, 253, 5 }, /* 489: cards/rebellion/effects.cards:253:5 */
-    { 2, 253, 73 }, /* 490: cards/rebellion/effects.cards:253:73 */
-    { 2, 254, 29 }, /* 491: cards/rebellion/effects.cards:254:29 */
-    { 2, 255, 29 }, /* 492: cards/rebellion/effects.cards:255:29 */
-    { 2, 256, 5 }, /* 493: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 5 }, /* 494: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 30 }, /* 495: cards/rebellion/effects.cards:256:30 */
-    { 2, 258, 7 }, /* 496: cards/rebellion/effects.cards:258:7 */
-    { 2, 261, 26 }, /* 497: cards/rebellion/effects.cards:261:26 */
-    { 2, 244, 11 }, /* 498: cards/rebellion/effects.cards:244:11 */
-    { 2, 275, 16 }, /* 499: cards/rebellion/effects.cards:275:16 */
-    { 2, 276, 61 }, /* 500: cards/rebellion/effects.cards:276:61 */
-    { 2, 276, 9 }, /* 501: cards/rebellion/effects.cards:276:9 */
-    { 2, 277, 17 }, /* 502: cards/rebellion/effects.cards:277:17 */
-    { 2, 277, 9 }, /* 503: cards/rebellion/effects.cards:277:9 */
-    { 2, 279, 20 }, /* 504: cards/rebellion/effects.cards:279:20 */
-    { 2, 279, 47 }, /* 505: cards/rebellion/effects.cards:279:47 */
-    { 2, 279, 66 }, /* 506: cards/rebellion/effects.cards:279:66 */
-    { 2, 279, 38 }, /* 507: cards/rebellion/effects.cards:279:38 */
-    { 2, 272, 11 }, /* 508: cards/rebellion/effects.cards:272:11 */
-    { 2, 285, 62 }, /* 509: cards/rebellion/effects.cards:285:62 */
-    { 2, 285, 34 }, /* 510: cards/rebellion/effects.cards:285:34 */
-    { 2, 284, 11 }, /* 511: cards/rebellion/effects.cards:284:11 */
-    { 2, 290, 67 }, /* 512: cards/rebellion/effects.cards:290:67 */
-    { 2, 290, 43 }, /* 513: cards/rebellion/effects.cards:290:43 */
-    { 2, 288, 11 }, /* 514: cards/rebellion/effects.cards:288:11 */
-    { 2, 298, 5 }, /* 515: cards/rebellion/effects.cards:298:5 */
-    { 2, 299, 5 }, /* 516: cards/rebellion/effects.cards:299:5 */
-    { 2, 301, 58 }, /* 517: cards/rebellion/effects.cards:301:58 */
-    { 2, 301, 32 }, /* 518: cards/rebellion/effects.cards:301:32 */
-    { 2, 296, 11 }, /* 519: cards/rebellion/effects.cards:296:11 */
-    { 2, 307, 39 }, /* 520: cards/rebellion/effects.cards:307:39 */
-    { 2, 307, 3 }, /* 521: cards/rebellion/effects.cards:307:3 */
-    { 2, 308, 3 }, /* 522: cards/rebellion/effects.cards:308:3 */
-    { 2, 308, 15 }, /* 523: cards/rebellion/effects.cards:308:15 */
-    { 2, 308, 93 }, /* 524: cards/rebellion/effects.cards:308:93 */
-    { 2, 308, 83 }, /* 525: cards/rebellion/effects.cards:308:83 */
-    { 2, 309, 12 }, /* 526: cards/rebellion/effects.cards:309:12 */
-    { 2, 309, 26 }, /* 527: cards/rebellion/effects.cards:309:26 */
-    { 2, 305, 11 }, /* 528: cards/rebellion/effects.cards:305:11 */
-    { 2, 315, 5 }, /* 529: cards/rebellion/effects.cards:315:5 */
-    { 2, 316, 25 }, /* 530: cards/rebellion/effects.cards:316:25 */
-    { 2, 317, 5 }, /* 531: cards/rebellion/effects.cards:317:5 */
-    { 2, 318, 5 }, /* 532: cards/rebellion/effects.cards:318:5 */
-    { 2, 313, 11 }, /* 533: cards/rebellion/effects.cards:313:11 */
-    { 2, 331, 5 }, /* 534: cards/rebellion/effects.cards:331:5 */
-    { 2, 336, 5 }, /* 535: cards/rebellion/effects.cards:336:5 */
-    { 2, 341, 5 }, /* 536: cards/rebellion/effects.cards:341:5 */
-    { 2, 328, 11 }, /* 537: cards/rebellion/effects.cards:328:11 */
-    { 7, 214, 13 }, /* 538: cards/rebellion/missions.cards:214:13 */
-    { 7, 215, 17 }, /* 539: cards/rebellion/missions.cards:215:17 */
-    { 7, 215, 47 }, /* 540: cards/rebellion/missions.cards:215:47 */
-    { 7, 216, 5 }, /* 541: cards/rebellion/missions.cards:216:5 */
-    { 7, 217, 29 }, /* 542: cards/rebellion/missions.cards:217:29 */
-    { 7, 218, 33 }, /* 543: cards/rebellion/missions.cards:218:33 */
-    { 7, 219, 15 }, /* 544: cards/rebellion/missions.cards:219:15 */
-    { 7, 221, 16 }, /* 545: cards/rebellion/missions.cards:221:16 */
-    { 7, 221, 7 }, /* 546: cards/rebellion/missions.cards:221:7 */
-    { 7, 221, 50 }, /* 547: cards/rebellion/missions.cards:221:50 */
-    { 7, 225, 7 }, /* 548: cards/rebellion/missions.cards:225:7 */
-    { 7, 225, 82 }, /* 549: cards/rebellion/missions.cards:225:82 */
-    { 7, 225, 59 }, /* 550: cards/rebellion/missions.cards:225:59 */
-    { 7, 225, 19 }, /* 551: cards/rebellion/missions.cards:225:19 */
-    { 7, 227, 9 }, /* 552: cards/rebellion/missions.cards:227:9 */
-    { 7, 227, 49 }, /* 553: cards/rebellion/missions.cards:227:49 */
-    { 7, 227, 21 }, /* 554: cards/rebellion/missions.cards:227:21 */
-    { 7, 229, 16 }, /* 555: cards/rebellion/missions.cards:229:16 */
-    { 7, 229, 7 }, /* 556: cards/rebellion/missions.cards:229:7 */
-    { 7, 229, 60 }, /* 557: cards/rebellion/missions.cards:229:60 */
-    { 7, 229, 50 }, /* 558: cards/rebellion/missions.cards:229:50 */
-    { 7, 232, 7 }, /* 559: cards/rebellion/missions.cards:232:7 */
-    { 7, 232, 58 }, /* 560: cards/rebellion/missions.cards:232:58 */
-    { 7, 232, 19 }, /* 561: cards/rebellion/missions.cards:232:19 */
-    { 7, 233, 16 }, /* 562: cards/rebellion/missions.cards:233:16 */
-    { 7, 233, 7 }, /* 563: cards/rebellion/missions.cards:233:7 */
-    { 7, 233, 60 }, /* 564: cards/rebellion/missions.cards:233:60 */
-    { 7, 233, 50 }, /* 565: cards/rebellion/missions.cards:233:50 */
-    { 7, 237, 8 }, /* 566: cards/rebellion/missions.cards:237:8 */
-    { 7, 237, 64 }, /* 567: cards/rebellion/missions.cards:237:64 */
-    { 7, 240, 7 }, /* 568: cards/rebellion/missions.cards:240:7 */
-    { 7, 245, 8 }, /* 569: cards/rebellion/missions.cards:245:8 */
-    { 7, 245, 31 }, /* 570: cards/rebellion/missions.cards:245:31 */
-    { 7, 245, 21 }, /* 571: cards/rebellion/missions.cards:245:21 */
-    { 7, 246, 13 }, /* 572: cards/rebellion/missions.cards:246:13 */
-    { 7, 246, 41 }, /* 573: cards/rebellion/missions.cards:246:41 */
-    { 7, 247, 13 }, /* 574: cards/rebellion/missions.cards:247:13 */
-    { 7, 247, 25 }, /* 575: cards/rebellion/missions.cards:247:25 */
-    { 7, 248, 12 }, /* 576: cards/rebellion/missions.cards:248:12 */
-    { 7, 249, 5 }, /* 577: cards/rebellion/missions.cards:249:5 */
-    { 7, 212, 11 }, /* 578: cards/rebellion/missions.cards:212:11 */
-    { 7, 260, 3 }, /* 579: cards/rebellion/missions.cards:260:3 */
-    { 7, 261, 68 }, /* 580: cards/rebellion/missions.cards:261:68 */
-    { 7, 262, 7 }, /* 581: cards/rebellion/missions.cards:262:7 */
-    { 7, 262, 19 }, /* 582: cards/rebellion/missions.cards:262:19 */
-    { 7, 263, 19 }, /* 583: cards/rebellion/missions.cards:263:19 */
-    { 7, 263, 9 }, /* 584: cards/rebellion/missions.cards:263:9 */
-    { 7, 269, 15 }, /* 585: cards/rebellion/missions.cards:269:15 */
-    { 7, 270, 98 }, /* 586: cards/rebellion/missions.cards:270:98 */
-    { 7, 270, 33 }, /* 587: cards/rebellion/missions.cards:270:33 */
-    { 7, 271, 75 }, /* 588: cards/rebellion/missions.cards:271:75 */
-    { 7, 271, 35 }, /* 589: cards/rebellion/missions.cards:271:35 */
-    { 7, 272, 5 }, /* 590: cards/rebellion/missions.cards:272:5 */
-    { 7, 273, 22 }, /* 591: cards/rebellion/missions.cards:273:22 */
-    { 7, 274, 5 }, /* 592: cards/rebellion/missions.cards:274:5 */
-    { 7, 257, 11 }, /* 593: cards/rebellion/missions.cards:257:11 */
-    { 7, 290, 48 }, /* 594: cards/rebellion/missions.cards:290:48 */
-    { 7, 290, 3 }, /* 595: cards/rebellion/missions.cards:290:3 */
-    { 7, 291, 24 }, /* 596: cards/rebellion/missions.cards:291:24 */
-    { 7, 291, 14 }, /* 597: cards/rebellion/missions.cards:291:14 */
-    { 7, 291, 68 }, /* 598: cards/rebellion/missions.cards:291:68 */
-    { 7, 291, 3 }, /* 599: cards/rebellion/missions.cards:291:3 */
-    { 7, 292, 8 }, /* 600: cards/rebellion/missions.cards:292:8 */
-    { 7, 292, 3 }, /* 601: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 41 }, /* 602: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 49 }, /* 603: cards/rebellion/missions.cards:293:49 */
-    { 7, 293, 41 }, /* 604: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 65 }, /* 605: cards/rebellion/missions.cards:293:65 */
-    { 7, 293, 61 }, /* 606: cards/rebellion/missions.cards:293:61 */
-    { 7, 293, 41 }, /* 607: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 31 }, /* 608: cards/rebellion/missions.cards:293:31 */
-    { 7, 293, 22 }, /* 609: cards/rebellion/missions.cards:293:22 */
-    { 7, 294, 8 }, /* 610: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 611: cards/rebellion/missions.cards:294:3 */
-    { 7, 289, 11 }, /* 612: cards/rebellion/missions.cards:289:11 */
-    { 8, 27, 3 }, /* 613: cards/rebellion/moves.cards:27:3 */
-    { 8, 27, 15 }, /* 614: cards/rebellion/moves.cards:27:15 */
-    { 8, 28, 15 }, /* 615: cards/rebellion/moves.cards:28:15 */
-    { 8, 28, 5 }, /* 616: cards/rebellion/moves.cards:28:5 */
-    { 8, 30, 5 }, /* 617: cards/rebellion/moves.cards:30:5 */
-    { 8, 26, 11 }, /* 618: cards/rebellion/moves.cards:26:11 */
-    { 8, 39, 3 }, /* 619: cards/rebellion/moves.cards:39:3 */
-    { 8, 40, 5 }, /* 620: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 5 }, /* 621: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 26 }, /* 622: cards/rebellion/moves.cards:40:26 */
-    { 8, 41, 28 }, /* 623: cards/rebellion/moves.cards:41:28 */
-    { 8, 42, 7 }, /* 624: cards/rebellion/moves.cards:42:7 */
-    { 8, 43, 7 }, /* 625: cards/rebellion/moves.cards:43:7 */
-    { 8, 49, 5 }, /* 626: cards/rebellion/moves.cards:49:5 */
-    { 8, 52, 9 }, /* 627: cards/rebellion/moves.cards:52:9 */
-    { 8, 52, 9 }, /* 628: cards/rebellion/moves.cards:52:9 */
-    { 8, 54, 11 }, /* 629: cards/rebellion/moves.cards:54:11 */
-    { 8, 56, 9 }, /* 630: cards/rebellion/moves.cards:56:9 */
-    { 8, 57, 11 }, /* 631: cards/rebellion/moves.cards:57:11 */
-    { 8, 62, 3 }, /* 632: cards/rebellion/moves.cards:62:3 */
-    { 8, 63, 5 }, /* 633: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 5 }, /* 634: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 61 }, /* 635: cards/rebellion/moves.cards:63:61 */
-    { 8, 63, 26 }, /* 636: cards/rebellion/moves.cards:63:26 */
-    { 8, 64, 7 }, /* 637: cards/rebellion/moves.cards:64:7 */
-    { 8, 65, 7 }, /* 638: cards/rebellion/moves.cards:65:7 */
-    { 8, 69, 7 }, /* 639: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 7 }, /* 640: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 27 }, /* 641: cards/rebellion/moves.cards:69:27 */
-    { 8, 70, 19 }, /* 642: cards/rebellion/moves.cards:70:19 */
-    { 8, 70, 9 }, /* 643: cards/rebellion/moves.cards:70:9 */
-    { 8, 73, 5 }, /* 644: cards/rebellion/moves.cards:73:5 */
-    { 8, 75, 3 }, /* 645: cards/rebellion/moves.cards:75:3 */
-    { 8, 36, 11 }, /* 646: cards/rebellion/moves.cards:36:11 */
-    { 8, 82, 18 }, /* 647: cards/rebellion/moves.cards:82:18 */
-    { 8, 82, 3 }, /* 648: cards/rebellion/moves.cards:82:3 */
-    { 8, 85, 5 }, /* 649: cards/rebellion/moves.cards:85:5 */
-    { 8, 89, 7 }, /* 650: cards/rebellion/moves.cards:89:7 */
-    { 8, 92, 20 }, /* 651: cards/rebellion/moves.cards:92:20 */
-    { 8, 93, 3 }, /* 652: cards/rebellion/moves.cards:93:3 */
-    { 8, 93, 28 }, /* 653: cards/rebellion/moves.cards:93:28 */
-    { 8, 94, 3 }, /* 654: cards/rebellion/moves.cards:94:3 */
-    { 8, 79, 11 }, /* 655: cards/rebellion/moves.cards:79:11 */
-    { 8, 100, 30 }, /* 656: cards/rebellion/moves.cards:100:30 */
-    { 8, 100, 47 }, /* 657: cards/rebellion/moves.cards:100:47 */
-    { 8, 101, 5 }, /* 658: cards/rebellion/moves.cards:101:5 */
-    { 8, 99, 11 }, /* 659: cards/rebellion/moves.cards:99:11 */
-    { 10, 18, 15 }, /* 660: cards/rebellion/refresh.cards:18:15 */
-    { 10, 19, 5 }, /* 661: cards/rebellion/refresh.cards:19:5 */
-    { 10, 22, 9 }, /* 662: cards/rebellion/refresh.cards:22:9 */
-    { 10, 22, 21 }, /* 663: cards/rebellion/refresh.cards:22:21 */
-    { 10, 22, 125 }, /* 664: cards/rebellion/refresh.cards:22:125 */
-    { 10, 26, 3 }, /* 665: cards/rebellion/refresh.cards:26:3 */
-    { 10, 27, 14 }, /* 666: cards/rebellion/refresh.cards:27:14 */
-    { 10, 27, 5 }, /* 667: cards/rebellion/refresh.cards:27:5 */
-    { 10, 27, 57 }, /* 668: cards/rebellion/refresh.cards:27:57 */
-    { 10, 27, 47 }, /* 669: cards/rebellion/refresh.cards:27:47 */
-    { 10, 29, 24 }, /* 670: cards/rebellion/refresh.cards:29:24 */
-    { 10, 29, 3 }, /* 671: cards/rebellion/refresh.cards:29:3 */
-    { 10, 31, 10 }, /* 672: cards/rebellion/refresh.cards:31:10 */
-    { 10, 31, 26 }, /* 673: cards/rebellion/refresh.cards:31:26 */
-    { 10, 31, 5 }, /* 674: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 10 }, /* 675: cards/rebellion/refresh.cards:32:10 */
-    { 10, 32, 24 }, /* 676: cards/rebellion/refresh.cards:32:24 */
-    { 10, 32, 5 }, /* 677: cards/rebellion/refresh.cards:32:5 */
-    { 10, 37, 5 }, /* 678: cards/rebellion/refresh.cards:37:5 */
-    { 10, 38, 17 }, /* 679: cards/rebellion/refresh.cards:38:17 */
-    { 10, 39, 7 }, /* 680: cards/rebellion/refresh.cards:39:7 */
-    { 10, 39, 19 }, /* 681: cards/rebellion/refresh.cards:39:19 */
-    { 10, 40, 24 }, /* 682: cards/rebellion/refresh.cards:40:24 */
-    { 10, 40, 59 }, /* 683: cards/rebellion/refresh.cards:40:59 */
-    { 10, 38, 5 }, /* 684: cards/rebellion/refresh.cards:38:5 */
-    { 10, 45, 3 }, /* 685: cards/rebellion/refresh.cards:45:3 */
-    { 10, 47, 3 }, /* 686: cards/rebellion/refresh.cards:47:3 */
-    { 10, 51, 3 }, /* 687: cards/rebellion/refresh.cards:51:3 */
-    { 10, 52, 25 }, /* 688: cards/rebellion/refresh.cards:52:25 */
-    { 10, 54, 39 }, /* 689: cards/rebellion/refresh.cards:54:39 */
-    { 10, 57, 3 }, /* 690: cards/rebellion/refresh.cards:57:3 */
-    { 10, 58, 3 }, /* 691: cards/rebellion/refresh.cards:58:3 */
-    { 10, 59, 3 }, /* 692: cards/rebellion/refresh.cards:59:3 */
-    { 10, 12, 11 }, /* 693: cards/rebellion/refresh.cards:12:11 */
-    { 10, 81, 3 }, /* 694: cards/rebellion/refresh.cards:81:3 */
-    { 10, 82, 17 }, /* 695: cards/rebellion/refresh.cards:82:17 */
-    { 10, 84, 40 }, /* 696: cards/rebellion/refresh.cards:84:40 */
-    { 10, 84, 40 }, /* 697: cards/rebellion/refresh.cards:84:40 */
-    { 10, 85, 3 }, /* 698: cards/rebellion/refresh.cards:85:3 */
-    { 10, 86, 3 }, /* 699: cards/rebellion/refresh.cards:86:3 */
-    { 10, 79, 11 }, /* 700: cards/rebellion/refresh.cards:79:11 */
-    { 10, 95, 23 }, /* 701: cards/rebellion/refresh.cards:95:23 */
-    { 10, 95, 40 }, /* 702: cards/rebellion/refresh.cards:95:40 */
-    { 10, 95, 5 }, /* 703: cards/rebellion/refresh.cards:95:5 */
-    { 10, 97, 3 }, /* 704: cards/rebellion/refresh.cards:97:3 */
-    { 10, 98, 3 }, /* 705: cards/rebellion/refresh.cards:98:3 */
-    { 10, 93, 11 }, /* 706: cards/rebellion/refresh.cards:93:11 */
-    { 10, 105, 22 }, /* 707: cards/rebellion/refresh.cards:105:22 */
-    { 10, 105, 68 }, /* 708: cards/rebellion/refresh.cards:105:68 */
-    { 10, 106, 14 }, /* 709: cards/rebellion/refresh.cards:106:14 */
-    { 10, 106, 32 }, /* 710: cards/rebellion/refresh.cards:106:32 */
-    { 10, 106, 5 }, /* 711: cards/rebellion/refresh.cards:106:5 */
-    { 10, 105, 3 }, /* 712: cards/rebellion/refresh.cards:105:3 */
-    { 10, 108, 3 }, /* 713: cards/rebellion/refresh.cards:108:3 */
-    { 10, 108, 15 }, /* 714: cards/rebellion/refresh.cards:108:15 */
-    { 10, 109, 15 }, /* 715: cards/rebellion/refresh.cards:109:15 */
-    { 10, 109, 5 }, /* 716: cards/rebellion/refresh.cards:109:5 */
-    { 10, 110, 5 }, /* 717: cards/rebellion/refresh.cards:110:5 */
-    { 10, 111, 17 }, /* 718: cards/rebellion/refresh.cards:111:17 */
-    { 10, 111, 7 }, /* 719: cards/rebellion/refresh.cards:111:7 */
-    { 10, 114, 32 }, /* 720: cards/rebellion/refresh.cards:114:32 */
-    { 10, 116, 12 }, /* 721: cards/rebellion/refresh.cards:116:12 */
-    { 10, 116, 39 }, /* 722: cards/rebellion/refresh.cards:116:39 */
-    { 10, 116, 29 }, /* 723: cards/rebellion/refresh.cards:116:29 */
-    { 10, 103, 11 }, /* 724: cards/rebellion/refresh.cards:103:11 */
-    { 10, 132, 3 }, /* 725: cards/rebellion/refresh.cards:132:3 */
-    { 10, 133, 18 }, /* 726: cards/rebellion/refresh.cards:133:18 */
-    { 10, 133, 26 }, /* 727: cards/rebellion/refresh.cards:133:26 */
-    { 10, 133, 5 }, /* 728: cards/rebellion/refresh.cards:133:5 */
-    { 10, 134, 12 }, /* 729: cards/rebellion/refresh.cards:134:12 */
-    { 10, 134, 40 }, /* 730: cards/rebellion/refresh.cards:134:40 */
-    { 10, 134, 48 }, /* 731: cards/rebellion/refresh.cards:134:48 */
-    { 10, 134, 27 }, /* 732: cards/rebellion/refresh.cards:134:27 */
-    { 10, 137, 5 }, /* 733: cards/rebellion/refresh.cards:137:5 */
-    { 10, 138, 5 }, /* 734: cards/rebellion/refresh.cards:138:5 */
-    { 10, 131, 11 }, /* 735: cards/rebellion/refresh.cards:131:11 */
-    { 10, 148, 5 }, /* 736: cards/rebellion/refresh.cards:148:5 */
-    { 10, 156, 126 }, /* 737: cards/rebellion/refresh.cards:156:126 */
-    { 10, 156, 91 }, /* 738: cards/rebellion/refresh.cards:156:91 */
-    { 10, 150, 9 }, /* 739: cards/rebellion/refresh.cards:150:9 */
-    { 10, 151, 21 }, /* 740: cards/rebellion/refresh.cards:151:21 */
-    { 10, 151, 11 }, /* 741: cards/rebellion/refresh.cards:151:11 */
-    { 10, 152, 11 }, /* 742: cards/rebellion/refresh.cards:152:11 */
-    { 10, 157, 9 }, /* 743: cards/rebellion/refresh.cards:157:9 */
-    { 10, 157, 61 }, /* 744: cards/rebellion/refresh.cards:157:61 */
-    { 10, 157, 21 }, /* 745: cards/rebellion/refresh.cards:157:21 */
-    { 10, 158, 11 }, /* 746: cards/rebellion/refresh.cards:158:11 */
-    { 10, 158, 23 }, /* 747: cards/rebellion/refresh.cards:158:23 */
-    { 10, 159, 23 }, /* 748: cards/rebellion/refresh.cards:159:23 */
-    { 10, 159, 13 }, /* 749: cards/rebellion/refresh.cards:159:13 */
-    { 10, 160, 13 }, /* 750: cards/rebellion/refresh.cards:160:13 */
-    { 10, 146, 11 }, /* 751: cards/rebellion/refresh.cards:146:11 */
-    { 10, 180, 3 }, /* 752: cards/rebellion/refresh.cards:180:3 */
-    { 10, 180, 39 }, /* 753: cards/rebellion/refresh.cards:180:39 */
-    { 10, 182, 12 }, /* 754: cards/rebellion/refresh.cards:182:12 */
-    { 10, 182, 22 }, /* 755: cards/rebellion/refresh.cards:182:22 */
-    { 10, 182, 22 }, /* 756: cards/rebellion/refresh.cards:182:22 */
-    { 10, 183, 12 }, /* 757: cards/rebellion/refresh.cards:183:12 */
-    { 10, 183, 3 }, /* 758: cards/rebellion/refresh.cards:183:3 */
-    { 10, 183, 39 }, /* 759: cards/rebellion/refresh.cards:183:39 */
-    { 10, 179, 11 }, /* 760: cards/rebellion/refresh.cards:179:11 */
-    { 10, 187, 36 }, /* 761: cards/rebellion/refresh.cards:187:36 */
-    { 10, 187, 11 }, /* 762: cards/rebellion/refresh.cards:187:11 */
-    { 10, 190, 6 }, /* 763: cards/rebellion/refresh.cards:190:6 */
-    { 10, 192, 52 }, /* 764: cards/rebellion/refresh.cards:192:52 */
-    { 10, 192, 17 }, /* 765: cards/rebellion/refresh.cards:192:17 */
-    { 10, 193, 7 }, /* 766: cards/rebellion/refresh.cards:193:7 */
-    { 10, 193, 59 }, /* 767: cards/rebellion/refresh.cards:193:59 */
-    { 10, 193, 19 }, /* 768: cards/rebellion/refresh.cards:193:19 */
-    { 10, 194, 18 }, /* 769: cards/rebellion/refresh.cards:194:18 */
-    { 10, 194, 9 }, /* 770: cards/rebellion/refresh.cards:194:9 */
-    { 10, 194, 41 }, /* 771: cards/rebellion/refresh.cards:194:41 */
-    { 10, 195, 19 }, /* 772: cards/rebellion/refresh.cards:195:19 */
-    { 10, 195, 9 }, /* 773: cards/rebellion/refresh.cards:195:9 */
-    { 10, 199, 7 }, /* 774: cards/rebellion/refresh.cards:199:7 */
-    { 10, 202, 5 }, /* 775: cards/rebellion/refresh.cards:202:5 */
-    { 10, 203, 49 }, /* 776: cards/rebellion/refresh.cards:203:49 */
-    { 10, 204, 9 }, /* 777: cards/rebellion/refresh.cards:204:9 */
-    { 10, 204, 21 }, /* 778: cards/rebellion/refresh.cards:204:21 */
-    { 10, 205, 21 }, /* 779: cards/rebellion/refresh.cards:205:21 */
-    { 10, 205, 11 }, /* 780: cards/rebellion/refresh.cards:205:11 */
-    { 10, 206, 11 }, /* 781: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 782: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 783: cards/rebellion/refresh.cards:206:11 */
-    { 10, 211, 9 }, /* 784: cards/rebellion/refresh.cards:211:9 */
-    { 10, 212, 9 }, /* 785: cards/rebellion/refresh.cards:212:9 */
-    { 10, 215, 56 }, /* 786: cards/rebellion/refresh.cards:215:56 */
-    { 10, 189, 11 }, /* 787: cards/rebellion/refresh.cards:189:11 */
-    { 11, 46, 5 }, /* 788: cards/rebellion/round.cards:46:5 */
-    { 11, 47, 58 }, /* 789: cards/rebellion/round.cards:47:58 */
-    { 11, 48, 60 }, /* 790: cards/rebellion/round.cards:48:60 */
-    { 11, 47, 88 }, /* 791: cards/rebellion/round.cards:47:88 */
-    { 11, 49, 9 }, /* 792: cards/rebellion/round.cards:49:9 */
-    { 11, 49, 21 }, /* 793: cards/rebellion/round.cards:49:21 */
-    { 11, 49, 105 }, /* 794: cards/rebellion/round.cards:49:105 */
-    { 11, 45, 3 }, /* 795: cards/rebellion/round.cards:45:3 */
-    { 11, 43, 11 }, /* 796: cards/rebellion/round.cards:43:11 */
-    { 11, 60, 3 }, /* 797: cards/rebellion/round.cards:60:3 */
-    { 11, 62, 3 }, /* 798: cards/rebellion/round.cards:62:3 */
-    { 11, 62, 15 }, /* 799: cards/rebellion/round.cards:62:15 */
-    { 11, 63, 15 }, /* 800: cards/rebellion/round.cards:63:15 */
-    { 11, 63, 5 }, /* 801: cards/rebellion/round.cards:63:5 */
-    { 11, 64, 5 }, /* 802: cards/rebellion/round.cards:64:5 */
-    { 11, 67, 5 }, /* 803: cards/rebellion/round.cards:67:5 */
-    { 11, 67, 17 }, /* 804: cards/rebellion/round.cards:67:17 */
-    { 11, 68, 17 }, /* 805: cards/rebellion/round.cards:68:17 */
-    { 11, 68, 7 }, /* 806: cards/rebellion/round.cards:68:7 */
-    { 11, 69, 7 }, /* 807: cards/rebellion/round.cards:69:7 */
-    { 11, 71, 16 }, /* 808: cards/rebellion/round.cards:71:16 */
-    { 11, 73, 7 }, /* 809: cards/rebellion/round.cards:73:7 */
-    { 11, 73, 19 }, /* 810: cards/rebellion/round.cards:73:19 */
-    { 11, 74, 19 }, /* 811: cards/rebellion/round.cards:74:19 */
-    { 11, 74, 9 }, /* 812: cards/rebellion/round.cards:74:9 */
-    { 11, 75, 9 }, /* 813: cards/rebellion/round.cards:75:9 */
-    { 11, 78, 7 }, /* 814: cards/rebellion/round.cards:78:7 */
-    { 11, 80, 53 }, /* 815: cards/rebellion/round.cards:80:53 */
-    { 11, 81, 11 }, /* 816: cards/rebellion/round.cards:81:11 */
-    { 11, 81, 23 }, /* 817: cards/rebellion/round.cards:81:23 */
-    { 11, 82, 23 }, /* 818: cards/rebellion/round.cards:82:23 */
-    { 11, 82, 13 }, /* 819: cards/rebellion/round.cards:82:13 */
-    { 11, 83, 13 }, /* 820: cards/rebellion/round.cards:83:13 */
-    { 11, 88, 35 }, /* 821: cards/rebellion/round.cards:88:35 */
-    { 11, 59, 11 }, /* 822: cards/rebellion/round.cards:59:11 */
-    { 11, 96, 5 }, /* 823: cards/rebellion/round.cards:96:5 */
-    { 11, 98, 40 }, /* 824: cards/rebellion/round.cards:98:40 */
-    { 11, 94, 11 }, /* 825: cards/rebellion/round.cards:94:11 */
-    { 12, 147, 3 }, /* 826: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 827: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 828: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 829: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 830: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 831: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 832: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 833: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 834: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 835: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 836: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 837: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 838: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 839: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 840: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 841: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 842: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 843: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 844: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 845: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 846: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 847: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 848: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 849: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 850: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 851: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 852: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 853: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 854: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 855: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 856: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 857: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 858: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 859: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 860: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 861: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 862: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 863: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 864: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 865: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 866: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 867: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 868: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 869: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 870: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 871: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 872: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 873: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 874: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 875: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 876: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 877: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 878: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 879: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 880: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 881: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 882: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 883: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 884: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 885: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 886: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 887: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 888: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 889: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 890: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 891: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 892: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 893: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 894: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 895: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 896: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 897: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 898: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 899: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 900: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 901: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 902: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 903: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 904: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 905: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 906: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 907: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 908: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 909: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 910: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 911: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 912: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 913: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 914: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 915: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 916: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 917: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 918: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 919: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 920: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 921: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 922: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 923: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 924: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 925: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 926: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 927: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 928: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 929: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 930: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 931: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 932: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 933: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 934: cards/rebellion/missions.cards:159:3 */
-    { 12, 12, 36 }, /* 935: cards/rebellion/setup.cards:12:36 */
-    { 12, 13, 37 }, /* 936: cards/rebellion/setup.cards:13:37 */
-    { 12, 14, 39 }, /* 937: cards/rebellion/setup.cards:14:39 */
-    { 12, 15, 63 }, /* 938: cards/rebellion/setup.cards:15:63 */
-    { 12, 15, 93 }, /* 939: cards/rebellion/setup.cards:15:93 */
-    { 12, 16, 3 }, /* 940: cards/rebellion/setup.cards:16:3 */
-    { 12, 17, 8 }, /* 941: cards/rebellion/setup.cards:17:8 */
-    { 12, 17, 20 }, /* 942: cards/rebellion/setup.cards:17:20 */
-    { 12, 18, 13 }, /* 943: cards/rebellion/setup.cards:18:13 */
-    { 12, 18, 46 }, /* 944: cards/rebellion/setup.cards:18:46 */
-    { 12, 18, 36 }, /* 945: cards/rebellion/setup.cards:18:36 */
-    { 12, 18, 26 }, /* 946: cards/rebellion/setup.cards:18:26 */
-    { 12, 19, 32 }, /* 947: cards/rebellion/setup.cards:19:32 */
-    { 12, 19, 22 }, /* 948: cards/rebellion/setup.cards:19:22 */
-    { 12, 19, 12 }, /* 949: cards/rebellion/setup.cards:19:12 */
-    { 12, 21, 3 }, /* 950: cards/rebellion/setup.cards:21:3 */
-    { 12, 22, 8 }, /* 951: cards/rebellion/setup.cards:22:8 */
-    { 12, 22, 40 }, /* 952: cards/rebellion/setup.cards:22:40 */
-    { 12, 22, 30 }, /* 953: cards/rebellion/setup.cards:22:30 */
-    { 12, 22, 20 }, /* 954: cards/rebellion/setup.cards:22:20 */
-    { 12, 22, 89 }, /* 955: cards/rebellion/setup.cards:22:89 */
-    { 12, 22, 79 }, /* 956: cards/rebellion/setup.cards:22:79 */
-    { 12, 22, 69 }, /* 957: cards/rebellion/setup.cards:22:69 */
-    { 12, 26, 3 }, /* 958: cards/rebellion/setup.cards:26:3 */
-    { 12, 27, 8 }, /* 959: cards/rebellion/setup.cards:27:8 */
-    { 12, 27, 41 }, /* 960: cards/rebellion/setup.cards:27:41 */
-    { 12, 27, 31 }, /* 961: cards/rebellion/setup.cards:27:31 */
-    { 12, 27, 21 }, /* 962: cards/rebellion/setup.cards:27:21 */
-    { 12, 27, 68 }, /* 963: cards/rebellion/setup.cards:27:68 */
-    { 12, 27, 77 }, /* 964: cards/rebellion/setup.cards:27:77 */
-    { 12, 29, 9 }, /* 965: cards/rebellion/setup.cards:29:9 */
-    { 12, 33, 3 }, /* 966: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 967: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 968: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 969: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 970: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 971: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 972: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 973: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 974: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 975: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 976: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 977: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 978: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 979: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 980: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 981: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 982: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 983: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 984: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 985: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 986: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 987: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 988: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 989: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 990: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 991: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 992: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 993: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 994: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 995: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 996: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 997: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 998: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 999: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1000: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1001: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1002: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1003: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1004: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1005: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1006: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1007: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1008: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1009: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1010: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1011: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1012: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1013: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1014: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1015: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1016: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1017: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1018: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1019: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1020: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1021: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1022: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1023: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1024: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1025: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1026: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1027: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1028: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1029: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1030: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 34 }, /* 1031: cards/rebellion/setup.cards:120:34 */
-    { 12, 126, 3 }, /* 1032: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 39 }, /* 1033: cards/rebellion/setup.cards:127:39 */
-    { 12, 129, 22 }, /* 1034: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1035: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1036: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1037: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1038: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1039: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1040: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1041: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1042: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1043: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1044: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1045: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1046: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 5 }, /* 1047: cards/rebellion/round.cards:16:5 */
-    { 11, 17, 52 }, /* 1048: cards/rebellion/round.cards:17:52 */
-    { 11, 17, 52 }, /* 1049: cards/rebellion/round.cards:17:52 */
-    { 11, 21, 36 }, /* 1050: cards/rebellion/round.cards:21:36 */
-    { 11, 21, 36 }, /* 1051: cards/rebellion/round.cards:21:36 */
-    { 11, 16, 5 }, /* 1052: cards/rebellion/round.cards:16:5 */
-    { 11, 18, 9 }, /* 1053: cards/rebellion/round.cards:18:9 */
-    { 11, 19, 9 }, /* 1054: cards/rebellion/round.cards:19:9 */
-    { 11, 22, 9 }, /* 1055: cards/rebellion/round.cards:22:9 */
-    { 11, 23, 9 }, /* 1056: cards/rebellion/round.cards:23:9 */
-    { 11, 16, 5 }, /* 1057: cards/rebellion/round.cards:16:5 */
-    { 11, 28, 19 }, /* 1058: cards/rebellion/round.cards:28:19 */
-    { 11, 7, 1 }, /* 1059: cards/rebellion/round.cards:7:1 */
+    { 3, 275, 48 }, /* 144: cards/rebellion/game.cards:275:48 */
+    { 3, 275, 64 }, /* 145: cards/rebellion/game.cards:275:64 */
+    { 3, 279, 64 }, /* 146: cards/rebellion/game.cards:279:64 */
+    { 3, 277, 48 }, /* 147: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 148: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 149: cards/rebellion/game.cards:277:85 */
+    { 10, 225, 14 }, /* 150: cards/rebellion/refresh.cards:225:14 */
+    { 11, 34, 57 }, /* 151: cards/rebellion/round.cards:34:57 */
+    { 11, 34, 86 }, /* 152: cards/rebellion/round.cards:34:86 */
+    { 11, 34, 77 }, /* 153: cards/rebellion/round.cards:34:77 */
+    { 11, 36, 12 }, /* 154: cards/rebellion/round.cards:36:12 */
+    { 11, 36, 45 }, /* 155: cards/rebellion/round.cards:36:45 */
+    { 11, 36, 36 }, /* 156: cards/rebellion/round.cards:36:36 */
+    { 11, 38, 12 }, /* 157: cards/rebellion/round.cards:38:12 */
+    { 11, 38, 41 }, /* 158: cards/rebellion/round.cards:38:41 */
+    { 11, 38, 32 }, /* 159: cards/rebellion/round.cards:38:32 */
+    { 11, 41, 62 }, /* 160: cards/rebellion/round.cards:41:62 */
+    { 11, 41, 74 }, /* 161: cards/rebellion/round.cards:41:74 */
+    { 3, 277, 48 }, /* 162: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 163: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 164: cards/rebellion/game.cards:277:85 */
+    { 1, 25, 22 }, /* 165: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 166: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 167: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 168: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 169: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 170: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 171: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 172: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 173: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 174: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 175: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 176: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 177: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 178: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 179: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 180: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 181: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 182: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 183: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 184: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 185: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 186: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 187: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 188: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 189: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 190: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 191: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 192: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 193: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 194: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 195: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 196: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 197: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 198: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 199: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 200: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 201: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 202: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 203: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 204: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 205: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 206: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 207: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 208: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 209: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 210: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 211: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 212: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 213: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 214: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 215: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 216: cards/rebellion/combat.cards:89:11 */
+    { 1, 110, 5 }, /* 217: cards/rebellion/combat.cards:110:5 */
+    { 1, 111, 64 }, /* 218: cards/rebellion/combat.cards:111:64 */
+    { 1, 112, 9 }, /* 219: cards/rebellion/combat.cards:112:9 */
+    { 1, 112, 21 }, /* 220: cards/rebellion/combat.cards:112:21 */
+    { 1, 112, 121 }, /* 221: cards/rebellion/combat.cards:112:121 */
+    { 1, 109, 3 }, /* 222: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 223: cards/rebellion/combat.cards:107:11 */
+    { 1, 123, 59 }, /* 224: cards/rebellion/combat.cards:123:59 */
+    { 1, 124, 67 }, /* 225: cards/rebellion/combat.cards:124:67 */
+    { 1, 124, 81 }, /* 226: cards/rebellion/combat.cards:124:81 */
+    { 1, 122, 11 }, /* 227: cards/rebellion/combat.cards:122:11 */
+    { 1, 131, 60 }, /* 228: cards/rebellion/combat.cards:131:60 */
+    { 1, 131, 36 }, /* 229: cards/rebellion/combat.cards:131:36 */
+    { 1, 133, 62 }, /* 230: cards/rebellion/combat.cards:133:62 */
+    { 1, 133, 37 }, /* 231: cards/rebellion/combat.cards:133:37 */
+    { 1, 127, 11 }, /* 232: cards/rebellion/combat.cards:127:11 */
+    { 1, 141, 3 }, /* 233: cards/rebellion/combat.cards:141:3 */
+    { 1, 141, 15 }, /* 234: cards/rebellion/combat.cards:141:15 */
+    { 1, 142, 5 }, /* 235: cards/rebellion/combat.cards:142:5 */
+    { 1, 142, 5 }, /* 236: cards/rebellion/combat.cards:142:5 */
+    { 1, 145, 3 }, /* 237: cards/rebellion/combat.cards:145:3 */
+    { 1, 146, 3 }, /* 238: cards/rebellion/combat.cards:146:3 */
+    { 1, 140, 11 }, /* 239: cards/rebellion/combat.cards:140:11 */
+    { 1, 157, 67 }, /* 240: cards/rebellion/combat.cards:157:67 */
+    { 1, 158, 31 }, /* 241: cards/rebellion/combat.cards:158:31 */
+    { 1, 158, 22 }, /* 242: cards/rebellion/combat.cards:158:22 */
+    { 1, 159, 33 }, /* 243: cards/rebellion/combat.cards:159:33 */
+    { 1, 161, 51 }, /* 244: cards/rebellion/combat.cards:161:51 */
+    { 1, 161, 3 }, /* 245: cards/rebellion/combat.cards:161:3 */
+    { 1, 162, 55 }, /* 246: cards/rebellion/combat.cards:162:55 */
+    { 1, 162, 3 }, /* 247: cards/rebellion/combat.cards:162:3 */
+    { 1, 163, 8 }, /* 248: cards/rebellion/combat.cards:163:8 */
+    { 1, 163, 3 }, /* 249: cards/rebellion/combat.cards:163:3 */
+    { 1, 168, 5 }, /* 250: cards/rebellion/combat.cards:168:5 */
+    { 1, 173, 49 }, /* 251: cards/rebellion/combat.cards:173:49 */
+    { 1, 170, 9 }, /* 252: cards/rebellion/combat.cards:170:9 */
+    { 1, 170, 36 }, /* 253: cards/rebellion/combat.cards:170:36 */
+    { 1, 170, 21 }, /* 254: cards/rebellion/combat.cards:170:21 */
+    { 1, 170, 99 }, /* 255: cards/rebellion/combat.cards:170:99 */
+    { 1, 171, 9 }, /* 256: cards/rebellion/combat.cards:171:9 */
+    { 1, 174, 9 }, /* 257: cards/rebellion/combat.cards:174:9 */
+    { 1, 174, 21 }, /* 258: cards/rebellion/combat.cards:174:21 */
+    { 1, 176, 13 }, /* 259: cards/rebellion/combat.cards:176:13 */
+    { 1, 176, 40 }, /* 260: cards/rebellion/combat.cards:176:40 */
+    { 1, 176, 25 }, /* 261: cards/rebellion/combat.cards:176:25 */
+    { 1, 176, 103 }, /* 262: cards/rebellion/combat.cards:176:103 */
+    { 1, 181, 15 }, /* 263: cards/rebellion/combat.cards:181:15 */
+    { 1, 181, 27 }, /* 264: cards/rebellion/combat.cards:181:27 */
+    { 1, 183, 17 }, /* 265: cards/rebellion/combat.cards:183:17 */
+    { 1, 183, 17 }, /* 266: cards/rebellion/combat.cards:183:17 */
+    { 1, 187, 11 }, /* 267: cards/rebellion/combat.cards:187:11 */
+    { 1, 167, 3 }, /* 268: cards/rebellion/combat.cards:167:3 */
+    { 1, 195, 12 }, /* 269: cards/rebellion/combat.cards:195:12 */
+    { 1, 195, 3 }, /* 270: cards/rebellion/combat.cards:195:3 */
+    { 1, 196, 8 }, /* 271: cards/rebellion/combat.cards:196:8 */
+    { 1, 197, 7 }, /* 272: cards/rebellion/combat.cards:197:7 */
+    { 1, 197, 19 }, /* 273: cards/rebellion/combat.cards:197:19 */
+    { 1, 198, 9 }, /* 274: cards/rebellion/combat.cards:198:9 */
+    { 1, 198, 9 }, /* 275: cards/rebellion/combat.cards:198:9 */
+    { 1, 200, 15 }, /* 276: cards/rebellion/combat.cards:200:15 */
+    { 1, 201, 7 }, /* 277: cards/rebellion/combat.cards:201:7 */
+    { 1, 201, 19 }, /* 278: cards/rebellion/combat.cards:201:19 */
+    { 1, 202, 9 }, /* 279: cards/rebellion/combat.cards:202:9 */
+    { 1, 202, 9 }, /* 280: cards/rebellion/combat.cards:202:9 */
+    { 1, 206, 8 }, /* 281: cards/rebellion/combat.cards:206:8 */
+    { 1, 206, 3 }, /* 282: cards/rebellion/combat.cards:206:3 */
+    { 1, 209, 29 }, /* 283: cards/rebellion/combat.cards:209:29 */
+    { 1, 209, 86 }, /* 284: cards/rebellion/combat.cards:209:86 */
+    { 1, 210, 5 }, /* 285: cards/rebellion/combat.cards:210:5 */
+    { 1, 212, 9 }, /* 286: cards/rebellion/combat.cards:212:9 */
+    { 1, 212, 21 }, /* 287: cards/rebellion/combat.cards:212:21 */
+    { 1, 216, 15 }, /* 288: cards/rebellion/combat.cards:216:15 */
+    { 1, 216, 27 }, /* 289: cards/rebellion/combat.cards:216:27 */
+    { 1, 217, 17 }, /* 290: cards/rebellion/combat.cards:217:17 */
+    { 1, 217, 17 }, /* 291: cards/rebellion/combat.cards:217:17 */
+    { 1, 221, 11 }, /* 292: cards/rebellion/combat.cards:221:11 */
+    { 1, 209, 3 }, /* 293: cards/rebellion/combat.cards:209:3 */
+    { 1, 227, 12 }, /* 294: cards/rebellion/combat.cards:227:12 */
+    { 1, 228, 5 }, /* 295: cards/rebellion/combat.cards:228:5 */
+    { 1, 228, 5 }, /* 296: cards/rebellion/combat.cards:228:5 */
+    { 1, 230, 5 }, /* 297: cards/rebellion/combat.cards:230:5 */
+    { 1, 155, 11 }, /* 298: cards/rebellion/combat.cards:155:11 */
+    { 1, 237, 12 }, /* 299: cards/rebellion/combat.cards:237:12 */
+    { 1, 237, 3 }, /* 300: cards/rebellion/combat.cards:237:3 */
+    { 1, 239, 5 }, /* 301: cards/rebellion/combat.cards:239:5 */
+    { 1, 239, 5 }, /* 302: cards/rebellion/combat.cards:239:5 */
+    { 1, 240, 49 }, /* 303: cards/rebellion/combat.cards:240:49 */
+    { 1, 240, 49 }, /* 304: cards/rebellion/combat.cards:240:49 */
+    { 1, 242, 5 }, /* 305: cards/rebellion/combat.cards:242:5 */
+    { 1, 236, 11 }, /* 306: cards/rebellion/combat.cards:236:11 */
+    { 1, 261, 19 }, /* 307: cards/rebellion/combat.cards:261:19 */
+    { 1, 262, 45 }, /* 308: cards/rebellion/combat.cards:262:45 */
+    { 1, 263, 19 }, /* 309: cards/rebellion/combat.cards:263:19 */
+    { 1, 264, 5 }, /* 310: cards/rebellion/combat.cards:264:5 */
+    { 1, 267, 9 }, /* 311: cards/rebellion/combat.cards:267:9 */
+    { 1, 268, 9 }, /* 312: cards/rebellion/combat.cards:268:9 */
+    { 1, 268, 21 }, /* 313: cards/rebellion/combat.cards:268:21 */
+    { 1, 269, 11 }, /* 314: cards/rebellion/combat.cards:269:11 */
+    { 1, 269, 23 }, /* 315: cards/rebellion/combat.cards:269:23 */
+    { 1, 270, 23 }, /* 316: cards/rebellion/combat.cards:270:23 */
+    { 1, 270, 13 }, /* 317: cards/rebellion/combat.cards:270:13 */
+    { 1, 272, 13 }, /* 318: cards/rebellion/combat.cards:272:13 */
+    { 1, 273, 22 }, /* 319: cards/rebellion/combat.cards:273:22 */
+    { 1, 273, 13 }, /* 320: cards/rebellion/combat.cards:273:13 */
+    { 1, 274, 36 }, /* 321: cards/rebellion/combat.cards:274:36 */
+    { 1, 275, 15 }, /* 322: cards/rebellion/combat.cards:275:15 */
+    { 1, 277, 13 }, /* 323: cards/rebellion/combat.cards:277:13 */
+    { 1, 277, 13 }, /* 324: cards/rebellion/combat.cards:277:13 */
+    { 1, 277, 73 }, /* 325: cards/rebellion/combat.cards:277:73 */
+    { 1, 277, 34 }, /* 326: cards/rebellion/combat.cards:277:34 */
+    { 1, 278, 15 }, /* 327: cards/rebellion/combat.cards:278:15 */
+    { 1, 280, 13 }, /* 328: cards/rebellion/combat.cards:280:13 */
+    { 1, 282, 28 }, /* 329: cards/rebellion/combat.cards:282:28 */
+    { 1, 282, 13 }, /* 330: cards/rebellion/combat.cards:282:13 */
+    { 1, 259, 11 }, /* 331: cards/rebellion/combat.cards:259:11 */
+    { 1, 293, 42 }, /* 332: cards/rebellion/combat.cards:293:42 */
+    { 1, 294, 14 }, /* 333: cards/rebellion/combat.cards:294:14 */
+    { 1, 294, 5 }, /* 334: cards/rebellion/combat.cards:294:5 */
+    { 1, 296, 7 }, /* 335: cards/rebellion/combat.cards:296:7 */
+    { 1, 292, 11 }, /* 336: cards/rebellion/combat.cards:292:11 */
+    { 1, 306, 67 }, /* 337: cards/rebellion/combat.cards:306:67 */
+    { 1, 307, 19 }, /* 338: cards/rebellion/combat.cards:307:19 */
+    { 1, 308, 5 }, /* 339: cards/rebellion/combat.cards:308:5 */
+    { 1, 311, 9 }, /* 340: cards/rebellion/combat.cards:311:9 */
+    { 1, 311, 21 }, /* 341: cards/rebellion/combat.cards:311:21 */
+    { 1, 312, 11 }, /* 342: cards/rebellion/combat.cards:312:11 */
+    { 1, 312, 23 }, /* 343: cards/rebellion/combat.cards:312:23 */
+    { 1, 314, 13 }, /* 344: cards/rebellion/combat.cards:314:13 */
+    { 1, 316, 11 }, /* 345: cards/rebellion/combat.cards:316:11 */
+    { 1, 304, 11 }, /* 346: cards/rebellion/combat.cards:304:11 */
+    { 1, 325, 40 }, /* 347: cards/rebellion/combat.cards:325:40 */
+    { 1, 326, 5 }, /* 348: cards/rebellion/combat.cards:326:5 */
+    { 1, 329, 9 }, /* 349: cards/rebellion/combat.cards:329:9 */
+    { 1, 329, 21 }, /* 350: cards/rebellion/combat.cards:329:21 */
+    { 1, 329, 122 }, /* 351: cards/rebellion/combat.cards:329:122 */
+    { 1, 323, 11 }, /* 352: cards/rebellion/combat.cards:323:11 */
+    { 2, 16, 18 }, /* 353: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 354: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 355: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 356: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 357: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 358: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 359: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 360: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 361: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 362: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 363: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 364: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 365: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 366: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 367: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 368: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 369: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 370: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 371: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 372: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 373: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 374: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 375: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 376: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 377: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 378: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 379: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 380: cards/rebellion/effects.cards:51:72 */
+    { 2, 53, 92 }, /* 381: cards/rebellion/effects.cards:53:92 */
+    { 2, 54, 3 }, /* 382: cards/rebellion/effects.cards:54:3 */
+    { 2, 44, 11 }, /* 383: cards/rebellion/effects.cards:44:11 */
+    { 2, 63, 10 }, /* 384: cards/rebellion/effects.cards:63:10 */
+    { 2, 63, 3 }, /* 385: cards/rebellion/effects.cards:63:3 */
+    { 2, 65, 22 }, /* 386: cards/rebellion/effects.cards:65:22 */
+    { 2, 65, 3 }, /* 387: cards/rebellion/effects.cards:65:3 */
+    { 2, 66, 24 }, /* 388: cards/rebellion/effects.cards:66:24 */
+    { 2, 66, 3 }, /* 389: cards/rebellion/effects.cards:66:3 */
+    { 2, 61, 11 }, /* 390: cards/rebellion/effects.cards:61:11 */
+    { 2, 71, 32 }, /* 391: cards/rebellion/effects.cards:71:32 */
+    { 2, 71, 22 }, /* 392: cards/rebellion/effects.cards:71:22 */
+    { 2, 71, 60 }, /* 393: cards/rebellion/effects.cards:71:60 */
+    { 2, 70, 11 }, /* 394: cards/rebellion/effects.cards:70:11 */
+    { 2, 78, 35 }, /* 395: cards/rebellion/effects.cards:78:35 */
+    { 2, 78, 3 }, /* 396: cards/rebellion/effects.cards:78:3 */
+    { 2, 79, 3 }, /* 397: cards/rebellion/effects.cards:79:3 */
+    { 2, 81, 49 }, /* 398: cards/rebellion/effects.cards:81:49 */
+    { 2, 82, 7 }, /* 399: cards/rebellion/effects.cards:82:7 */
+    { 2, 82, 19 }, /* 400: cards/rebellion/effects.cards:82:19 */
+    { 2, 84, 16 }, /* 401: cards/rebellion/effects.cards:84:16 */
+    { 2, 84, 9 }, /* 402: cards/rebellion/effects.cards:84:9 */
+    { 2, 86, 28 }, /* 403: cards/rebellion/effects.cards:86:28 */
+    { 2, 86, 9 }, /* 404: cards/rebellion/effects.cards:86:9 */
+    { 2, 87, 30 }, /* 405: cards/rebellion/effects.cards:87:30 */
+    { 2, 87, 9 }, /* 406: cards/rebellion/effects.cards:87:9 */
+    { 2, 88, 21 }, /* 407: cards/rebellion/effects.cards:88:21 */
+    { 2, 88, 9 }, /* 408: cards/rebellion/effects.cards:88:9 */
+    { 2, 89, 19 }, /* 409: cards/rebellion/effects.cards:89:19 */
+    { 2, 89, 9 }, /* 410: cards/rebellion/effects.cards:89:9 */
+    { 2, 94, 8 }, /* 411: cards/rebellion/effects.cards:94:8 */
+    { 2, 94, 3 }, /* 412: cards/rebellion/effects.cards:94:3 */
+    { 2, 95, 3 }, /* 413: cards/rebellion/effects.cards:95:3 */
+    { 2, 96, 27 }, /* 414: cards/rebellion/effects.cards:96:27 */
+    { 2, 97, 3 }, /* 415: cards/rebellion/effects.cards:97:3 */
+    { 2, 76, 11 }, /* 416: cards/rebellion/effects.cards:76:11 */
+    { 2, 102, 11 }, /* 417: cards/rebellion/effects.cards:102:11 */
+    { 2, 111, 5 }, /* 418: cards/rebellion/effects.cards:111:5 */
+    { 2, 114, 9 }, /* 419: cards/rebellion/effects.cards:114:9 */
+    { 2, 114, 9 }, /* 420: cards/rebellion/effects.cards:114:9 */
+    { 2, 116, 11 }, /* 421: cards/rebellion/effects.cards:116:11 */
+    { 2, 118, 9 }, /* 422: cards/rebellion/effects.cards:118:9 */
+    { 2, 119, 11 }, /* 423: cards/rebellion/effects.cards:119:11 */
+    { 2, 121, 9 }, /* 424: cards/rebellion/effects.cards:121:9 */
+    { 2, 124, 9 }, /* 425: cards/rebellion/effects.cards:124:9 */
+    { 2, 125, 9 }, /* 426: cards/rebellion/effects.cards:125:9 */
+    { 2, 125, 9 }, /* 427: cards/rebellion/effects.cards:125:9 */
+    { 2, 125, 30 }, /* 428: cards/rebellion/effects.cards:125:30 */
+    { 2, 126, 32 }, /* 429: cards/rebellion/effects.cards:126:32 */
+    { 2, 127, 11 }, /* 430: cards/rebellion/effects.cards:127:11 */
+    { 2, 129, 9 }, /* 431: cards/rebellion/effects.cards:129:9 */
+    { 2, 129, 9 }, /* 432: cards/rebellion/effects.cards:129:9 */
+    { 2, 129, 68 }, /* 433: cards/rebellion/effects.cards:129:68 */
+    { 2, 129, 30 }, /* 434: cards/rebellion/effects.cards:129:30 */
+    { 2, 130, 11 }, /* 435: cards/rebellion/effects.cards:130:11 */
+    { 2, 132, 9 }, /* 436: cards/rebellion/effects.cards:132:9 */
+    { 2, 134, 9 }, /* 437: cards/rebellion/effects.cards:134:9 */
+    { 2, 109, 11 }, /* 438: cards/rebellion/effects.cards:109:11 */
+    { 2, 145, 10 }, /* 439: cards/rebellion/effects.cards:145:10 */
+    { 2, 146, 5 }, /* 440: cards/rebellion/effects.cards:146:5 */
+    { 2, 147, 16 }, /* 441: cards/rebellion/effects.cards:147:16 */
+    { 2, 147, 7 }, /* 442: cards/rebellion/effects.cards:147:7 */
+    { 2, 147, 74 }, /* 443: cards/rebellion/effects.cards:147:74 */
+    { 2, 149, 5 }, /* 444: cards/rebellion/effects.cards:149:5 */
+    { 2, 150, 5 }, /* 445: cards/rebellion/effects.cards:150:5 */
+    { 2, 144, 11 }, /* 446: cards/rebellion/effects.cards:144:11 */
+    { 2, 158, 3 }, /* 447: cards/rebellion/effects.cards:158:3 */
+    { 2, 159, 3 }, /* 448: cards/rebellion/effects.cards:159:3 */
+    { 2, 161, 3 }, /* 449: cards/rebellion/effects.cards:161:3 */
+    { 2, 157, 11 }, /* 450: cards/rebellion/effects.cards:157:11 */
+    { 2, 171, 3 }, /* 451: cards/rebellion/effects.cards:171:3 */
+    { 2, 172, 3 }, /* 452: cards/rebellion/effects.cards:172:3 */
+    { 2, 173, 3 }, /* 453: cards/rebellion/effects.cards:173:3 */
+    { 2, 170, 11 }, /* 454: cards/rebellion/effects.cards:170:11 */
+    { 2, 179, 3 }, /* 455: cards/rebellion/effects.cards:179:3 */
+    { 2, 177, 11 }, /* 456: cards/rebellion/effects.cards:177:11 */
+    { 2, 184, 12 }, /* 457: cards/rebellion/effects.cards:184:12 */
+    { 2, 184, 3 }, /* 458: cards/rebellion/effects.cards:184:3 */
+    { 2, 185, 5 }, /* 459: cards/rebellion/effects.cards:185:5 */
+    { 2, 186, 5 }, /* 460: cards/rebellion/effects.cards:186:5 */
+    { 2, 186, 59 }, /* 461: cards/rebellion/effects.cards:186:59 */
+    { 2, 186, 5 }, /* 462: cards/rebellion/effects.cards:186:5 */
+    { 2, 183, 11 }, /* 463: cards/rebellion/effects.cards:183:11 */
+    { 2, 196, 6 }, /* 464: cards/rebellion/effects.cards:196:6 */
+    { 2, 197, 14 }, /* 465: cards/rebellion/effects.cards:197:14 */
+    { 2, 197, 5 }, /* 466: cards/rebellion/effects.cards:197:5 */
+    { 2, 199, 7 }, /* 467: cards/rebellion/effects.cards:199:7 */
+    { 2, 202, 3 }, /* 468: cards/rebellion/effects.cards:202:3 */
+    { 2, 195, 11 }, /* 469: cards/rebellion/effects.cards:195:11 */
+    { 2, 207, 3 }, /* 470: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 3 }, /* 471: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 23 }, /* 472: cards/rebellion/effects.cards:207:23 */
+    { 2, 210, 5 }, /* 473: cards/rebellion/effects.cards:210:5 */
+    { 2, 206, 11 }, /* 474: cards/rebellion/effects.cards:206:11 */
+    { 2, 216, 3 }, /* 475: cards/rebellion/effects.cards:216:3 */
+    { 2, 217, 15 }, /* 476: cards/rebellion/effects.cards:217:15 */
+    { 2, 217, 5 }, /* 477: cards/rebellion/effects.cards:217:5 */
+    { 2, 215, 11 }, /* 478: cards/rebellion/effects.cards:215:11 */
+    { 2, 224, 3 }, /* 479: cards/rebellion/effects.cards:224:3 */
+    { 2, 225, 15 }, /* 480: cards/rebellion/effects.cards:225:15 */
+    { 2, 225, 5 }, /* 481: cards/rebellion/effects.cards:225:5 */
+    { 2, 226, 5 }, /* 482: cards/rebellion/effects.cards:226:5 */
+    { 2, 223, 11 }, /* 483: cards/rebellion/effects.cards:223:11 */
+    { 2, 234, 5 }, /* 484: cards/rebellion/effects.cards:234:5 */
+    { 2, 234, 65 }, /* 485: cards/rebellion/effects.cards:234:65 */
+    { 2, 234, 55 }, /* 486: cards/rebellion/effects.cards:234:55 */
+    { 2, 235, 5 }, /* 487: cards/rebellion/effects.cards:235:5 */
+    { 2, 232, 11 }, /* 488: cards/rebellion/effects.cards:232:11 */
+    { 2, 245, 15 }, /* 489: cards/rebellion/effects.cards:245:15 */
+    { 2, 248, 5 }, /* 490: cards/rebellion/effects.cards:248:5 */
+    { 2, 249, 5 }, /* 491: cards/rebellion/effects.cards:249:5 */
+    { 2, 250, 5 }, /* 492: cards/rebellion/effects.cards:250:5 */
+    { 2, 251, 5 }, /* 493: cards/rebellion/effects.cards:251:5 */
+    { 2, 251, 13 }, /* 494: cards/rebellion/effects.cards:251:13 */
+    { 2, 253, 14 }, /* 495: cards/rebellion/effects.cards:253:14 */
+    { 2, 253, 5 }, /* 496: cards/rebellion/effects.cards:253:5 */
+    { 2, 253, 73 }, /* 497: cards/rebellion/effects.cards:253:73 */
+    { 2, 254, 29 }, /* 498: cards/rebellion/effects.cards:254:29 */
+    { 2, 255, 29 }, /* 499: cards/rebellion/effects.cards:255:29 */
+    { 2, 256, 5 }, /* 500: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 5 }, /* 501: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 30 }, /* 502: cards/rebellion/effects.cards:256:30 */
+    { 2, 258, 7 }, /* 503: cards/rebellion/effects.cards:258:7 */
+    { 2, 261, 26 }, /* 504: cards/rebellion/effects.cards:261:26 */
+    { 2, 244, 11 }, /* 505: cards/rebellion/effects.cards:244:11 */
+    { 2, 275, 16 }, /* 506: cards/rebellion/effects.cards:275:16 */
+    { 2, 276, 61 }, /* 507: cards/rebellion/effects.cards:276:61 */
+    { 2, 276, 9 }, /* 508: cards/rebellion/effects.cards:276:9 */
+    { 2, 277, 17 }, /* 509: cards/rebellion/effects.cards:277:17 */
+    { 2, 277, 9 }, /* 510: cards/rebellion/effects.cards:277:9 */
+    { 2, 279, 20 }, /* 511: cards/rebellion/effects.cards:279:20 */
+    { 2, 279, 47 }, /* 512: cards/rebellion/effects.cards:279:47 */
+    { 2, 279, 66 }, /* 513: cards/rebellion/effects.cards:279:66 */
+    { 2, 279, 38 }, /* 514: cards/rebellion/effects.cards:279:38 */
+    { 2, 272, 11 }, /* 515: cards/rebellion/effects.cards:272:11 */
+    { 2, 285, 62 }, /* 516: cards/rebellion/effects.cards:285:62 */
+    { 2, 285, 34 }, /* 517: cards/rebellion/effects.cards:285:34 */
+    { 2, 284, 11 }, /* 518: cards/rebellion/effects.cards:284:11 */
+    { 2, 290, 67 }, /* 519: cards/rebellion/effects.cards:290:67 */
+    { 2, 290, 43 }, /* 520: cards/rebellion/effects.cards:290:43 */
+    { 2, 288, 11 }, /* 521: cards/rebellion/effects.cards:288:11 */
+    { 2, 298, 5 }, /* 522: cards/rebellion/effects.cards:298:5 */
+    { 2, 299, 5 }, /* 523: cards/rebellion/effects.cards:299:5 */
+    { 2, 301, 58 }, /* 524: cards/rebellion/effects.cards:301:58 */
+    { 2, 301, 32 }, /* 525: cards/rebellion/effects.cards:301:32 */
+    { 2, 296, 11 }, /* 526: cards/rebellion/effects.cards:296:11 */
+    { 2, 307, 39 }, /* 527: cards/rebellion/effects.cards:307:39 */
+    { 2, 307, 3 }, /* 528: cards/rebellion/effects.cards:307:3 */
+    { 2, 308, 3 }, /* 529: cards/rebellion/effects.cards:308:3 */
+    { 2, 308, 15 }, /* 530: cards/rebellion/effects.cards:308:15 */
+    { 2, 308, 93 }, /* 531: cards/rebellion/effects.cards:308:93 */
+    { 2, 308, 83 }, /* 532: cards/rebellion/effects.cards:308:83 */
+    { 2, 309, 12 }, /* 533: cards/rebellion/effects.cards:309:12 */
+    { 2, 309, 26 }, /* 534: cards/rebellion/effects.cards:309:26 */
+    { 2, 305, 11 }, /* 535: cards/rebellion/effects.cards:305:11 */
+    { 2, 315, 5 }, /* 536: cards/rebellion/effects.cards:315:5 */
+    { 2, 316, 25 }, /* 537: cards/rebellion/effects.cards:316:25 */
+    { 2, 317, 5 }, /* 538: cards/rebellion/effects.cards:317:5 */
+    { 2, 318, 5 }, /* 539: cards/rebellion/effects.cards:318:5 */
+    { 2, 313, 11 }, /* 540: cards/rebellion/effects.cards:313:11 */
+    { 2, 331, 5 }, /* 541: cards/rebellion/effects.cards:331:5 */
+    { 2, 336, 5 }, /* 542: cards/rebellion/effects.cards:336:5 */
+    { 2, 341, 5 }, /* 543: cards/rebellion/effects.cards:341:5 */
+    { 2, 328, 11 }, /* 544: cards/rebellion/effects.cards:328:11 */
+    { 7, 214, 13 }, /* 545: cards/rebellion/missions.cards:214:13 */
+    { 7, 215, 17 }, /* 546: cards/rebellion/missions.cards:215:17 */
+    { 7, 215, 47 }, /* 547: cards/rebellion/missions.cards:215:47 */
+    { 7, 216, 5 }, /* 548: cards/rebellion/missions.cards:216:5 */
+    { 7, 217, 29 }, /* 549: cards/rebellion/missions.cards:217:29 */
+    { 7, 218, 33 }, /* 550: cards/rebellion/missions.cards:218:33 */
+    { 7, 219, 15 }, /* 551: cards/rebellion/missions.cards:219:15 */
+    { 7, 221, 16 }, /* 552: cards/rebellion/missions.cards:221:16 */
+    { 7, 221, 7 }, /* 553: cards/rebellion/missions.cards:221:7 */
+    { 7, 221, 50 }, /* 554: cards/rebellion/missions.cards:221:50 */
+    { 7, 225, 7 }, /* 555: cards/rebellion/missions.cards:225:7 */
+    { 7, 225, 82 }, /* 556: cards/rebellion/missions.cards:225:82 */
+    { 7, 225, 59 }, /* 557: cards/rebellion/missions.cards:225:59 */
+    { 7, 225, 19 }, /* 558: cards/rebellion/missions.cards:225:19 */
+    { 7, 227, 9 }, /* 559: cards/rebellion/missions.cards:227:9 */
+    { 7, 227, 49 }, /* 560: cards/rebellion/missions.cards:227:49 */
+    { 7, 227, 21 }, /* 561: cards/rebellion/missions.cards:227:21 */
+    { 7, 229, 16 }, /* 562: cards/rebellion/missions.cards:229:16 */
+    { 7, 229, 7 }, /* 563: cards/rebellion/missions.cards:229:7 */
+    { 7, 229, 60 }, /* 564: cards/rebellion/missions.cards:229:60 */
+    { 7, 229, 50 }, /* 565: cards/rebellion/missions.cards:229:50 */
+    { 7, 232, 7 }, /* 566: cards/rebellion/missions.cards:232:7 */
+    { 7, 232, 58 }, /* 567: cards/rebellion/missions.cards:232:58 */
+    { 7, 232, 19 }, /* 568: cards/rebellion/missions.cards:232:19 */
+    { 7, 233, 16 }, /* 569: cards/rebellion/missions.cards:233:16 */
+    { 7, 233, 7 }, /* 570: cards/rebellion/missions.cards:233:7 */
+    { 7, 233, 60 }, /* 571: cards/rebellion/missions.cards:233:60 */
+    { 7, 233, 50 }, /* 572: cards/rebellion/missions.cards:233:50 */
+    { 7, 237, 8 }, /* 573: cards/rebellion/missions.cards:237:8 */
+    { 7, 237, 64 }, /* 574: cards/rebellion/missions.cards:237:64 */
+    { 7, 240, 7 }, /* 575: cards/rebellion/missions.cards:240:7 */
+    { 7, 245, 8 }, /* 576: cards/rebellion/missions.cards:245:8 */
+    { 7, 245, 31 }, /* 577: cards/rebellion/missions.cards:245:31 */
+    { 7, 245, 21 }, /* 578: cards/rebellion/missions.cards:245:21 */
+    { 7, 246, 13 }, /* 579: cards/rebellion/missions.cards:246:13 */
+    { 7, 246, 41 }, /* 580: cards/rebellion/missions.cards:246:41 */
+    { 7, 247, 13 }, /* 581: cards/rebellion/missions.cards:247:13 */
+    { 7, 247, 25 }, /* 582: cards/rebellion/missions.cards:247:25 */
+    { 7, 248, 12 }, /* 583: cards/rebellion/missions.cards:248:12 */
+    { 7, 249, 5 }, /* 584: cards/rebellion/missions.cards:249:5 */
+    { 7, 212, 11 }, /* 585: cards/rebellion/missions.cards:212:11 */
+    { 7, 260, 3 }, /* 586: cards/rebellion/missions.cards:260:3 */
+    { 7, 261, 68 }, /* 587: cards/rebellion/missions.cards:261:68 */
+    { 7, 262, 7 }, /* 588: cards/rebellion/missions.cards:262:7 */
+    { 7, 262, 19 }, /* 589: cards/rebellion/missions.cards:262:19 */
+    { 7, 263, 19 }, /* 590: cards/rebellion/missions.cards:263:19 */
+    { 7, 263, 9 }, /* 591: cards/rebellion/missions.cards:263:9 */
+    { 7, 269, 15 }, /* 592: cards/rebellion/missions.cards:269:15 */
+    { 7, 270, 98 }, /* 593: cards/rebellion/missions.cards:270:98 */
+    { 7, 270, 33 }, /* 594: cards/rebellion/missions.cards:270:33 */
+    { 7, 271, 75 }, /* 595: cards/rebellion/missions.cards:271:75 */
+    { 7, 271, 35 }, /* 596: cards/rebellion/missions.cards:271:35 */
+    { 7, 272, 5 }, /* 597: cards/rebellion/missions.cards:272:5 */
+    { 7, 273, 22 }, /* 598: cards/rebellion/missions.cards:273:22 */
+    { 7, 274, 5 }, /* 599: cards/rebellion/missions.cards:274:5 */
+    { 7, 257, 11 }, /* 600: cards/rebellion/missions.cards:257:11 */
+    { 7, 290, 48 }, /* 601: cards/rebellion/missions.cards:290:48 */
+    { 7, 290, 3 }, /* 602: cards/rebellion/missions.cards:290:3 */
+    { 7, 291, 24 }, /* 603: cards/rebellion/missions.cards:291:24 */
+    { 7, 291, 14 }, /* 604: cards/rebellion/missions.cards:291:14 */
+    { 7, 291, 68 }, /* 605: cards/rebellion/missions.cards:291:68 */
+    { 7, 291, 3 }, /* 606: cards/rebellion/missions.cards:291:3 */
+    { 7, 292, 8 }, /* 607: cards/rebellion/missions.cards:292:8 */
+    { 7, 292, 3 }, /* 608: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 41 }, /* 609: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 49 }, /* 610: cards/rebellion/missions.cards:293:49 */
+    { 7, 293, 41 }, /* 611: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 65 }, /* 612: cards/rebellion/missions.cards:293:65 */
+    { 7, 293, 61 }, /* 613: cards/rebellion/missions.cards:293:61 */
+    { 7, 293, 41 }, /* 614: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 31 }, /* 615: cards/rebellion/missions.cards:293:31 */
+    { 7, 293, 22 }, /* 616: cards/rebellion/missions.cards:293:22 */
+    { 7, 294, 8 }, /* 617: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 618: cards/rebellion/missions.cards:294:3 */
+    { 7, 289, 11 }, /* 619: cards/rebellion/missions.cards:289:11 */
+    { 8, 27, 3 }, /* 620: cards/rebellion/moves.cards:27:3 */
+    { 8, 27, 15 }, /* 621: cards/rebellion/moves.cards:27:15 */
+    { 8, 28, 15 }, /* 622: cards/rebellion/moves.cards:28:15 */
+    { 8, 28, 5 }, /* 623: cards/rebellion/moves.cards:28:5 */
+    { 8, 30, 5 }, /* 624: cards/rebellion/moves.cards:30:5 */
+    { 8, 26, 11 }, /* 625: cards/rebellion/moves.cards:26:11 */
+    { 8, 39, 3 }, /* 626: cards/rebellion/moves.cards:39:3 */
+    { 8, 40, 5 }, /* 627: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 5 }, /* 628: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 26 }, /* 629: cards/rebellion/moves.cards:40:26 */
+    { 8, 41, 28 }, /* 630: cards/rebellion/moves.cards:41:28 */
+    { 8, 42, 7 }, /* 631: cards/rebellion/moves.cards:42:7 */
+    { 8, 43, 7 }, /* 632: cards/rebellion/moves.cards:43:7 */
+    { 8, 49, 5 }, /* 633: cards/rebellion/moves.cards:49:5 */
+    { 8, 52, 9 }, /* 634: cards/rebellion/moves.cards:52:9 */
+    { 8, 52, 9 }, /* 635: cards/rebellion/moves.cards:52:9 */
+    { 8, 54, 11 }, /* 636: cards/rebellion/moves.cards:54:11 */
+    { 8, 56, 9 }, /* 637: cards/rebellion/moves.cards:56:9 */
+    { 8, 57, 11 }, /* 638: cards/rebellion/moves.cards:57:11 */
+    { 8, 62, 3 }, /* 639: cards/rebellion/moves.cards:62:3 */
+    { 8, 63, 5 }, /* 640: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 5 }, /* 641: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 61 }, /* 642: cards/rebellion/moves.cards:63:61 */
+    { 8, 63, 26 }, /* 643: cards/rebellion/moves.cards:63:26 */
+    { 8, 64, 7 }, /* 644: cards/rebellion/moves.cards:64:7 */
+    { 8, 65, 7 }, /* 645: cards/rebellion/moves.cards:65:7 */
+    { 8, 69, 7 }, /* 646: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 7 }, /* 647: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 27 }, /* 648: cards/rebellion/moves.cards:69:27 */
+    { 8, 70, 19 }, /* 649: cards/rebellion/moves.cards:70:19 */
+    { 8, 70, 9 }, /* 650: cards/rebellion/moves.cards:70:9 */
+    { 8, 73, 5 }, /* 651: cards/rebellion/moves.cards:73:5 */
+    { 8, 75, 3 }, /* 652: cards/rebellion/moves.cards:75:3 */
+    { 8, 36, 11 }, /* 653: cards/rebellion/moves.cards:36:11 */
+    { 8, 82, 18 }, /* 654: cards/rebellion/moves.cards:82:18 */
+    { 8, 82, 3 }, /* 655: cards/rebellion/moves.cards:82:3 */
+    { 8, 85, 5 }, /* 656: cards/rebellion/moves.cards:85:5 */
+    { 8, 89, 7 }, /* 657: cards/rebellion/moves.cards:89:7 */
+    { 8, 92, 20 }, /* 658: cards/rebellion/moves.cards:92:20 */
+    { 8, 93, 3 }, /* 659: cards/rebellion/moves.cards:93:3 */
+    { 8, 93, 28 }, /* 660: cards/rebellion/moves.cards:93:28 */
+    { 8, 94, 3 }, /* 661: cards/rebellion/moves.cards:94:3 */
+    { 8, 79, 11 }, /* 662: cards/rebellion/moves.cards:79:11 */
+    { 8, 100, 30 }, /* 663: cards/rebellion/moves.cards:100:30 */
+    { 8, 100, 47 }, /* 664: cards/rebellion/moves.cards:100:47 */
+    { 8, 101, 5 }, /* 665: cards/rebellion/moves.cards:101:5 */
+    { 8, 99, 11 }, /* 666: cards/rebellion/moves.cards:99:11 */
+    { 10, 18, 15 }, /* 667: cards/rebellion/refresh.cards:18:15 */
+    { 10, 19, 5 }, /* 668: cards/rebellion/refresh.cards:19:5 */
+    { 10, 22, 9 }, /* 669: cards/rebellion/refresh.cards:22:9 */
+    { 10, 22, 21 }, /* 670: cards/rebellion/refresh.cards:22:21 */
+    { 10, 22, 125 }, /* 671: cards/rebellion/refresh.cards:22:125 */
+    { 10, 26, 3 }, /* 672: cards/rebellion/refresh.cards:26:3 */
+    { 10, 27, 14 }, /* 673: cards/rebellion/refresh.cards:27:14 */
+    { 10, 27, 5 }, /* 674: cards/rebellion/refresh.cards:27:5 */
+    { 10, 27, 57 }, /* 675: cards/rebellion/refresh.cards:27:57 */
+    { 10, 27, 47 }, /* 676: cards/rebellion/refresh.cards:27:47 */
+    { 10, 29, 24 }, /* 677: cards/rebellion/refresh.cards:29:24 */
+    { 10, 29, 3 }, /* 678: cards/rebellion/refresh.cards:29:3 */
+    { 10, 31, 10 }, /* 679: cards/rebellion/refresh.cards:31:10 */
+    { 10, 31, 26 }, /* 680: cards/rebellion/refresh.cards:31:26 */
+    { 10, 31, 5 }, /* 681: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 10 }, /* 682: cards/rebellion/refresh.cards:32:10 */
+    { 10, 32, 24 }, /* 683: cards/rebellion/refresh.cards:32:24 */
+    { 10, 32, 5 }, /* 684: cards/rebellion/refresh.cards:32:5 */
+    { 10, 37, 5 }, /* 685: cards/rebellion/refresh.cards:37:5 */
+    { 10, 38, 17 }, /* 686: cards/rebellion/refresh.cards:38:17 */
+    { 10, 39, 7 }, /* 687: cards/rebellion/refresh.cards:39:7 */
+    { 10, 39, 19 }, /* 688: cards/rebellion/refresh.cards:39:19 */
+    { 10, 40, 24 }, /* 689: cards/rebellion/refresh.cards:40:24 */
+    { 10, 40, 59 }, /* 690: cards/rebellion/refresh.cards:40:59 */
+    { 10, 38, 5 }, /* 691: cards/rebellion/refresh.cards:38:5 */
+    { 10, 45, 3 }, /* 692: cards/rebellion/refresh.cards:45:3 */
+    { 10, 47, 3 }, /* 693: cards/rebellion/refresh.cards:47:3 */
+    { 10, 51, 3 }, /* 694: cards/rebellion/refresh.cards:51:3 */
+    { 10, 52, 25 }, /* 695: cards/rebellion/refresh.cards:52:25 */
+    { 10, 54, 39 }, /* 696: cards/rebellion/refresh.cards:54:39 */
+    { 10, 57, 3 }, /* 697: cards/rebellion/refresh.cards:57:3 */
+    { 10, 58, 3 }, /* 698: cards/rebellion/refresh.cards:58:3 */
+    { 10, 59, 3 }, /* 699: cards/rebellion/refresh.cards:59:3 */
+    { 10, 12, 11 }, /* 700: cards/rebellion/refresh.cards:12:11 */
+    { 10, 81, 3 }, /* 701: cards/rebellion/refresh.cards:81:3 */
+    { 10, 82, 17 }, /* 702: cards/rebellion/refresh.cards:82:17 */
+    { 10, 84, 40 }, /* 703: cards/rebellion/refresh.cards:84:40 */
+    { 10, 84, 40 }, /* 704: cards/rebellion/refresh.cards:84:40 */
+    { 10, 85, 3 }, /* 705: cards/rebellion/refresh.cards:85:3 */
+    { 10, 86, 3 }, /* 706: cards/rebellion/refresh.cards:86:3 */
+    { 10, 79, 11 }, /* 707: cards/rebellion/refresh.cards:79:11 */
+    { 10, 95, 23 }, /* 708: cards/rebellion/refresh.cards:95:23 */
+    { 10, 95, 40 }, /* 709: cards/rebellion/refresh.cards:95:40 */
+    { 10, 95, 5 }, /* 710: cards/rebellion/refresh.cards:95:5 */
+    { 10, 97, 3 }, /* 711: cards/rebellion/refresh.cards:97:3 */
+    { 10, 98, 3 }, /* 712: cards/rebellion/refresh.cards:98:3 */
+    { 10, 93, 11 }, /* 713: cards/rebellion/refresh.cards:93:11 */
+    { 10, 105, 22 }, /* 714: cards/rebellion/refresh.cards:105:22 */
+    { 10, 105, 68 }, /* 715: cards/rebellion/refresh.cards:105:68 */
+    { 10, 106, 14 }, /* 716: cards/rebellion/refresh.cards:106:14 */
+    { 10, 106, 32 }, /* 717: cards/rebellion/refresh.cards:106:32 */
+    { 10, 106, 5 }, /* 718: cards/rebellion/refresh.cards:106:5 */
+    { 10, 105, 3 }, /* 719: cards/rebellion/refresh.cards:105:3 */
+    { 10, 108, 3 }, /* 720: cards/rebellion/refresh.cards:108:3 */
+    { 10, 108, 15 }, /* 721: cards/rebellion/refresh.cards:108:15 */
+    { 10, 109, 15 }, /* 722: cards/rebellion/refresh.cards:109:15 */
+    { 10, 109, 5 }, /* 723: cards/rebellion/refresh.cards:109:5 */
+    { 10, 110, 5 }, /* 724: cards/rebellion/refresh.cards:110:5 */
+    { 10, 111, 17 }, /* 725: cards/rebellion/refresh.cards:111:17 */
+    { 10, 111, 7 }, /* 726: cards/rebellion/refresh.cards:111:7 */
+    { 10, 114, 32 }, /* 727: cards/rebellion/refresh.cards:114:32 */
+    { 10, 116, 12 }, /* 728: cards/rebellion/refresh.cards:116:12 */
+    { 10, 116, 39 }, /* 729: cards/rebellion/refresh.cards:116:39 */
+    { 10, 116, 29 }, /* 730: cards/rebellion/refresh.cards:116:29 */
+    { 10, 103, 11 }, /* 731: cards/rebellion/refresh.cards:103:11 */
+    { 10, 132, 3 }, /* 732: cards/rebellion/refresh.cards:132:3 */
+    { 10, 133, 18 }, /* 733: cards/rebellion/refresh.cards:133:18 */
+    { 10, 133, 26 }, /* 734: cards/rebellion/refresh.cards:133:26 */
+    { 10, 133, 5 }, /* 735: cards/rebellion/refresh.cards:133:5 */
+    { 10, 134, 12 }, /* 736: cards/rebellion/refresh.cards:134:12 */
+    { 10, 134, 40 }, /* 737: cards/rebellion/refresh.cards:134:40 */
+    { 10, 134, 48 }, /* 738: cards/rebellion/refresh.cards:134:48 */
+    { 10, 134, 27 }, /* 739: cards/rebellion/refresh.cards:134:27 */
+    { 10, 137, 5 }, /* 740: cards/rebellion/refresh.cards:137:5 */
+    { 10, 138, 5 }, /* 741: cards/rebellion/refresh.cards:138:5 */
+    { 10, 131, 11 }, /* 742: cards/rebellion/refresh.cards:131:11 */
+    { 10, 148, 5 }, /* 743: cards/rebellion/refresh.cards:148:5 */
+    { 10, 156, 126 }, /* 744: cards/rebellion/refresh.cards:156:126 */
+    { 10, 156, 91 }, /* 745: cards/rebellion/refresh.cards:156:91 */
+    { 10, 150, 9 }, /* 746: cards/rebellion/refresh.cards:150:9 */
+    { 10, 151, 21 }, /* 747: cards/rebellion/refresh.cards:151:21 */
+    { 10, 151, 11 }, /* 748: cards/rebellion/refresh.cards:151:11 */
+    { 10, 152, 11 }, /* 749: cards/rebellion/refresh.cards:152:11 */
+    { 10, 157, 9 }, /* 750: cards/rebellion/refresh.cards:157:9 */
+    { 10, 157, 61 }, /* 751: cards/rebellion/refresh.cards:157:61 */
+    { 10, 157, 21 }, /* 752: cards/rebellion/refresh.cards:157:21 */
+    { 10, 158, 11 }, /* 753: cards/rebellion/refresh.cards:158:11 */
+    { 10, 158, 23 }, /* 754: cards/rebellion/refresh.cards:158:23 */
+    { 10, 159, 23 }, /* 755: cards/rebellion/refresh.cards:159:23 */
+    { 10, 159, 13 }, /* 756: cards/rebellion/refresh.cards:159:13 */
+    { 10, 160, 13 }, /* 757: cards/rebellion/refresh.cards:160:13 */
+    { 10, 146, 11 }, /* 758: cards/rebellion/refresh.cards:146:11 */
+    { 10, 180, 3 }, /* 759: cards/rebellion/refresh.cards:180:3 */
+    { 10, 180, 39 }, /* 760: cards/rebellion/refresh.cards:180:39 */
+    { 10, 182, 12 }, /* 761: cards/rebellion/refresh.cards:182:12 */
+    { 10, 182, 22 }, /* 762: cards/rebellion/refresh.cards:182:22 */
+    { 10, 182, 22 }, /* 763: cards/rebellion/refresh.cards:182:22 */
+    { 10, 183, 12 }, /* 764: cards/rebellion/refresh.cards:183:12 */
+    { 10, 183, 3 }, /* 765: cards/rebellion/refresh.cards:183:3 */
+    { 10, 183, 39 }, /* 766: cards/rebellion/refresh.cards:183:39 */
+    { 10, 179, 11 }, /* 767: cards/rebellion/refresh.cards:179:11 */
+    { 10, 187, 36 }, /* 768: cards/rebellion/refresh.cards:187:36 */
+    { 10, 187, 11 }, /* 769: cards/rebellion/refresh.cards:187:11 */
+    { 10, 190, 6 }, /* 770: cards/rebellion/refresh.cards:190:6 */
+    { 10, 192, 52 }, /* 771: cards/rebellion/refresh.cards:192:52 */
+    { 10, 192, 17 }, /* 772: cards/rebellion/refresh.cards:192:17 */
+    { 10, 193, 7 }, /* 773: cards/rebellion/refresh.cards:193:7 */
+    { 10, 193, 59 }, /* 774: cards/rebellion/refresh.cards:193:59 */
+    { 10, 193, 19 }, /* 775: cards/rebellion/refresh.cards:193:19 */
+    { 10, 194, 18 }, /* 776: cards/rebellion/refresh.cards:194:18 */
+    { 10, 194, 9 }, /* 777: cards/rebellion/refresh.cards:194:9 */
+    { 10, 194, 41 }, /* 778: cards/rebellion/refresh.cards:194:41 */
+    { 10, 195, 19 }, /* 779: cards/rebellion/refresh.cards:195:19 */
+    { 10, 195, 9 }, /* 780: cards/rebellion/refresh.cards:195:9 */
+    { 10, 199, 7 }, /* 781: cards/rebellion/refresh.cards:199:7 */
+    { 10, 202, 5 }, /* 782: cards/rebellion/refresh.cards:202:5 */
+    { 10, 203, 49 }, /* 783: cards/rebellion/refresh.cards:203:49 */
+    { 10, 204, 9 }, /* 784: cards/rebellion/refresh.cards:204:9 */
+    { 10, 204, 21 }, /* 785: cards/rebellion/refresh.cards:204:21 */
+    { 10, 205, 21 }, /* 786: cards/rebellion/refresh.cards:205:21 */
+    { 10, 205, 11 }, /* 787: cards/rebellion/refresh.cards:205:11 */
+    { 10, 206, 11 }, /* 788: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 789: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 790: cards/rebellion/refresh.cards:206:11 */
+    { 10, 211, 9 }, /* 791: cards/rebellion/refresh.cards:211:9 */
+    { 10, 212, 9 }, /* 792: cards/rebellion/refresh.cards:212:9 */
+    { 10, 215, 56 }, /* 793: cards/rebellion/refresh.cards:215:56 */
+    { 10, 189, 11 }, /* 794: cards/rebellion/refresh.cards:189:11 */
+    { 11, 46, 5 }, /* 795: cards/rebellion/round.cards:46:5 */
+    { 11, 47, 58 }, /* 796: cards/rebellion/round.cards:47:58 */
+    { 11, 48, 60 }, /* 797: cards/rebellion/round.cards:48:60 */
+    { 11, 47, 88 }, /* 798: cards/rebellion/round.cards:47:88 */
+    { 11, 49, 9 }, /* 799: cards/rebellion/round.cards:49:9 */
+    { 11, 49, 21 }, /* 800: cards/rebellion/round.cards:49:21 */
+    { 11, 49, 105 }, /* 801: cards/rebellion/round.cards:49:105 */
+    { 11, 45, 3 }, /* 802: cards/rebellion/round.cards:45:3 */
+    { 11, 43, 11 }, /* 803: cards/rebellion/round.cards:43:11 */
+    { 11, 60, 3 }, /* 804: cards/rebellion/round.cards:60:3 */
+    { 11, 62, 3 }, /* 805: cards/rebellion/round.cards:62:3 */
+    { 11, 62, 15 }, /* 806: cards/rebellion/round.cards:62:15 */
+    { 11, 63, 15 }, /* 807: cards/rebellion/round.cards:63:15 */
+    { 11, 63, 5 }, /* 808: cards/rebellion/round.cards:63:5 */
+    { 11, 64, 5 }, /* 809: cards/rebellion/round.cards:64:5 */
+    { 11, 67, 5 }, /* 810: cards/rebellion/round.cards:67:5 */
+    { 11, 67, 17 }, /* 811: cards/rebellion/round.cards:67:17 */
+    { 11, 68, 17 }, /* 812: cards/rebellion/round.cards:68:17 */
+    { 11, 68, 7 }, /* 813: cards/rebellion/round.cards:68:7 */
+    { 11, 69, 7 }, /* 814: cards/rebellion/round.cards:69:7 */
+    { 11, 71, 16 }, /* 815: cards/rebellion/round.cards:71:16 */
+    { 11, 73, 7 }, /* 816: cards/rebellion/round.cards:73:7 */
+    { 11, 73, 19 }, /* 817: cards/rebellion/round.cards:73:19 */
+    { 11, 74, 19 }, /* 818: cards/rebellion/round.cards:74:19 */
+    { 11, 74, 9 }, /* 819: cards/rebellion/round.cards:74:9 */
+    { 11, 75, 9 }, /* 820: cards/rebellion/round.cards:75:9 */
+    { 11, 78, 7 }, /* 821: cards/rebellion/round.cards:78:7 */
+    { 11, 80, 53 }, /* 822: cards/rebellion/round.cards:80:53 */
+    { 11, 81, 11 }, /* 823: cards/rebellion/round.cards:81:11 */
+    { 11, 81, 23 }, /* 824: cards/rebellion/round.cards:81:23 */
+    { 11, 82, 23 }, /* 825: cards/rebellion/round.cards:82:23 */
+    { 11, 82, 13 }, /* 826: cards/rebellion/round.cards:82:13 */
+    { 11, 83, 13 }, /* 827: cards/rebellion/round.cards:83:13 */
+    { 11, 88, 35 }, /* 828: cards/rebellion/round.cards:88:35 */
+    { 11, 59, 11 }, /* 829: cards/rebellion/round.cards:59:11 */
+    { 11, 96, 5 }, /* 830: cards/rebellion/round.cards:96:5 */
+    { 11, 98, 40 }, /* 831: cards/rebellion/round.cards:98:40 */
+    { 11, 94, 11 }, /* 832: cards/rebellion/round.cards:94:11 */
+    { 12, 147, 3 }, /* 833: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 834: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 835: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 836: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 837: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 838: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 839: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 840: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 841: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 842: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 843: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 844: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 845: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 846: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 847: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 848: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 849: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 850: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 851: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 852: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 853: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 854: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 855: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 856: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 857: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 858: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 859: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 860: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 861: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 862: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 863: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 864: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 865: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 866: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 867: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 868: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 869: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 870: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 871: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 872: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 873: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 874: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 875: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 876: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 877: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 878: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 879: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 880: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 881: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 882: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 883: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 884: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 885: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 886: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 887: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 888: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 889: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 890: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 891: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 892: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 893: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 894: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 895: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 896: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 897: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 898: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 899: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 900: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 901: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 902: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 903: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 904: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 905: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 906: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 907: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 908: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 909: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 910: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 911: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 912: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 913: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 914: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 915: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 916: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 917: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 918: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 919: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 920: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 921: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 922: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 923: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 924: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 925: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 926: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 927: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 928: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 929: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 930: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 931: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 932: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 933: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 934: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 935: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 936: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 937: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 938: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 939: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 940: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 941: cards/rebellion/missions.cards:159:3 */
+    { 12, 12, 36 }, /* 942: cards/rebellion/setup.cards:12:36 */
+    { 12, 13, 37 }, /* 943: cards/rebellion/setup.cards:13:37 */
+    { 12, 14, 39 }, /* 944: cards/rebellion/setup.cards:14:39 */
+    { 12, 15, 63 }, /* 945: cards/rebellion/setup.cards:15:63 */
+    { 12, 15, 93 }, /* 946: cards/rebellion/setup.cards:15:93 */
+    { 12, 16, 3 }, /* 947: cards/rebellion/setup.cards:16:3 */
+    { 12, 17, 8 }, /* 948: cards/rebellion/setup.cards:17:8 */
+    { 12, 17, 20 }, /* 949: cards/rebellion/setup.cards:17:20 */
+    { 12, 18, 13 }, /* 950: cards/rebellion/setup.cards:18:13 */
+    { 12, 18, 46 }, /* 951: cards/rebellion/setup.cards:18:46 */
+    { 12, 18, 36 }, /* 952: cards/rebellion/setup.cards:18:36 */
+    { 12, 18, 26 }, /* 953: cards/rebellion/setup.cards:18:26 */
+    { 12, 19, 32 }, /* 954: cards/rebellion/setup.cards:19:32 */
+    { 12, 19, 22 }, /* 955: cards/rebellion/setup.cards:19:22 */
+    { 12, 19, 12 }, /* 956: cards/rebellion/setup.cards:19:12 */
+    { 12, 21, 3 }, /* 957: cards/rebellion/setup.cards:21:3 */
+    { 12, 22, 8 }, /* 958: cards/rebellion/setup.cards:22:8 */
+    { 12, 22, 40 }, /* 959: cards/rebellion/setup.cards:22:40 */
+    { 12, 22, 30 }, /* 960: cards/rebellion/setup.cards:22:30 */
+    { 12, 22, 20 }, /* 961: cards/rebellion/setup.cards:22:20 */
+    { 12, 22, 89 }, /* 962: cards/rebellion/setup.cards:22:89 */
+    { 12, 22, 79 }, /* 963: cards/rebellion/setup.cards:22:79 */
+    { 12, 22, 69 }, /* 964: cards/rebellion/setup.cards:22:69 */
+    { 12, 26, 3 }, /* 965: cards/rebellion/setup.cards:26:3 */
+    { 12, 27, 8 }, /* 966: cards/rebellion/setup.cards:27:8 */
+    { 12, 27, 41 }, /* 967: cards/rebellion/setup.cards:27:41 */
+    { 12, 27, 31 }, /* 968: cards/rebellion/setup.cards:27:31 */
+    { 12, 27, 21 }, /* 969: cards/rebellion/setup.cards:27:21 */
+    { 12, 27, 68 }, /* 970: cards/rebellion/setup.cards:27:68 */
+    { 12, 27, 77 }, /* 971: cards/rebellion/setup.cards:27:77 */
+    { 12, 29, 9 }, /* 972: cards/rebellion/setup.cards:29:9 */
+    { 12, 33, 3 }, /* 973: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 974: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 975: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 976: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 977: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 978: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 979: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 980: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 981: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 982: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 983: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 984: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 985: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 986: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 987: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 988: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 989: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 990: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 991: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 992: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 993: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 994: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 995: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 996: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 997: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 998: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 999: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1000: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1001: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1002: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1003: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1004: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1005: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1006: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1007: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1008: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1009: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1010: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1011: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1012: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1013: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1014: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1015: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1016: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1017: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1018: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1019: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1020: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1021: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1022: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1023: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1024: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1025: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1026: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1027: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1028: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1029: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1030: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1031: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1032: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1033: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1034: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1035: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1036: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1037: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 34 }, /* 1038: cards/rebellion/setup.cards:120:34 */
+    { 12, 126, 3 }, /* 1039: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 39 }, /* 1040: cards/rebellion/setup.cards:127:39 */
+    { 12, 129, 22 }, /* 1041: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1042: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1043: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1044: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1045: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1046: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1047: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1048: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1049: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1050: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1051: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1052: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1053: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 5 }, /* 1054: cards/rebellion/round.cards:16:5 */
+    { 11, 17, 52 }, /* 1055: cards/rebellion/round.cards:17:52 */
+    { 11, 17, 52 }, /* 1056: cards/rebellion/round.cards:17:52 */
+    { 11, 21, 36 }, /* 1057: cards/rebellion/round.cards:21:36 */
+    { 11, 21, 36 }, /* 1058: cards/rebellion/round.cards:21:36 */
+    { 11, 16, 5 }, /* 1059: cards/rebellion/round.cards:16:5 */
+    { 11, 18, 9 }, /* 1060: cards/rebellion/round.cards:18:9 */
+    { 11, 19, 9 }, /* 1061: cards/rebellion/round.cards:19:9 */
+    { 11, 22, 9 }, /* 1062: cards/rebellion/round.cards:22:9 */
+    { 11, 23, 9 }, /* 1063: cards/rebellion/round.cards:23:9 */
+    { 11, 16, 5 }, /* 1064: cards/rebellion/round.cards:16:5 */
+    { 11, 28, 19 }, /* 1065: cards/rebellion/round.cards:28:19 */
+    { 11, 7, 1 }, /* 1066: cards/rebellion/round.cards:7:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+/* the view's systems_held of each player: function systems_held */
+static RtValue ViewFn_systems_held(RtGame *g, RtValue p)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    frame.me = p;
+    return Fn_systems_held(g, &frame, p);
+}
 
-static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const RtViewValue View_values[] = {
+    { "systems_held", 1, RT_TY_INT, ViewFn_systems_held },
+};
+
+static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+
+static const uint8_t View_zone_hidden[] = { 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const char *const Card_fields[] = {
     "side Rebels, recruit true, timing start_of_combat",
@@ -18281,7 +18330,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 1, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
 
 const RtGameDef rebellion_game = {
     CARDRT_ABI, "rebellion", "base", "Star Wars: Rebellion",
@@ -18300,7 +18349,7 @@ const RtGameDef rebellion_game = {
     12, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    1060, Site_table, 15, Site_files,
+    1067, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
