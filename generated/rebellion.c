@@ -4403,6 +4403,8 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_builds(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_edge(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue, RtValue);
@@ -4566,6 +4568,15 @@ static inline RtValue Memo_free_leader_in(RtGame *g, RtFrame *f, RtValue *m, RtV
     return m[0];
 }
 
+static inline RtValue Memo_loyal_count(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_loyal_count(g, f);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_capacity(RtGame *g, RtFrame *f, RtValue *m)
 {
     if (!m[1]) {
@@ -4602,6 +4613,15 @@ static inline RtValue Memo_team_icons(RtGame *g, RtFrame *f, RtValue *m, RtValue
     return m[0];
 }
 
+static inline RtValue Memo_rebel_edge(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_rebel_edge(g, f);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_best_two(RtGame *g, RtFrame *f, RtValue *m, RtValue a0, RtValue a1)
 {
     if (!m[1]) {
@@ -4625,7 +4645,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4629 "rebellion.c"
+#line 4649 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4637,7 +4657,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4641 "rebellion.c"
+#line 4661 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: any */
@@ -4653,7 +4673,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4657 "rebellion.c"
+#line 4677 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:151: function has_special */
@@ -4664,7 +4684,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 151 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4668 "rebellion.c"
+#line 4688 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:152: function can_hit */
@@ -4677,7 +4697,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 152 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4681 "rebellion.c"
+#line 4701 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:250: function retreat_open */
@@ -4690,7 +4710,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 251 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4694 "rebellion.c"
+#line 4714 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:252: function own_there */
@@ -4703,7 +4723,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4707 "rebellion.c"
+#line 4727 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:257: any */
@@ -4722,7 +4742,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4726 "rebellion.c"
+#line 4746 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:256: function retreat_to */
@@ -4737,7 +4757,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 257 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4741 "rebellion.c"
+#line 4761 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:99: function base_ok */
@@ -4749,7 +4769,7 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 99 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4753 "rebellion.c"
+#line 4773 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:252: argmax */
@@ -4775,7 +4795,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4779 "rebellion.c"
+#line 4799 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:252: function player_of */
@@ -4786,7 +4806,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 252 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4790 "rebellion.c"
+#line 4810 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:253: function rebel_player */
@@ -4797,7 +4817,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 253 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4801 "rebellion.c"
+#line 4821 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: function empire_player */
@@ -4808,7 +4828,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 254 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4812 "rebellion.c"
+#line 4832 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:257: function icons */
@@ -4820,7 +4840,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_k;
     #line 258 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4824 "rebellion.c"
+#line 4844 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:263: function lside */
@@ -4831,7 +4851,7 @@ static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 264 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4835 "rebellion.c"
+#line 4855 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:267: function has_tactics */
@@ -4844,7 +4864,7 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 267 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4848 "rebellion.c"
+#line 4868 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function at_most */
@@ -4856,7 +4876,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 269 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4860 "rebellion.c"
+#line 4880 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:272: function populous */
@@ -4867,7 +4887,7 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 272 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4871 "rebellion.c"
+#line 4891 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:273: function is_coruscant */
@@ -4878,7 +4898,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 273 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4882 "rebellion.c"
+#line 4902 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function imperial_loyal */
@@ -4889,7 +4909,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 274 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4893 "rebellion.c"
+#line 4913 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function rebel_loyal */
@@ -4900,7 +4920,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 275 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4904 "rebellion.c"
+#line 4924 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:277: function imperial_system */
@@ -4911,7 +4931,7 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 277 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4915 "rebellion.c"
+#line 4935 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:279: function rebel_system */
@@ -4922,7 +4942,7 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 279 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4926 "rebellion.c"
+#line 4946 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: count */
@@ -4940,7 +4960,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4944 "rebellion.c"
+#line 4964 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function units_of */
@@ -4952,7 +4972,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 281 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4956 "rebellion.c"
+#line 4976 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:282: count */
@@ -4970,7 +4990,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4974 "rebellion.c"
+#line 4994 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:282: function ships_of */
@@ -4982,7 +5002,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 282 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 4986 "rebellion.c"
+#line 5006 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: count */
@@ -5000,7 +5020,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 5004 "rebellion.c"
+#line 5024 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function ground_of */
@@ -5012,7 +5032,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5016 "rebellion.c"
+#line 5036 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: count */
@@ -5031,7 +5051,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 5035 "rebellion.c"
+#line 5055 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: function in_theater */
@@ -5044,7 +5064,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 284 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5048 "rebellion.c"
+#line 5068 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function opposing */
@@ -5059,7 +5079,7 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 286 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 5063 "rebellion.c"
+#line 5083 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:290: any */
@@ -5076,7 +5096,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5080 "rebellion.c"
+#line 5100 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:290: function free_leader_in */
@@ -5088,7 +5108,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 290 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5092 "rebellion.c"
+#line 5112 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: any */
@@ -5107,7 +5127,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5111 "rebellion.c"
+#line 5131 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:291: function tactics_leader_in */
@@ -5119,7 +5139,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5123 "rebellion.c"
+#line 5143 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:294: max */
@@ -5144,7 +5164,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5148 "rebellion.c"
+#line 5168 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function space_tactics_in */
@@ -5157,7 +5177,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 294 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5161 "rebellion.c"
+#line 5181 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: max */
@@ -5182,7 +5202,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5186 "rebellion.c"
+#line 5206 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:295: function ground_tactics_in */
@@ -5195,7 +5215,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5199 "rebellion.c"
+#line 5219 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:299: function base_sys */
@@ -5206,7 +5226,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 299 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5210 "rebellion.c"
+#line 5230 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:300: function base_hidden */
@@ -5216,7 +5236,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 300 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5220 "rebellion.c"
+#line 5240 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:303: count */
@@ -5233,7 +5253,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5237 "rebellion.c"
+#line 5257 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:303: function loyal_count */
@@ -5243,7 +5263,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 303 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5247 "rebellion.c"
+#line 5267 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: sum */
@@ -5258,7 +5278,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5262 "rebellion.c"
+#line 5282 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: function capacity */
@@ -5268,7 +5288,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 306 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5272 "rebellion.c"
+#line 5292 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:307: function carried */
@@ -5278,7 +5298,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 307 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 5282 "rebellion.c"
+#line 5302 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5295,7 +5315,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5299 "rebellion.c"
+#line 5319 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5312,7 +5332,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5316 "rebellion.c"
+#line 5336 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5329,7 +5349,7 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5333 "rebellion.c"
+#line 5353 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5342,7 +5362,7 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 61)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 62))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 63)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 66))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 67)))) && (!rt_card_state(g, v_s, KIND_system, 1, 68))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 69), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!rt_card_state(g, v_s, KIND_system, 0, 71)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 72)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 73), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 74)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 76)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5346 "rebellion.c"
+#line 5366 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5356,7 +5376,7 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
-#line 5360 "rebellion.c"
+#line 5380 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5370,7 +5390,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5374 "rebellion.c"
+#line 5394 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5393,7 +5413,7 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5397 "rebellion.c"
+#line 5417 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5412,7 +5432,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5416 "rebellion.c"
+#line 5436 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5429,7 +5449,7 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5433 "rebellion.c"
+#line 5453 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5443,7 +5463,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5447 "rebellion.c"
+#line 5467 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5462,7 +5482,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5466 "rebellion.c"
+#line 5486 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5475,7 +5495,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5479 "rebellion.c"
+#line 5499 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5487,7 +5507,7 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 83)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 84))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 85)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5491 "rebellion.c"
+#line 5511 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5499,7 +5519,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 86)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 89)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5503 "rebellion.c"
+#line 5523 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5515,7 +5535,7 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 91), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 92))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_aim));
-#line 5519 "rebellion.c"
+#line 5539 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:283: function opposes */
@@ -5527,7 +5547,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 283 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5531 "rebellion.c"
+#line 5551 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5544,7 +5564,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5548 "rebellion.c"
+#line 5568 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5556,7 +5576,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5560 "rebellion.c"
+#line 5580 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:13: function base_reaches */
@@ -5568,7 +5588,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_t)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 14 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 96), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 97))) || rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 99)), v_t, 100))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5572 "rebellion.c"
+#line 5592 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:19: function moves_alone */
@@ -5580,7 +5600,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 20 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5584 "rebellion.c"
+#line 5604 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:21: function moves_carried */
@@ -5595,7 +5615,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 22 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5599 "rebellion.c"
+#line 5619 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:9: function recruit_at */
@@ -5606,7 +5626,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 9 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 101) == 0);
-#line 5610 "rebellion.c"
+#line 5630 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function build_at */
@@ -5617,7 +5637,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 102) == 0);
-#line 5621 "rebellion.c"
+#line 5641 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5643,7 +5663,7 @@ RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5647 "rebellion.c"
+#line 5667 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:69: count */
@@ -5661,7 +5681,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5665 "rebellion.c"
+#line 5685 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: any */
@@ -5678,7 +5698,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 112))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5682 "rebellion.c"
+#line 5702 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:70: count */
@@ -5696,7 +5716,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5700 "rebellion.c"
+#line 5720 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: function goal_met */
@@ -5710,7 +5730,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 65 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 103))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 111))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5714 "rebellion.c"
+#line 5734 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: any */
@@ -5726,7 +5746,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 118)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5730 "rebellion.c"
+#line 5750 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:101: function recruitable */
@@ -5737,7 +5757,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 101 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5741 "rebellion.c"
+#line 5761 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:123: function builds_in */
@@ -5750,7 +5770,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 124 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 120)) && (!rt_card_state(g, v_s, KIND_system, 2, 121))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 122)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 123), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 124)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 125), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 126)))) && (!rt_card_state(g, v_s, KIND_system, 0, 127))))));
-#line 5754 "rebellion.c"
+#line 5774 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:129: function base_builds */
@@ -5762,7 +5782,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 129 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) || ((Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 128), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 130), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 131)), KIND_system, 132), 0) != (-1))));
-#line 5766 "rebellion.c"
+#line 5786 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: any */
@@ -5778,7 +5798,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 133))->fd_model)) return 1;
     }
     return acc;
-#line 5782 "rebellion.c"
+#line 5802 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:142: function in_supply */
@@ -5789,7 +5809,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 142 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5793 "rebellion.c"
+#line 5813 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:175: function deploys_in */
@@ -5802,7 +5822,7 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 176 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 134))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 135)))) && (!rt_card_state(g, v_s, KIND_system, 1, 136))) && (rt_card_state(g, v_s, KIND_system, 5, 137) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 138)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 139), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 140)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 141), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 142)))) && (!rt_card_state(g, v_s, KIND_system, 0, 143))))));
-#line 5806 "rebellion.c"
+#line 5826 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:225: count */
@@ -5820,7 +5840,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtVa
         acc++;
     }
     return acc;
-#line 5824 "rebellion.c"
+#line 5844 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: function systems_held */
@@ -5831,7 +5851,49 @@ static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 225 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5835 "rebellion.c"
+#line 5855 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:242: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 242 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 157);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s = gs[i]; (void)it_s;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 154)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 155), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 156))))) continue;
+        acc++;
+    }
+    return acc;
+#line 5872 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:240: function rebel_edge */
+static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    RtValue seq[2];   /* operands in order (emit_ordered) */
+    (void)seq;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 241 "cards/rebellion/refresh.cards"
+    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 151), 152), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 153)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 158)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 159);
+#line 5885 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:244: function score */
+static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 244 "cards/rebellion/refresh.cards"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 160));
+#line 5897 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: max */
@@ -5843,7 +5905,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     #line 34 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 152);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 162);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         RtValue v = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
@@ -5853,9 +5915,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 153, "max of no items");
+        (void)rt_fail(g, 163, "max of no items");
     return acc;
-#line 5859 "rebellion.c"
+#line 5921 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:34: function best_one */
@@ -5866,8 +5928,8 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_k;
     #line 34 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 151)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
-#line 5871 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 161)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
+#line 5933 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:36: max */
@@ -5880,7 +5942,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     #line 36 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 155);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 165);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
@@ -5891,9 +5953,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 156, "max of no items");
+        (void)rt_fail(g, 166, "max of no items");
     return acc;
-#line 5897 "rebellion.c"
+#line 5959 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:35: function best_other */
@@ -5905,8 +5967,8 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_l;
     (void)v_k;
     #line 36 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 154)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
-#line 5910 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 164)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
+#line 5972 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:38: max */
@@ -5920,7 +5982,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
     #line 38 "cards/rebellion/round.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 158);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 168);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         RtValue v = (seq[0] = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics)))), (seq[0] + Fn_best_other(g, f, v_p, it_l, v_k)));
@@ -5930,9 +5992,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 159, "max of no items");
+        (void)rt_fail(g, 169, "max of no items");
     return acc;
-#line 5936 "rebellion.c"
+#line 5998 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:37: function best_two */
@@ -5943,8 +6005,8 @@ static inline RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_k;
     #line 38 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 157)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
-#line 5948 "rebellion.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 167)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
+#line 6010 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:41: function can_assign */
@@ -5958,8 +6020,8 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_c;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "cards/rebellion/round.cards"
-    return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 160))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 161))->fd_need));
-#line 5963 "rebellion.c"
+    return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 170))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 171))->fd_need));
+#line 6025 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5970,8 +6032,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 162)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 163), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 164)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5975 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 172)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 173), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 174)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 6037 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -6001,13 +6063,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 179));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 6011 "rebellion.c"
+#line 6073 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -6017,13 +6079,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 199));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 6027 "rebellion.c"
+#line 6089 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6046,16 +6108,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 165);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 175);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 166);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 176);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 167);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 177);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 168)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 178)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6082,7 +6144,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 169);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 179);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6101,7 +6163,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 170);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 180);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6120,7 +6182,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 171);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 181);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6139,7 +6201,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 172);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 182);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6162,7 +6224,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 173);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 183);
             if (st != RT_DONE)
                 return st;
         }
@@ -6175,7 +6237,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 174);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 184);
             if (st != RT_DONE)
                 return st;
         }
@@ -6185,7 +6247,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 175));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 185));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6204,7 +6266,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 176);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 186);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6225,7 +6287,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 177);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 187);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6249,7 +6311,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 178);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 188);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6257,7 +6319,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 180), 181);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 190), 191);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6278,7 +6340,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 182);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 192);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6290,7 +6352,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 183);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 193);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6314,20 +6376,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 184);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 194);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 185))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 195))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 186);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 196);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6348,7 +6410,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 187);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 197);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6372,7 +6434,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 188);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 198);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6380,7 +6442,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 190), 191);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 200), 201);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6402,7 +6464,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 192);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 202);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6421,7 +6483,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 193);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 203);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6431,7 +6493,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 194);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 204);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6450,7 +6512,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 195);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 205);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6471,7 +6533,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 196);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 206);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6486,16 +6548,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 197);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 207);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 198)) return RT_END;
+            if (rt_back_edge(g, 208)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 199);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 209);
         }
         f->pc = 12;
         {
@@ -6510,7 +6572,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 200), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 201, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 210), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 211, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6523,12 +6585,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 202, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 212, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 203, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 213, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6537,18 +6599,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 204);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 214);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 205);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 215);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 206);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 216);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 207);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 217);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6566,10 +6628,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6570 "rebellion.c"
+#line 6632 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 208, "bad resume point");
+        return rt_fail(g, 218, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6596,10 +6658,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6600 "rebellion.c"
+#line 6662 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 209, "bad resume point");
+        return rt_fail(g, 219, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6618,9 +6680,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 210)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 220)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 208, 0, 211);
+            rt_choose_begin(g, L->v_p, 208, 0, 221);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                     rt_log_player(g, L->v_p);
@@ -6644,7 +6706,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 211);
+                    rt_opt_done(g, &ob, 221);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6658,7 +6720,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 209, 0, 212);
+                    rt_choose_begin(g, L->v_p, 209, 0, 222);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -6667,13 +6729,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 213);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 223);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 212);
+                        rt_opt_done(g, &ob, 222);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6683,7 +6745,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 214), RT_AT_TOP, 215, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 224), RT_AT_TOP, 225, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6700,10 +6762,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6704 "rebellion.c"
+#line 6766 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 216, "bad resume point");
+        return rt_fail(g, 226, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6723,13 +6785,13 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 111 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 218);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 228);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6733 "rebellion.c"
+#line 6795 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6743,7 +6805,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 109 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 110 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 210, 0, 217);
+            rt_choose_begin(g, L->v_p, 210, 0, 227);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                     rt_log_player(g, L->v_p);
@@ -6765,7 +6827,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 5);
-                    rt_opt_done(g, &ob, 217);
+                    rt_opt_done(g, &ob, 227);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6778,7 +6840,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 112 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 211, 0, 219);
+                    rt_choose_begin(g, L->v_p, 211, 0, 229);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -6787,13 +6849,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 220);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 230);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                                 if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 219);
+                        rt_opt_done(g, &ob, 229);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6806,7 +6868,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = L->v_p;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 221);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 231);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6827,12 +6889,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 222)) return RT_END;
+            if (rt_back_edge(g, 232)) return RT_END;
         }
-#line 6833 "rebellion.c"
+#line 6895 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 223, "bad resume point");
+        return rt_fail(g, 233, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6860,14 +6922,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 224);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 234);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 225))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 235))) {
             #line 124 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6878,16 +6940,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 226);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 236);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6888 "rebellion.c"
+#line 6950 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 237, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6916,23 +6978,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 131 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 131 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 228), RT_AT_TOP, 229, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 238), RT_AT_TOP, 239, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 133 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 133 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 230), RT_AT_TOP, 231, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 240), RT_AT_TOP, 241, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6933 "rebellion.c"
+#line 6995 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 232, "bad resume point");
+        return rt_fail(g, 242, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6949,7 +7011,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 141 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 212, 0, 233);
+        rt_choose_begin(g, L->v_p, 212, 0, 243);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6958,13 +7020,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 234));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 244));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 233);
+            rt_opt_done(g, &ob, 243);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6975,7 +7037,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 142 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 235), 0, 236);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 245), 0, 246);
             if (rt_check(g)) return RT_END;
             #line 143 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6993,7 +7055,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 237);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 247);
             if (st != RT_DONE)
                 return st;
         }
@@ -7006,15 +7068,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 248);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7015 "rebellion.c"
+#line 7077 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 239, "bad resume point");
+        return rt_fail(g, 249, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7064,14 +7126,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 157 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 240));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 250));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7075 "rebellion.c"
+#line 7137 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:158: sum */
@@ -7081,14 +7143,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 158 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 251));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7092 "rebellion.c"
+#line 7154 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:159: sum */
@@ -7098,14 +7160,14 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 159 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 243));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 253));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7109 "rebellion.c"
+#line 7171 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:173: any */
@@ -7115,13 +7177,13 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 173 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 251);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 261);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7125 "rebellion.c"
+#line 7187 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:209: any */
@@ -7131,13 +7193,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 209 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 284));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 294));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7141 "rebellion.c"
+#line 7203 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:155: attack */
@@ -7152,7 +7214,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 158 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 242), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 252), 5);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7169,7 +7231,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 161 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 244), RT_AT_TOP, 245);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 254), RT_AT_TOP, 255);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7188,7 +7250,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 162 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 246), RT_AT_TOP, 247);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 256), RT_AT_TOP, 257);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7197,9 +7259,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 248);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 258);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 249);
+                Roll_any(g, rt_zone_at(g, zone, i), 259);
         }
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
@@ -7222,7 +7284,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 167 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 168 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 213, 0, 250);
+            rt_choose_begin(g, L->v_p, 213, 0, 260);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                     rt_log_player(g, L->v_p);
@@ -7247,7 +7309,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 9);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 11);
-                    rt_opt_done(g, &ob, 250);
+                    rt_opt_done(g, &ob, 260);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7260,7 +7322,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 170 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 214, 0, 252);
+                    rt_choose_begin(g, L->v_p, 214, 0, 262);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -7269,13 +7331,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 254);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 264);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                                if (Count_symbol(g, it_d_3, ENUM_special, 253) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                                if (Count_symbol(g, it_d_3, ENUM_special, 263) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 252);
+                        rt_opt_done(g, &ob, 262);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -7285,7 +7347,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_d_3 = rt_chosen(g);
                         #line 170 "cards/rebellion/combat.cards"
-                        rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 255);
+                        rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 265);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 171 "cards/rebellion/combat.cards"
@@ -7298,14 +7360,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
                         callee->v[2] = arg2;
-                        RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 256);
+                        RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 266);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 174 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 215, 0, 257);
+                    rt_choose_begin(g, L->v_p, 215, 0, 267);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7314,13 +7376,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 258);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 268);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 257);
+                        rt_opt_done(g, &ob, 267);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 3;
@@ -7332,7 +7394,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 175 "cards/rebellion/combat.cards"
                         if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                             #line 176 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 214, 0, 259);
+                            rt_choose_begin(g, L->v_p, 214, 0, 269);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -7341,13 +7403,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 261);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 271);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                        if (Count_symbol(g, it_d_4, ENUM_special, 260) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                        if (Count_symbol(g, it_d_4, ENUM_special, 270) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 259);
+                                rt_opt_done(g, &ob, 269);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 4;
@@ -7357,7 +7419,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_d_4 = rt_chosen(g);
                                 #line 176 "cards/rebellion/combat.cards"
-                                rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 262);
+                                rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 272);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7377,7 +7439,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 180 "cards/rebellion/combat.cards"
                             if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                                 #line 181 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_p, 216, 0, 263);
+                                rt_choose_begin(g, L->v_p, 216, 0, 273);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7387,13 +7449,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 264));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 274));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                             if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 263);
+                                    rt_opt_done(g, &ob, 273);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) {
@@ -7404,13 +7466,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 case 5:;
                                     L->v_u_4 = rt_chosen(g);
                                     #line 183 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 265), 0, 266);
+                                    rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 275), 0, 276);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                         }
                         #line 187 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 267, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 277, KIND_tactic, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 2) { /* assign damage */
@@ -7418,18 +7480,18 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 268)) return RT_END;
+            if (rt_back_edge(g, 278)) return RT_END;
         }
         #line 195 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 269), 270);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 279), 280);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
                 #line 196 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 271) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 281) > 0) {
                     #line 197 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 217, 0, 272);
+                    rt_choose_begin(g, L->v_p, 217, 0, 282);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7438,13 +7500,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 273));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 272);
+                        rt_opt_done(g, &ob, 282);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7455,12 +7517,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 198 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 274), 0, 275);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 284), 0, 285);
                         if (rt_check(g)) return RT_END;
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 276) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 286) > 0) {
                     #line 201 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 277);
+                    rt_choose_begin(g, L->v_p, 218, 0, 287);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7469,13 +7531,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 288));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 277);
+                        rt_opt_done(g, &ob, 287);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7486,7 +7548,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 202 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 279), 0, 280);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 289), 0, 290);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -7494,14 +7556,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 206 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 281), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 282);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 291), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 292);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 209 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 283) > 0)) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 293) > 0)) && Agg5_proc_attack(g, f, L)) {
             #line 210 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 219, 0, 285);
+            rt_choose_begin(g, L->v_q, 219, 0, 295);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                     rt_log_player(g, L->v_q);
@@ -7523,7 +7585,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 285);
+                    rt_opt_done(g, &ob, 295);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7536,7 +7598,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 212 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_q, 220, 0, 286);
+                    rt_choose_begin(g, L->v_q, 220, 0, 296);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
@@ -7545,13 +7607,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 287);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 297);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                                 rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 286);
+                        rt_opt_done(g, &ob, 296);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 9;
@@ -7576,7 +7638,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             #line 215 "cards/rebellion/combat.cards"
                             if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                                 #line 216 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_q, 221, 0, 288);
+                                rt_choose_begin(g, L->v_q, 221, 0, 298);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7585,13 +7647,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 299));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                             rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 288);
+                                    rt_opt_done(g, &ob, 298);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) {
@@ -7602,13 +7664,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 case 10:;
                                     L->v_u_8 = rt_chosen(g);
                                     #line 217 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 290), 0, 291);
+                                    rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 300), 0, 301);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                         }
                         #line 221 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 292, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 302, KIND_tactic, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* take the damage */
@@ -7616,18 +7678,18 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
-            if (rt_back_edge(g, 293)) return RT_END;
+            if (rt_back_edge(g, 303)) return RT_END;
         }
         #line 227 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 294);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 304);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 228 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 295), 0, 296);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 305), 0, 306);
                 if (rt_check(g)) return RT_END;
                 #line 229 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7643,13 +7705,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 230 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 297);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 307);
             }
         }
-#line 7650 "rebellion.c"
+#line 7712 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 298, "bad resume point");
+        return rt_fail(g, 308, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7670,7 +7732,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 237 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 299), 300);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 309), 310);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7680,12 +7742,12 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 #line 238 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 239 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 301), 302);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 311), 312);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 303), 304);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 313), 314);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 241 "cards/rebellion/combat.cards"
@@ -7703,7 +7765,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 305);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 315);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7711,10 +7773,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7715 "rebellion.c"
+#line 7777 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 306, "bad resume point");
+        return rt_fail(g, 316, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7744,13 +7806,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 261 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 307));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7754 "rebellion.c"
+#line 7816 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:262: any */
@@ -7760,13 +7822,13 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 262 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 308));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 318));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7770 "rebellion.c"
+#line 7832 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:263: any */
@@ -7777,13 +7839,13 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     #line 263 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 309);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 319);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7787 "rebellion.c"
+#line 7849 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:259: retreat */
@@ -7795,7 +7857,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 260 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 264 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 222, 0, 310);
+            rt_choose_begin(g, L->v_p, 222, 0, 320);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
                     rt_log_player(g, L->v_p);
@@ -7819,7 +7881,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 310);
+                    rt_opt_done(g, &ob, 320);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7833,9 +7895,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 267 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 311);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 321);
                     #line 268 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 223, 0, 312);
+                    rt_choose_begin(g, L->v_p, 223, 0, 322);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
@@ -7844,13 +7906,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 313));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 323));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 312);
+                        rt_opt_done(g, &ob, 322);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7861,7 +7923,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 269 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 224, 0, 314);
+                        rt_choose_begin(g, L->v_p, 224, 0, 324);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7871,13 +7933,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 315);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 325);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 314);
+                            rt_opt_done(g, &ob, 324);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7888,13 +7950,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 270 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 316), RT_AT_TOP, 317, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 326), RT_AT_TOP, 327, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 272 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 318);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 328);
                             if (rt_check(g)) return RT_END;
                             #line 273 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 319), 320);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 329), 330);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7904,21 +7966,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 274 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 274 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 321);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 331);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 275 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 322, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 332, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 277 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 323);
+                            L->v_chosen = rt_list_new(g, 333);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 225, 0, 324);
+                                rt_choose_begin(g, L->v_p, 225, 0, 334);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7928,13 +7990,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 326));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 336));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 325)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 335)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 324);
+                                    rt_opt_done(g, &ob, 334);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -7946,15 +8008,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 323);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 333);
                                 if (rt_check(g)) return RT_END;
                                 #line 278 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 327, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 337, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 280 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 328);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 338);
                             if (rt_check(g)) return RT_END;
                             #line 281 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -7976,17 +8038,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 282 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 329), RT_AT_TOP, 330, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 339), RT_AT_TOP, 340, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 7987 "rebellion.c"
+#line 8049 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 331, "bad resume point");
+        return rt_fail(g, 341, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8006,13 +8068,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 293 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 332));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 342));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8016 "rebellion.c"
+#line 8078 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:292: transports_alone */
@@ -8024,7 +8086,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 293 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 294 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 333), 334);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 343), 344);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8046,7 +8108,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 335);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 345);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8055,10 +8117,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8059 "rebellion.c"
+#line 8121 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 336, "bad resume point");
+        return rt_fail(g, 346, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8080,13 +8142,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 306 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 337));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 347));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8090 "rebellion.c"
+#line 8152 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:307: any */
@@ -8096,13 +8158,13 @@ RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 307 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 338);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 348);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
     }
     return acc;
-#line 8106 "rebellion.c"
+#line 8168 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:304: death_star_plans */
@@ -8116,7 +8178,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 306 "cards/rebellion/combat.cards"
         if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && Agg2_proc_death_star_plans(g, f, L)) {
             #line 308 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 227, 0, 339);
+            rt_choose_begin(g, L->v_r, 227, 0, 349);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
                     rt_log_player(g, L->v_r);
@@ -8138,7 +8200,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 339);
+                    rt_opt_done(g, &ob, 349);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8152,7 +8214,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep it */
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 311 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 340);
+                    rt_choose_begin(g, L->v_r, 228, 0, 350);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -8161,13 +8223,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 341);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 351);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 340);
+                        rt_opt_done(g, &ob, 350);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -8177,7 +8239,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_o_2 = rt_chosen(g);
                         #line 312 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_r, 229, 0, 342);
+                        rt_choose_begin(g, L->v_r, 229, 0, 352);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8186,13 +8248,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 343));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 353));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                     rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 342);
+                            rt_opt_done(g, &ob, 352);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -8217,7 +8279,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 344);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 354);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -8229,7 +8291,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 345);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 355);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8238,10 +8300,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8242 "rebellion.c"
+#line 8304 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 346, "bad resume point");
+        return rt_fail(g, 356, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8260,13 +8322,13 @@ RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Loc
     (void)L;
     #line 325 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 347);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 357);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 8270 "rebellion.c"
+#line 8332 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:323: end_objective */
@@ -8280,7 +8342,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 325 "cards/rebellion/combat.cards"
         if ((!rt_var_at(g, VCELL_objective_played)) && Agg1_proc_end_objective(g, f, L)) {
             #line 326 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 230, 0, 348);
+            rt_choose_begin(g, L->v_r, 230, 0, 358);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
                     rt_log_player(g, L->v_r);
@@ -8302,7 +8364,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 348);
+                    rt_opt_done(g, &ob, 358);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8316,7 +8378,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 349);
+                    rt_choose_begin(g, L->v_r, 228, 0, 359);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -8325,13 +8387,13 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 350);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 360);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 349);
+                        rt_opt_done(g, &ob, 359);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -8346,7 +8408,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 351);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 361);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8355,10 +8417,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8359 "rebellion.c"
+#line 8421 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 352, "bad resume point");
+        return rt_fail(g, 362, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8379,12 +8441,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 353), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 355);
-                        rt_set_at(g, elem, who, 0, 354);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 365);
+                        rt_set_at(g, elem, who, 0, 364);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8394,12 +8456,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 356), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 358);
-                        rt_set_at(g, elem, who, 1, 357);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 368);
+                        rt_set_at(g, elem, who, 1, 367);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8407,22 +8469,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 359) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 369) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 360) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 370) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 361), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 371), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363);
-                        rt_set_at(g, elem, who, 0, 362);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 373);
+                        rt_set_at(g, elem, who, 0, 372);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8432,18 +8494,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 374), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366);
-                        rt_set_at(g, elem, who, (-1), 365);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 376);
+                        rt_set_at(g, elem, who, (-1), 375);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 367)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 377)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 368);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 378);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8464,10 +8526,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8468 "rebellion.c"
+#line 8530 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 369, "bad resume point");
+        return rt_fail(g, 379, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8484,7 +8546,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 370);
+        rt_choose_begin(g, L->v_p, 231, 0, 380);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8494,13 +8556,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 371);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 381);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 370);
+            rt_opt_done(g, &ob, 380);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8518,16 +8580,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 372);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 382);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8528 "rebellion.c"
+#line 8590 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 373, "bad resume point");
+        return rt_fail(g, 383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8548,16 +8610,16 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 374);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 384);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 375) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 385) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 376);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 386);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8577,13 +8639,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 377);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 387);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 378), 379);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 388), 389);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8596,7 +8658,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 380);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 390);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8613,7 +8675,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 381);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 391);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8623,15 +8685,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 382);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 392);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8632 "rebellion.c"
+#line 8694 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 383, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8644,7 +8706,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 62 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 63 "cards/rebellion/effects.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 384), RT_REVEAL_ALL, RT_NONE, 385);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 394), RT_REVEAL_ALL, RT_NONE, 395);
         if (rt_check(g)) return RT_END;
         #line 64 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8657,15 +8719,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
         }
         #line 65 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 386), RT_AT_TOP, 387, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 66 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 388), RT_AT_TOP, 389, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8666 "rebellion.c"
+#line 8728 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 390, "bad resume point");
+        return rt_fail(g, 400, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8683,17 +8745,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 71 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_base_sys(g, f), 391), RT_AT_TOP, 392);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_base_sys(g, f), 401), RT_AT_TOP, 402);
             if (rt_check(g)) return RT_END;
         } else {
             #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 393);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 403);
             if (rt_check(g)) return RT_END;
         }
-#line 8694 "rebellion.c"
+#line 8756 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 394, "bad resume point");
+        return rt_fail(g, 404, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8716,13 +8778,13 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 81 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 398);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 408);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8726 "rebellion.c"
+#line 8788 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:76: establish_base */
@@ -8743,7 +8805,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 78 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 395), RT_AT_TOP, 396, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 405), RT_AT_TOP, 406, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8751,7 +8813,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 79 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, 0, 397);
+        rt_choose_begin(g, L->v_r, 232, 0, 407);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8773,7 +8835,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
-                rt_opt_done(g, &ob, 397);
+                rt_opt_done(g, &ob, 407);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8787,7 +8849,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* keep the base where it is */
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 82 "cards/rebellion/effects.cards"
-                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 399);
+                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 409);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8796,13 +8858,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 400);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 410);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                             if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 399);
+                    rt_opt_done(g, &ob, 409);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8814,7 +8876,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     #line 83 "cards/rebellion/effects.cards"
                     L->v_old = Fn_base_sys(g, f);
                     #line 84 "cards/rebellion/effects.cards"
-                    rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, L->v_r, 401), RT_REVEAL_ALL, RT_NONE, 402);
+                    rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, L->v_r, 411), RT_REVEAL_ALL, RT_NONE, 412);
                     if (rt_check(g)) return RT_END;
                     #line 85 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8826,16 +8888,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 86 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 403), RT_AT_TOP, 404, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 413), RT_AT_TOP, 414, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 87 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 405), RT_AT_TOP, 406, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 415), RT_AT_TOP, 416, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 88 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 407), RT_AT_TOP, 408);
+                    rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 417), RT_AT_TOP, 418);
                     if (rt_check(g)) return RT_END;
                     #line 89 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 409), RT_AT_TOP, 410, KIND_system, 6, RT_KEEP_ALL, -1);
+                    rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 419), RT_AT_TOP, 420, KIND_system, 6, RT_KEEP_ALL, -1);
                     if (rt_check(g)) return RT_END;
                     #line 90 "cards/rebellion/effects.cards"
                     rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
@@ -8843,10 +8905,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             }
         }
         #line 94 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 411), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 412, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 421), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 422, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 413);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 423);
         #line 96 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8854,7 +8916,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 96 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 414, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 424, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8865,15 +8927,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 415);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 425);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8874 "rebellion.c"
+#line 8936 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 416, "bad resume point");
+        return rt_fail(g, 426, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8914,10 +8976,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8918 "rebellion.c"
+#line 8980 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 417, "bad resume point");
+        return rt_fail(g, 427, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8951,7 +9013,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 111 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 418);
+            rt_choose_begin(g, f->me, 234, 0, 428);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -8976,7 +9038,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 418);
+                rt_opt_done(g, &ob, 428);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8990,10 +9052,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 114 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 419);
+                    L->v_chosen = rt_list_new(g, 429);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 420);
+                        rt_choose_begin(g, f->me, 235, 0, 430);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9010,7 +9072,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 420);
+                            rt_opt_done(g, &ob, 430);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -9021,7 +9083,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 419);
+                        rt_list_add(g, L->v_chosen, L->v_u, 429);
                         if (rt_check(g)) return RT_END;
                         #line 115 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9029,14 +9091,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 116 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 421, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 431, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 118 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 422);
+                        rt_choose_begin(g, f->me, 236, 0, 432);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9053,7 +9115,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 422);
+                            rt_opt_done(g, &ob, 432);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -9065,13 +9127,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 119 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 423, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 433, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 121 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 424);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 434);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9087,14 +9149,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 124 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 425);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 435);
                     if (rt_check(g)) return RT_END;
                     #line 125 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 426);
+                    L->v_chosen_2 = rt_list_new(g, 436);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 427);
+                        rt_choose_begin(g, f->me, 237, 0, 437);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9106,13 +9168,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 428));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 438));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 427);
+                            rt_opt_done(g, &ob, 437);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9124,25 +9186,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 426);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 436);
                         if (rt_check(g)) return RT_END;
                         #line 126 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 126 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 429);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 439);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 127 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 430, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 440, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 129 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 431);
+                    L->v_chosen_3 = rt_list_new(g, 441);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 432);
+                        rt_choose_begin(g, f->me, 238, 0, 442);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9152,13 +9214,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 434));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 444));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 433)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 443)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 432);
+                            rt_opt_done(g, &ob, 442);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9170,15 +9232,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 431);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 441);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 435, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 445, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 132 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 436);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 446);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9194,15 +9256,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 134 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 437, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 447, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9203 "rebellion.c"
+#line 9265 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 438, "bad resume point");
+        return rt_fail(g, 448, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9225,16 +9287,16 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 439)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 449)) {
             #line 146 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 440);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 450);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
                     #line 147 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 441), 442);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 451), 452);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9247,7 +9309,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 443);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 453);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9259,10 +9321,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 149 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 444);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 454);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 445);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 455);
             if (rt_check(g)) return RT_END;
             #line 151 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9274,10 +9336,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9278 "rebellion.c"
+#line 9340 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 446, "bad resume point");
+        return rt_fail(g, 456, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9293,10 +9355,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 158 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 447);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 457);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 448);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 458);
         if (rt_check(g)) return RT_END;
         #line 160 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9311,15 +9373,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 449);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 459);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9320 "rebellion.c"
+#line 9382 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 450, "bad resume point");
+        return rt_fail(g, 460, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9335,13 +9397,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 171 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 451);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 461);
         if (rt_check(g)) return RT_END;
         #line 172 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 452);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 462);
         if (rt_check(g)) return RT_END;
         #line 173 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 453);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 463);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9352,10 +9414,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9356 "rebellion.c"
+#line 9418 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 454, "bad resume point");
+        return rt_fail(g, 464, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9378,12 +9440,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 179 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 455);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 465);
         if (rt_check(g)) return RT_END;
-#line 9384 "rebellion.c"
+#line 9446 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 456, "bad resume point");
+        return rt_fail(g, 466, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9406,7 +9468,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 184 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 457), 458);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 467), 468);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9414,11 +9476,11 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 185 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 459, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 469, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 186 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 460);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 470);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9428,7 +9490,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 186 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 461), RT_AT_TOP, 462);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 471), RT_AT_TOP, 472);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9442,10 +9504,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9446 "rebellion.c"
+#line 9508 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 463, "bad resume point");
+        return rt_fail(g, 473, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9464,9 +9526,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 196 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 464))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 474))->fd_dsuc) {
             #line 197 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 465), 466);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 475), 476);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9480,19 +9542,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 199 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 467, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 477, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 202 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 468);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 478);
         if (rt_check(g)) return RT_END;
-#line 9493 "rebellion.c"
+#line 9555 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 469, "bad resume point");
+        return rt_fail(g, 479, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9515,10 +9577,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 207 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 470);
+        L->v_chosen = rt_list_new(g, 480);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 471);
+            rt_choose_begin(g, f->me, 239, 0, 481);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9529,13 +9591,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 472));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 482));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 471);
+                rt_opt_done(g, &ob, 481);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9547,7 +9609,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             if (L->v_u == RT_NONE) break;
-            rt_list_add(g, L->v_chosen, L->v_u, 470);
+            rt_list_add(g, L->v_chosen, L->v_u, 480);
             if (rt_check(g)) return RT_END;
             #line 209 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9564,17 +9626,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 473);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 483);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9575 "rebellion.c"
+#line 9637 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 474, "bad resume point");
+        return rt_fail(g, 484, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9597,7 +9659,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 216 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 475);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 485);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9607,7 +9669,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 217 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 476), RT_AT_TOP, 477);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 486), RT_AT_TOP, 487);
                 if (rt_check(g)) return RT_END;
                 #line 218 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9623,10 +9685,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9627 "rebellion.c"
+#line 9689 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 478, "bad resume point");
+        return rt_fail(g, 488, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9649,7 +9711,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 224 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 479);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 489);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9659,10 +9721,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 225 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 480), RT_AT_TOP, 481);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 490), RT_AT_TOP, 491);
                 if (rt_check(g)) return RT_END;
                 #line 226 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 482);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 492);
                 if (rt_check(g)) return RT_END;
                 #line 227 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9678,10 +9740,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9682 "rebellion.c"
+#line 9744 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 483, "bad resume point");
+        return rt_fail(g, 493, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9709,7 +9771,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9713 "rebellion.c"
+#line 9775 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:233: any */
@@ -9725,7 +9787,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9729 "rebellion.c"
+#line 9791 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:232: construct_death_star */
@@ -9738,7 +9800,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 234 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 484);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 494);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9748,7 +9810,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 234 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 485), RT_AT_TOP, 486);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 495), RT_AT_TOP, 496);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9763,7 +9825,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 487);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 497);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9777,10 +9839,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9781 "rebellion.c"
+#line 9843 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 488, "bad resume point");
+        return rt_fail(g, 498, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9808,13 +9870,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 245 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 489));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 499));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9818 "rebellion.c"
+#line 9880 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: count */
@@ -9824,14 +9886,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 254 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 498));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 508));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9835 "rebellion.c"
+#line 9897 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: sum */
@@ -9841,14 +9903,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 255 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 499));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 509));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9852 "rebellion.c"
+#line 9914 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:244: destroy_system */
@@ -9871,19 +9933,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 248 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 490);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 500);
             if (rt_check(g)) return RT_END;
             #line 249 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 491);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 501);
             if (rt_check(g)) return RT_END;
             #line 250 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 492);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 502);
             if (rt_check(g)) return RT_END;
             #line 251 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 494);
-                rt_set_at(g, elem, who, 0, 493);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 504);
+                rt_set_at(g, elem, who, 0, 503);
             }
             if (rt_check(g)) return RT_END;
             #line 252 "cards/rebellion/effects.cards"
@@ -9895,7 +9957,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 253 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 495), 496);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 505), 506);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9908,7 +9970,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 497);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 507);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9922,10 +9984,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             #line 256 "cards/rebellion/effects.cards"
             L->v_n = L->v_excess;
             L->v_by = Fn_empire_player(g, f);
-            L->v_chosen = rt_list_new(g, 500);
+            L->v_chosen = rt_list_new(g, 510);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_by, 240, 0, 501);
+                rt_choose_begin(g, L->v_by, 240, 0, 511);
                 rt_choose_steps(g, L->v_k, L->v_n);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -9936,13 +9998,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 502));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 512));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                             if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 501);
+                    rt_opt_done(g, &ob, 511);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -9954,7 +10016,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u_5 = rt_chosen(g);
                 if (L->v_u_5 == RT_NONE) break;
-                rt_list_add(g, L->v_chosen, L->v_u_5, 500);
+                rt_list_add(g, L->v_chosen, L->v_u_5, 510);
                 if (rt_check(g)) return RT_END;
                 #line 258 "cards/rebellion/effects.cards"
                 { /* destroy_unit */
@@ -9962,7 +10024,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 503);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 513);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -9977,7 +10039,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 504);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 514);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9993,10 +10055,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 9997 "rebellion.c"
+#line 10059 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 505, "bad resume point");
+        return rt_fail(g, 515, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10023,7 +10085,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 274 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 275 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 506)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 516)[0] == 0) {
                     #line 276 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10033,7 +10095,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 276 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 507), RT_AT_TOP, 508, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 517), RT_AT_TOP, 518, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10041,21 +10103,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 277 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 509), 510);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 519), 520);
                 }
                 #line 279 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 511)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 521)[0] == 0)) {
                     #line 279 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 512);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 513), RT_AT_TOP, 514, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 522);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 523), RT_AT_TOP, 524, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10056 "rebellion.c"
+#line 10118 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 515, "bad resume point");
+        return rt_fail(g, 525, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10068,13 +10130,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 285 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 285 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 516), RT_AT_TOP, 517, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 526), RT_AT_TOP, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10075 "rebellion.c"
+#line 10137 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 518, "bad resume point");
+        return rt_fail(g, 528, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10097,14 +10159,14 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
             #line 290 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 290 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 519), RT_AT_TOP, 520, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 529), RT_AT_TOP, 530, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10105 "rebellion.c"
+#line 10167 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 521, "bad resume point");
+        return rt_fail(g, 531, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10117,21 +10179,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 297 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 298 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 522, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 532, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 299 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 523);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 533);
         }
         #line 301 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 301 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 524), RT_AT_TOP, 525, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10132 "rebellion.c"
+#line 10194 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 526, "bad resume point");
+        return rt_fail(g, 536, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10162,7 +10224,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 307 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 527), RT_AT_TOP, 528, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10170,7 +10232,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 308 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 529);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 539);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10179,13 +10241,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 530);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 540);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 529);
+            rt_opt_done(g, &ob, 539);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10195,27 +10257,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 308 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 531), RT_AT_TOP, 532, KIND_objective, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 541), RT_AT_TOP, 542, KIND_objective, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 309 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 533);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 543);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 309 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 534, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 544, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10216 "rebellion.c"
+#line 10278 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 535, "bad resume point");
+        return rt_fail(g, 545, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10235,7 +10297,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         #line 314 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
             #line 315 "cards/rebellion/effects.cards"
-            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 536);
+            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 546);
             if (rt_check(g)) return RT_END;
             #line 316 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -10244,7 +10306,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 537)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 547)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10252,7 +10314,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 538))->fd_effect, L->v_ability_card, L->v_p, 538);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 548))->fd_effect, L->v_ability_card, L->v_p, 548);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10260,13 +10322,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 318 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 539);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 549);
             if (rt_check(g)) return RT_END;
         }
-#line 10267 "rebellion.c"
+#line 10329 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 540, "bad resume point");
+        return rt_fail(g, 550, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10281,7 +10343,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 330 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 331 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 541);
+            return rt_win(g, Fn_empire_player(g, f), 551);
         }
         #line 333 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
@@ -10300,7 +10362,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 335 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 336 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 542);
+            return rt_win(g, Fn_empire_player(g, f), 552);
         }
         #line 338 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10315,12 +10377,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 340 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 341 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 543);
+            return rt_win(g, Fn_rebel_player(g, f), 553);
         }
-#line 10321 "rebellion.c"
+#line 10383 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 544, "bad resume point");
+        return rt_fail(g, 554, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10353,13 +10415,13 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 215 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 547);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 557);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10363 "rebellion.c"
+#line 10425 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:225: any */
@@ -10369,13 +10431,13 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 225 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 557));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 567));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 556))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10379 "rebellion.c"
+#line 10441 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10387,13 +10449,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
         #line 213 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 214 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 545);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 555);
             if (rt_check(g)) return RT_END;
             #line 215 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 546)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 556)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 216 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 548);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 558);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10402,20 +10464,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 549)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 559)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 550))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 551))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 561))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 221 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 552), 553);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10428,7 +10490,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 554);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 564);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10445,7 +10507,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 225 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 555);
+                rt_choose_begin(g, f->me, 242, 0, 565);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10457,14 +10519,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 558);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 568);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 555);
+                    rt_opt_done(g, &ob, 565);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10477,7 +10539,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 226 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 227 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 559);
+                    rt_choose_begin(g, f->me, 243, 0, 569);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10488,13 +10550,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 561));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 571));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 570))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 559);
+                        rt_opt_done(g, &ob, 569);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10509,7 +10571,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 229 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 572), 573);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10517,7 +10579,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 229 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 564), RT_AT_TOP, 565, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 574), RT_AT_TOP, 575, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10537,7 +10599,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 232 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 566);
+                rt_choose_begin(g, f->me, 244, 0, 576);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10549,13 +10611,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 568);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 578);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 567))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 577))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 566);
+                    rt_opt_done(g, &ob, 576);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10569,7 +10631,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 233 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 569), 570);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 579), 580);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10577,7 +10639,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 233 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 571), RT_AT_TOP, 572, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 581), RT_AT_TOP, 582, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10597,12 +10659,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 236 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 237 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 573))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 583))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 237 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 574);
+                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 584);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10631,7 +10693,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 575))->fd_effect, L->v_ability_card, f->me, 575);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 585))->fd_effect, L->v_ability_card, f->me, 585);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10648,37 +10710,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 245 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 576))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 586))->fd_starting) {
                 #line 245 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 577), RT_AT_TOP, 578);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 587), RT_AT_TOP, 588);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 579))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 589))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 246 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 580);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 590);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 581))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 591))->fd_project) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 582);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 592);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 583);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 593);
                 if (rt_check(g)) return RT_END;
             }
             #line 249 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 584);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 594);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10679 "rebellion.c"
+#line 10741 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 585, "bad resume point");
+        return rt_fail(g, 595, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10704,13 +10766,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 269 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 592));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 602));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10714 "rebellion.c"
+#line 10776 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:270: sum */
@@ -10720,14 +10782,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 270 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 594));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 604));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 593))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_skill);
     }
     return acc;
-#line 10731 "rebellion.c"
+#line 10793 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:271: sum */
@@ -10737,14 +10799,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 596));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 606));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 595))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_skill);
     }
     return acc;
-#line 10748 "rebellion.c"
+#line 10810 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:257: oppose */
@@ -10758,7 +10820,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 259 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 260 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 586);
+        rt_choose_begin(g, L->v_q, 245, 0, 596);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10769,7 +10831,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 587)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 597)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10784,7 +10846,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 586);
+                rt_opt_done(g, &ob, 596);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10797,7 +10859,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 262 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 588);
+                rt_choose_begin(g, L->v_q, 246, 0, 598);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10807,13 +10869,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 589);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 599);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 588);
+                    rt_opt_done(g, &ob, 598);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10823,7 +10885,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 263 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 590), RT_AT_TOP, 591, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 600), RT_AT_TOP, 601, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 264 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -10858,13 +10920,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 597);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 607);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 598));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 608));
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -10874,7 +10936,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 599);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 609);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10905,10 +10967,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 277 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10909 "rebellion.c"
+#line 10971 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 600, "bad resume point");
+        return rt_fail(g, 610, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10932,13 +10994,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 293 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 615);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 625);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 609), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 610), 611)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 612), 613), 614)), 616);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 619), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 620), 621)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 622), 623), 624)), 626);
     }
     return acc;
-#line 10942 "rebellion.c"
+#line 11004 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:289: skill_roll */
@@ -10959,7 +11021,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 290 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 601), RT_AT_TOP, 602);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 611), RT_AT_TOP, 612);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10967,7 +11029,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 291 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 603)[0], 604);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 613)[0], 614);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -10979,7 +11041,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 291 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 605), RT_AT_TOP, 606);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 615), RT_AT_TOP, 616);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10988,21 +11050,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 292 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 607);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 617);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 608);
+                Roll_any(g, rt_zone_at(g, zone, i), 618);
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 617), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 618);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 627), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 628);
         if (rt_check(g)) return RT_END;
-#line 11003 "rebellion.c"
+#line 11065 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 619, "bad resume point");
+        return rt_fail(g, 629, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11019,7 +11081,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 27 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 620);
+        rt_choose_begin(g, f->me, 247, 0, 630);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11031,13 +11093,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 621);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 631);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 620);
+            rt_opt_done(g, &ob, 630);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11048,7 +11110,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 28 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 622), RT_AT_TOP, 623);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 632), RT_AT_TOP, 633);
             if (rt_check(g)) return RT_END;
             #line 29 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11064,7 +11126,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 30 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 624);
+                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 634);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11079,10 +11141,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11083 "rebellion.c"
+#line 11145 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 625, "bad resume point");
+        return rt_fail(g, 635, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11129,7 +11191,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 38 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 39 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 626);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 636);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -11137,10 +11199,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 40 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 627);
+                L->v_chosen = rt_list_new(g, 637);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 628);
+                    rt_choose_begin(g, f->me, 248, 0, 638);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11153,13 +11215,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 629));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 639));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 628);
+                        rt_opt_done(g, &ob, 638);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11171,19 +11233,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 627);
+                    rt_list_add(g, L->v_chosen, L->v_u, 637);
                     if (rt_check(g)) return RT_END;
                     #line 41 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 41 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 630);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 640);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 42 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 631);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 641);
                     if (rt_check(g)) return RT_END;
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 632, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 642, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11193,7 +11255,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 48 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 49 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 633);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 643);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11217,7 +11279,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 633);
+                    rt_opt_done(g, &ob, 643);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11232,10 +11294,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
                     L->v_n_2 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 634);
+                    L->v_chosen_2 = rt_list_new(g, 644);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 235, 0, 635);
+                        rt_choose_begin(g, f->me, 235, 0, 645);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11252,7 +11314,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 635);
+                            rt_opt_done(g, &ob, 645);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -11263,7 +11325,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 634);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 644);
                         if (rt_check(g)) return RT_END;
                         #line 53 "cards/rebellion/moves.cards"
                         if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11271,14 +11333,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 54 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 636, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 646, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 56 "cards/rebellion/moves.cards"
                     L->v_n_3 = 40;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 250, 0, 637);
+                        rt_choose_begin(g, f->me, 250, 0, 647);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11295,7 +11357,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 637);
+                            rt_opt_done(g, &ob, 647);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
                         if (rt_option_count(g) == 0) break;
@@ -11307,14 +11369,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
                         #line 57 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 638, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 648, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
         #line 62 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 639);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 649);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -11322,10 +11384,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 63 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 640);
+                L->v_chosen_3 = rt_list_new(g, 650);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 641);
+                    rt_choose_begin(g, f->me, 251, 0, 651);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11338,13 +11400,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 643));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 653));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 642)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 652)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 641);
+                        rt_opt_done(g, &ob, 651);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11356,13 +11418,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 640);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 650);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 644);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 654);
                     if (rt_check(g)) return RT_END;
                     #line 65 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 645, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 655, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11370,10 +11432,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 69 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 646);
+                    L->v_chosen_4 = rt_list_new(g, 656);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 647);
+                        rt_choose_begin(g, f->me, 252, 0, 657);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11386,13 +11448,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 648));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 658));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 647);
+                            rt_opt_done(g, &ob, 657);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
@@ -11404,16 +11466,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 646);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 656);
                         if (rt_check(g)) return RT_END;
                         #line 70 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 649), RT_AT_TOP, 650, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 659), RT_AT_TOP, 660, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 73 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 651);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 661);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11421,7 +11483,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 652);
+            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 662);
             if (args) {
                 args[0] = arg0;
             }
@@ -11435,10 +11497,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11439 "rebellion.c"
+#line 11501 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 653, "bad resume point");
+        return rt_fail(g, 663, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11465,7 +11527,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11469 "rebellion.c"
+#line 11531 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11492,7 +11554,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 81 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 82 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 654), RT_AT_TOP, 655, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 664), RT_AT_TOP, 665, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11502,7 +11564,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 656);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 666);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11524,7 +11586,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 657);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 667);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11536,7 +11598,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 92 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 658);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 668);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11552,14 +11614,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 93 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 659);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 669);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 93 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 660);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 670);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11568,15 +11630,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 661);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 671);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11577 "rebellion.c"
+#line 11639 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 662, "bad resume point");
+        return rt_fail(g, 672, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11592,9 +11654,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 100 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 663), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 664))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 673), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 674))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 101 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 665);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 675);
             if (rt_check(g)) return RT_END;
             #line 102 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11604,10 +11666,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11608 "rebellion.c"
+#line 11670 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 666, "bad resume point");
+        return rt_fail(g, 676, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11639,13 +11701,13 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 18 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 667);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 677);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11649 "rebellion.c"
+#line 11711 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -11663,7 +11725,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 18 "cards/rebellion/refresh.cards"
         if (Agg1_proc_refresh(g, f, L)) {
             #line 19 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 253, 0, 668);
+            rt_choose_begin(g, L->v_r, 253, 0, 678);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
                     rt_log_player(g, L->v_r);
@@ -11685,7 +11747,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 668);
+                    rt_opt_done(g, &ob, 678);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11699,7 +11761,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 22 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 669);
+                    rt_choose_begin(g, L->v_r, 228, 0, 679);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
@@ -11708,13 +11770,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 670);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 680);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                                 if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 669);
+                        rt_opt_done(g, &ob, 679);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -11729,7 +11791,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 671);
+                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 681);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -11739,14 +11801,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         #line 26 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 672);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 682);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 27 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 673), 674);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 683), 684);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -11754,7 +11816,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 27 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 675), RT_AT_TOP, 676, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 685), RT_AT_TOP, 686, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11763,18 +11825,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 29 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 677), RT_AT_TOP, 678, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 687), RT_AT_TOP, 688, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 31 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 679);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 680), RT_AT_TOP, 681, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 689);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 690), RT_AT_TOP, 691, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 682);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 683), RT_AT_TOP, 684, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 692);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 693), RT_AT_TOP, 694, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 36 "cards/rebellion/refresh.cards"
@@ -11788,15 +11850,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 685);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 695);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 38 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 686)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 696)[0] > 10) {
                 #line 39 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 254, 0, 687);
+                rt_choose_begin(g, L->v_p_2, 254, 0, 697);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
@@ -11805,13 +11867,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 688);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 698);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 687);
+                    rt_opt_done(g, &ob, 697);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -11823,15 +11885,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 40 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 689, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 699, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 690, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 700, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 691)) return RT_END;
+                if (rt_back_edge(g, 701)) return RT_END;
             }
         }
         #line 45 "cards/rebellion/refresh.cards"
@@ -11840,7 +11902,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 692);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 702);
             if (st != RT_DONE)
                 return st;
         }
@@ -11849,7 +11911,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 693);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 703);
             if (st != RT_DONE)
                 return st;
         }
@@ -11870,7 +11932,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 694);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 704);
             if (st != RT_DONE)
                 return st;
         }
@@ -11879,7 +11941,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 52 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 695);
+                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 705);
             }
             f->pc = 4;
             {
@@ -11899,7 +11961,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 #line 54 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 696);
+                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 706);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11918,7 +11980,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 57 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 697);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 707);
             if (args) {
                 args[0] = arg0;
             }
@@ -11935,7 +11997,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 58 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 698);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 708);
             if (args) {
                 args[0] = arg0;
             }
@@ -11953,15 +12015,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 699);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 709);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11962 "rebellion.c"
+#line 12024 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 700, "bad resume point");
+        return rt_fail(g, 710, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11979,10 +12041,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 81 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 701);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 711);
         if (rt_check(g)) return RT_END;
         #line 82 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 702))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 712))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 83 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -11996,32 +12058,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 703))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 713))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 704))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 714))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 85 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 705);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 715);
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 706);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 716);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12022 "rebellion.c"
+#line 12084 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 707, "bad resume point");
+        return rt_fail(g, 717, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12045,14 +12107,14 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             #line 95 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 708);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 718);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 95 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 709), RT_AT_TOP, 710, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 719), RT_AT_TOP, 720, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12063,7 +12125,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 97 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 711);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 721);
             if (args) {
                 args[0] = arg0;
             }
@@ -12080,7 +12142,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 712);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 722);
             if (args) {
                 args[0] = arg0;
             }
@@ -12094,10 +12156,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12098 "rebellion.c"
+#line 12160 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 713, "bad resume point");
+        return rt_fail(g, 723, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12117,13 +12179,13 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 105 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 714);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 724);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12127 "rebellion.c"
+#line 12189 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12135,15 +12197,15 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 105 "cards/rebellion/refresh.cards"
-        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 715)[0] == 0))) {
+        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 725)[0] == 0))) {
             #line 106 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 716);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 717), RT_AT_TOP, 718, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 726);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 727), RT_AT_TOP, 728, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 719)) return RT_END;
+            if (rt_back_edge(g, 729)) return RT_END;
         }
         #line 108 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 720);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 730);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12152,13 +12214,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 721);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 731);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                     rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 720);
+            rt_opt_done(g, &ob, 730);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12168,10 +12230,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_2 = rt_chosen(g);
             #line 109 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 722), RT_AT_TOP, 723, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 732), RT_AT_TOP, 733, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 110 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, 0, 724);
+            rt_choose_begin(g, L->v_p, 256, 0, 734);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12186,7 +12248,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 724);
+                rt_opt_done(g, &ob, 734);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12196,7 +12258,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 111 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 725), RT_AT_TOP, 726, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 735), RT_AT_TOP, 736, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 112 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12214,7 +12276,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 { /* use_action */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 727);
+                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 737);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12233,22 +12295,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 116 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 728);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 738);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 116 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 729), RT_AT_BOTTOM, 730, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 739), RT_AT_BOTTOM, 740, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12249 "rebellion.c"
+#line 12311 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 731, "bad resume point");
+        return rt_fail(g, 741, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12267,7 +12329,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 132 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 732);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 742);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -12276,9 +12338,9 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 #line 133 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 733))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 734))->fd_slot1;
-                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 735);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 743))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 744))->fd_slot1;
+                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 745);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12295,13 +12357,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 134 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 736)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 746)) {
                     #line 134 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 737))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 738))->fd_slot2;
-                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 739);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 747))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 748))->fd_slot2;
+                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 749);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12328,7 +12390,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 740);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 750);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12349,7 +12411,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 741);
+                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 751);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12366,10 +12428,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12370 "rebellion.c"
+#line 12432 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 742, "bad resume point");
+        return rt_fail(g, 752, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12402,7 +12464,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12406 "rebellion.c"
+#line 12468 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12412,13 +12474,13 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 744));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 754));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12422 "rebellion.c"
+#line 12484 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12429,7 +12491,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 156 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 745);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 755);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12437,7 +12499,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12441 "rebellion.c"
+#line 12503 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12453,7 +12515,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12457 "rebellion.c"
+#line 12519 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12463,13 +12525,13 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 157 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 751));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 761));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12473 "rebellion.c"
+#line 12535 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12481,7 +12543,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 147 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 148 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 743);
+            rt_choose_begin(g, L->v_p, 257, 0, 753);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12509,7 +12571,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 743);
+                    rt_opt_done(g, &ob, 753);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12522,7 +12584,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 150 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 746);
+                    rt_choose_begin(g, L->v_p, 258, 0, 756);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12537,7 +12599,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 746);
+                        rt_opt_done(g, &ob, 756);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12547,10 +12609,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 151 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 747), RT_AT_TOP, 748);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 757), RT_AT_TOP, 758);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 749);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 759);
                         if (rt_check(g)) return RT_END;
                         #line 153 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12566,7 +12628,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 157 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 750);
+                    rt_choose_begin(g, L->v_p, 259, 0, 760);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12576,14 +12638,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 752);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 762);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 750);
+                        rt_opt_done(g, &ob, 760);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12594,7 +12656,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 158 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 753);
+                        rt_choose_begin(g, L->v_p, 260, 0, 763);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12603,13 +12665,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 754));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 764));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 753);
+                            rt_opt_done(g, &ob, 763);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12620,10 +12682,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 159 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 755), RT_AT_TOP, 756, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 765), RT_AT_TOP, 766, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 160 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 757);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 767);
                             #line 161 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12643,10 +12705,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12647 "rebellion.c"
+#line 12709 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 758, "bad resume point");
+        return rt_fail(g, 768, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12669,14 +12731,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 759);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 769);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 180 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 760);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 770);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12685,16 +12747,16 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 182 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 761));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 771));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 182 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 762), 0, 763);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 772), 0, 773);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 183 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 764), 765);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 774), 775);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -12704,7 +12766,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 766);
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 776);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12722,10 +12784,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12726 "rebellion.c"
+#line 12788 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 767, "bad resume point");
+        return rt_fail(g, 777, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12743,7 +12805,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 187 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 768);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 778);
             if (args) {
                 args[0] = arg0;
             }
@@ -12757,10 +12819,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12761 "rebellion.c"
+#line 12823 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 769, "bad resume point");
+        return rt_fail(g, 779, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12787,13 +12849,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 771));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 781));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12797 "rebellion.c"
+#line 12859 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12804,7 +12866,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 192 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 772);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 782);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12812,7 +12874,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12816 "rebellion.c"
+#line 12878 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12822,13 +12884,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 193 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 774));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 784));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12832 "rebellion.c"
+#line 12894 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12839,13 +12901,13 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     #line 203 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 783);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 793);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12849 "rebellion.c"
+#line 12911 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -12855,11 +12917,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 190 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 770))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 780))->fd_death_star) {
             #line 192 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 193 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 773);
+                rt_choose_begin(g, L->v_p, 261, 0, 783);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -12869,14 +12931,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 775);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 773);
+                    rt_opt_done(g, &ob, 783);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -12887,7 +12949,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 194 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 776), 777);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 786), 787);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -12895,13 +12957,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 194 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 778, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 788, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 195 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 779), RT_AT_TOP, 780);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 789), RT_AT_TOP, 790);
                     if (rt_check(g)) return RT_END;
                     #line 196 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -12914,12 +12976,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 199 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 781);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 791);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 202 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 782);
+            rt_choose_begin(g, L->v_p, 262, 0, 792);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -12947,7 +13009,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 782);
+                    rt_opt_done(g, &ob, 792);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12960,7 +13022,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 204 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 784);
+                    rt_choose_begin(g, L->v_p, 263, 0, 794);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -12971,13 +13033,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 795);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 784);
+                        rt_opt_done(g, &ob, 794);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12988,10 +13050,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 205 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 786), RT_AT_TOP, 787);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 796), RT_AT_TOP, 797);
                         if (rt_check(g)) return RT_END;
                         #line 206 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 788), 1, 789), 790);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 798), 1, 799), 800);
                         if (rt_check(g)) return RT_END;
                         #line 207 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13007,10 +13069,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 211 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 791);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 801);
                     if (rt_check(g)) return RT_END;
                     #line 212 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 792));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 802));
                     if (rt_check(g)) return RT_END;
                     #line 213 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13023,15 +13085,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 215 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 793);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 803);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13032 "rebellion.c"
+#line 13094 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 794, "bad resume point");
+        return rt_fail(g, 804, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13050,13 +13112,13 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 47 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 796);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 806);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13060 "rebellion.c"
+#line 13122 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -13070,7 +13132,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 45 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 46 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, 0, 795);
+            rt_choose_begin(g, f->me, 264, 0, 805);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
@@ -13078,7 +13140,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = (!!Agg1_proc_assign_missions(g, f, L));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 797) > 0);   /* use an Assignment action card */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 807) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13096,7 +13158,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 795);
+                    rt_opt_done(g, &ob, 805);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13110,7 +13172,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 47 "cards/rebellion/round.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 798);
+                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 808);
                     }
                     f->pc = 2;
                     {
@@ -13123,7 +13185,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 49 "cards/rebellion/round.cards"
-                    rt_choose_begin(g, f->me, 265, 0, 799);
+                    rt_choose_begin(g, f->me, 265, 0, 809);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13132,13 +13194,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 800);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 810);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                                 rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 799);
+                        rt_opt_done(g, &ob, 809);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 3;
@@ -13151,7 +13213,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         { /* use_action */
                             RtValue arg0 = f->me;
                             RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 801);
+                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 811);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -13172,12 +13234,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 802)) return RT_END;
+            if (rt_back_edge(g, 812)) return RT_END;
         }
-#line 13178 "rebellion.c"
+#line 13240 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 803, "bad resume point");
+        return rt_fail(g, 813, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13202,14 +13264,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 88 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 828);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 838);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13213 "rebellion.c"
+#line 13275 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13221,12 +13283,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 60 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 804));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 814));
         if (rt_check(g)) return RT_END;
         #line 61 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 62 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 805);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 815);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13235,13 +13297,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 806);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 816);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_can_assign(g, f, f->me, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 805);
+            rt_opt_done(g, &ob, 815);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13251,16 +13313,16 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 63 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 807), RT_AT_TOP, 808, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 817), RT_AT_TOP, 818, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 64 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 809);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 819);
             #line 65 "cards/rebellion/round.cards"
             L->v_sk = Inst_mission(g, L->v_c)->fd_skill;
             #line 66 "cards/rebellion/round.cards"
             L->v_need = Inst_mission(g, L->v_c)->fd_need;
             #line 67 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 267, 0, 810);
+            rt_choose_begin(g, f->me, 267, 0, 820);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13269,13 +13331,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 811);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 821);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         if ((seq[0] = Fn_icons(g, f, it_l, L->v_sk), (seq[0] + Fn_best_other(g, f, f->me, it_l, L->v_sk))) >= L->v_need) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 810);
+                rt_opt_done(g, &ob, 820);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -13285,18 +13347,18 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 68 "cards/rebellion/round.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 812), RT_AT_TOP, 813, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 822), RT_AT_TOP, 823, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 69 "cards/rebellion/round.cards"
-                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 814);
+                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 824);
             }
             #line 71 "cards/rebellion/round.cards"
-            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 815);
+            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 825);
             if (rt_check(g)) return RT_END;
             #line 72 "cards/rebellion/round.cards"
             if (L->v_left > 0) {
                 #line 73 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 268, 0, 816);
+                rt_choose_begin(g, f->me, 268, 0, 826);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
@@ -13305,13 +13367,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 817);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 827);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_icons(g, f, it_l_2, L->v_sk) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 816);
+                    rt_opt_done(g, &ob, 826);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13321,14 +13383,14 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_l_2 = rt_chosen(g);
                     #line 74 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 818), RT_AT_TOP, 819, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 828), RT_AT_TOP, 829, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 75 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 820);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 830);
                 }
             } else {
                 #line 78 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 821);
+                rt_choose_begin(g, f->me, 269, 0, 831);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
                         rt_log_player(g, f->me);
@@ -13336,7 +13398,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     int menu_0 = 1;   /* one leader */
-                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 822)[0] == 0);   /* add a second leader */
+                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 832)[0] == 0);   /* add a second leader */
                     int pick = rt_draw_options_now(g, menu_0 + menu_1);
                     if (pick >= 0) {
                         RtValue drawn_value;
@@ -13350,7 +13412,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                        rt_opt_done(g, &ob, 821);
+                        rt_opt_done(g, &ob, 831);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -13364,7 +13426,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     if (L->v_option == 0) { /* one leader */
                     } else if (L->v_option == 1) { /* add a second leader */
                         #line 81 "cards/rebellion/round.cards"
-                        rt_choose_begin(g, f->me, 270, 0, 823);
+                        rt_choose_begin(g, f->me, 270, 0, 833);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
@@ -13373,13 +13435,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 824);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 834);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 823);
+                            rt_opt_done(g, &ob, 833);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -13389,10 +13451,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_l_3 = rt_chosen(g);
                             #line 82 "cards/rebellion/round.cards"
-                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 825), RT_AT_TOP, 826, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 835), RT_AT_TOP, 836, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 83 "cards/rebellion/round.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 827);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 837);
                         }
                     }
                 }
@@ -13407,10 +13469,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13411 "rebellion.c"
+#line 13473 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 829, "bad resume point");
+        return rt_fail(g, 839, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13428,7 +13490,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 95 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 96 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 271, 0, 830);
+            rt_choose_begin(g, f->me, 271, 0, 840);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
                     rt_log_player(g, f->me);
@@ -13450,7 +13512,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                    rt_opt_done(g, &ob, 830);
+                    rt_opt_done(g, &ob, 840);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13467,7 +13529,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 831);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 841);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13475,10 +13537,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13479 "rebellion.c"
+#line 13541 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 832, "bad resume point");
+        return rt_fail(g, 842, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13508,17 +13570,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 833);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 843);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13519 "rebellion.c"
+#line 13581 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 834, "bad resume point");
+        return rt_fail(g, 844, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13538,7 +13600,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 835);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 845);
             if (st != RT_DONE)
                 return st;
         }
@@ -13553,15 +13615,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 836);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 846);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13562 "rebellion.c"
+#line 13624 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 837, "bad resume point");
+        return rt_fail(g, 847, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13574,7 +13636,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 838);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 848);
             if (args) {
                 args[0] = arg0;
             }
@@ -13588,10 +13650,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13592 "rebellion.c"
+#line 13654 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 849, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13605,15 +13667,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 840);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 850);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13614 "rebellion.c"
+#line 13676 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 851, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13631,15 +13693,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 842);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 852);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13640 "rebellion.c"
+#line 13702 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 843, "bad resume point");
+        return rt_fail(g, 853, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13659,15 +13721,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 844);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 854);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13668 "rebellion.c"
+#line 13730 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 845, "bad resume point");
+        return rt_fail(g, 855, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13687,7 +13749,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 846);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 856);
             if (st != RT_DONE)
                 return st;
         }
@@ -13702,15 +13764,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 847);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 857);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13711 "rebellion.c"
+#line 13773 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 848, "bad resume point");
+        return rt_fail(g, 858, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13723,7 +13785,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 849);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 859);
             if (args) {
                 args[0] = arg0;
             }
@@ -13737,10 +13799,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13741 "rebellion.c"
+#line 13803 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 850, "bad resume point");
+        return rt_fail(g, 860, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13753,7 +13815,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 851);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 861);
             if (args) {
                 args[0] = arg0;
             }
@@ -13767,10 +13829,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13771 "rebellion.c"
+#line 13833 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 852, "bad resume point");
+        return rt_fail(g, 862, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13788,15 +13850,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 853);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 863);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13797 "rebellion.c"
+#line 13859 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 854, "bad resume point");
+        return rt_fail(g, 864, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13816,15 +13878,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 855);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 865);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13825 "rebellion.c"
+#line 13887 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 856, "bad resume point");
+        return rt_fail(g, 866, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13844,15 +13906,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 857);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 867);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13853 "rebellion.c"
+#line 13915 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 858, "bad resume point");
+        return rt_fail(g, 868, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13866,15 +13928,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 859);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 869);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13875 "rebellion.c"
+#line 13937 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 860, "bad resume point");
+        return rt_fail(g, 870, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13887,7 +13949,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 861);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 871);
             if (args) {
                 args[0] = arg0;
             }
@@ -13901,10 +13963,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13905 "rebellion.c"
+#line 13967 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 862, "bad resume point");
+        return rt_fail(g, 872, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13917,7 +13979,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 863);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 873);
             if (args) {
                 args[0] = arg0;
             }
@@ -13931,10 +13993,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13935 "rebellion.c"
+#line 13997 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 864, "bad resume point");
+        return rt_fail(g, 874, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13954,15 +14016,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 865);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 875);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13963 "rebellion.c"
+#line 14025 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 866, "bad resume point");
+        return rt_fail(g, 876, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13982,15 +14044,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 867);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 877);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13991 "rebellion.c"
+#line 14053 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 868, "bad resume point");
+        return rt_fail(g, 878, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14010,15 +14072,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 869);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 879);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14019 "rebellion.c"
+#line 14081 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 870, "bad resume point");
+        return rt_fail(g, 880, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14034,15 +14096,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 871);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 881);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14043 "rebellion.c"
+#line 14105 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 872, "bad resume point");
+        return rt_fail(g, 882, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14060,15 +14122,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 873);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 883);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14069 "rebellion.c"
+#line 14131 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 874, "bad resume point");
+        return rt_fail(g, 884, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14081,7 +14143,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 875);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 885);
             if (args) {
                 args[0] = arg0;
             }
@@ -14095,10 +14157,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14099 "rebellion.c"
+#line 14161 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 876, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14116,15 +14178,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 877);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 887);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14125 "rebellion.c"
+#line 14187 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 878, "bad resume point");
+        return rt_fail(g, 888, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14137,7 +14199,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 879);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 889);
             if (args) {
                 args[0] = arg0;
             }
@@ -14151,10 +14213,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14155 "rebellion.c"
+#line 14217 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 890, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14174,15 +14236,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 881);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 891);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14183 "rebellion.c"
+#line 14245 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 892, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14202,7 +14264,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 893);
             if (st != RT_DONE)
                 return st;
         }
@@ -14217,15 +14279,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 884);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14226 "rebellion.c"
+#line 14288 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 885, "bad resume point");
+        return rt_fail(g, 895, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14243,15 +14305,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 886);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 896);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14252 "rebellion.c"
+#line 14314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 887, "bad resume point");
+        return rt_fail(g, 897, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14266,7 +14328,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 888);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 898);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14282,10 +14344,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14286 "rebellion.c"
+#line 14348 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 899, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14299,15 +14361,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 890);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 900);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14308 "rebellion.c"
+#line 14370 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 891, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14320,7 +14382,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 892);
+            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 902);
             if (args) {
                 args[0] = arg0;
             }
@@ -14334,10 +14396,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14338 "rebellion.c"
+#line 14400 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 903, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14355,7 +14417,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 904);
             if (st != RT_DONE)
                 return st;
         }
@@ -14368,15 +14430,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 895);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 905);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14377 "rebellion.c"
+#line 14439 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 896, "bad resume point");
+        return rt_fail(g, 906, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14396,15 +14458,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 897);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 907);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14405 "rebellion.c"
+#line 14467 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 898, "bad resume point");
+        return rt_fail(g, 908, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14415,7 +14477,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 899);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 909);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14426,10 +14488,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14430 "rebellion.c"
+#line 14492 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 900, "bad resume point");
+        return rt_fail(g, 910, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14445,15 +14507,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 901);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 911);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14454 "rebellion.c"
+#line 14516 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 902, "bad resume point");
+        return rt_fail(g, 912, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14468,7 +14530,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 903);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 913);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14484,10 +14546,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14488 "rebellion.c"
+#line 14550 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 904, "bad resume point");
+        return rt_fail(g, 914, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14499,7 +14561,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 905);
+            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 915);
         }
         f->pc = 1;
         {
@@ -14510,10 +14572,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14514 "rebellion.c"
+#line 14576 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 906, "bad resume point");
+        return rt_fail(g, 916, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14529,15 +14591,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 907);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 917);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14538 "rebellion.c"
+#line 14600 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 908, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14549,7 +14611,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 909);
+            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 919);
         }
         f->pc = 1;
         {
@@ -14560,10 +14622,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14564 "rebellion.c"
+#line 14626 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 910, "bad resume point");
+        return rt_fail(g, 920, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14581,15 +14643,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 911);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 921);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14590 "rebellion.c"
+#line 14652 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 912, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14607,15 +14669,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 913);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 923);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14616 "rebellion.c"
+#line 14678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 914, "bad resume point");
+        return rt_fail(g, 924, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14631,15 +14693,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 915);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 925);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14640 "rebellion.c"
+#line 14702 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 916, "bad resume point");
+        return rt_fail(g, 926, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14652,7 +14714,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 917);
+            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 927);
             if (args) {
                 args[0] = arg0;
             }
@@ -14666,10 +14728,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14670 "rebellion.c"
+#line 14732 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14683,15 +14745,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 919);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14692 "rebellion.c"
+#line 14754 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 920, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14707,15 +14769,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 921);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 931);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14716 "rebellion.c"
+#line 14778 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14731,15 +14793,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 923);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 933);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14740 "rebellion.c"
+#line 14802 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 924, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14759,15 +14821,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 935);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14768 "rebellion.c"
+#line 14830 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 936, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14783,15 +14845,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 927);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 937);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14792 "rebellion.c"
+#line 14854 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 938, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14809,15 +14871,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 929);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 939);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14818 "rebellion.c"
+#line 14880 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 940, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14833,15 +14895,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 941);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14842 "rebellion.c"
+#line 14904 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 932, "bad resume point");
+        return rt_fail(g, 942, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14859,7 +14921,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 933);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 943);
             if (st != RT_DONE)
                 return st;
         }
@@ -14872,15 +14934,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 934);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 944);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14881 "rebellion.c"
+#line 14943 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 935, "bad resume point");
+        return rt_fail(g, 945, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14896,15 +14958,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 936);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 946);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14905 "rebellion.c"
+#line 14967 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 937, "bad resume point");
+        return rt_fail(g, 947, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14917,7 +14979,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 938);
+            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 948);
             if (args) {
                 args[0] = arg0;
             }
@@ -14931,10 +14993,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14935 "rebellion.c"
+#line 14997 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 939, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14954,15 +15016,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 940);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 950);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14963 "rebellion.c"
+#line 15025 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 941, "bad resume point");
+        return rt_fail(g, 951, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15032,7 +15094,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 15036 "rebellion.c"
+#line 15098 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15053,7 +15115,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 12 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 942);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 952);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15069,7 +15131,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                     #line 13 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 943);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 953);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15085,7 +15147,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                     #line 14 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 944);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 954);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15103,12 +15165,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 15 "cards/rebellion/setup.cards"
                     if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 945);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 955);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     } else {
                         #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 946);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 956);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -15120,7 +15182,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 16 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 947);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 957);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -15128,24 +15190,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 17 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 948))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 958))->fd_project) {
                     #line 17 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 949);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 959);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 950))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 960))->fd_starting) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 951))->fd_side), 952), RT_AT_TOP, 953);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 961))->fd_side), 962), RT_AT_TOP, 963);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 954))->fd_side), 955), RT_AT_TOP, 956);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 964))->fd_side), 965), RT_AT_TOP, 966);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 21 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 957);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 967);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -15153,20 +15215,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 22 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 958))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 968))->fd_recruit) {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 959))->fd_side), 960), RT_AT_TOP, 961);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 969))->fd_side), 970), RT_AT_TOP, 971);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 962))->fd_side), 963), RT_AT_TOP, 964);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 972))->fd_side), 973), RT_AT_TOP, 974);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 26 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 965);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 975);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -15174,23 +15236,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 27 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 966))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 976))->fd_starting) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 967))->fd_side), 968), RT_AT_TOP, 969);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 977))->fd_side), 978), RT_AT_TOP, 979);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 970))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 980))->fd_jedi) {
                     #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 971);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 981);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 29 "cards/rebellion/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 972));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 982));
         if (rt_check(g)) return RT_END;
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 973);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 983);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15200,8 +15262,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 975);
-                    rt_set_at(g, elem, who, (-1), 974);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 985);
+                    rt_set_at(g, elem, who, (-1), 984);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15211,34 +15273,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 976);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 986);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 977)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 987)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 978);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 988);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 979);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 989);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 980, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 990, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 981);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 991);
             if (st != RT_DONE)
                 return st;
         }
@@ -15247,36 +15309,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 982), 983);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 992), 993);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 984), 985);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 994), 995);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 986);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 996);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 987);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 997);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 988);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 998);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 989);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 999);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 990);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1000);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 991);
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 1001);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 992));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1002));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 994);
-                    rt_set_at(g, elem, who, 1, 993);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1004);
+                    rt_set_at(g, elem, who, 1, 1003);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15288,16 +15350,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 995, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1005, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 996));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1006));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 997);
+                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 1007);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15310,8 +15372,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 999);
-                        rt_set_at(g, elem, who, (-1), 998);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1009);
+                        rt_set_at(g, elem, who, (-1), 1008);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15324,20 +15386,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1000, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1010, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1001, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1011, KIND_system, 6, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1002)) return RT_END;
+            if (rt_back_edge(g, 1012)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1003, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1013, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1004);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1014);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15346,7 +15408,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1005);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1015);
             if (st != RT_DONE)
                 return st;
         }
@@ -15359,7 +15421,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1006);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1016);
             if (st != RT_DONE)
                 return st;
         }
@@ -15372,7 +15434,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1007);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1017);
             if (st != RT_DONE)
                 return st;
         }
@@ -15385,7 +15447,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1008);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1018);
             if (st != RT_DONE)
                 return st;
         }
@@ -15398,7 +15460,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1009);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1019);
             if (st != RT_DONE)
                 return st;
         }
@@ -15411,7 +15473,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1010);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1020);
             if (st != RT_DONE)
                 return st;
         }
@@ -15424,20 +15486,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1011);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1021);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1012);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1022);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_4 = rt_list_at(g, L->v_list_6, L->v_i_10);
                 if (!(Fn_imperial_system(g, f, L->v_s_4))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1013);
+                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1023);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -15453,7 +15515,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1013);
+                    rt_opt_done(g, &ob, 1023);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15463,20 +15525,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1014), RT_AT_TOP, 1015, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1024), RT_AT_TOP, 1025, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1016);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1026);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1017);
+                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1027);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
@@ -15487,13 +15549,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1018);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1028);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_imperial_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1017);
+                    rt_opt_done(g, &ob, 1027);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15504,7 +15566,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_5 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1019), RT_AT_TOP, 1020, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1029), RT_AT_TOP, 1030, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15524,7 +15586,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1021);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1031);
             if (st != RT_DONE)
                 return st;
         }
@@ -15537,7 +15599,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1022);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1032);
             if (st != RT_DONE)
                 return st;
         }
@@ -15550,7 +15612,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1023);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1033);
             if (st != RT_DONE)
                 return st;
         }
@@ -15563,7 +15625,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1024);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1034);
             if (st != RT_DONE)
                 return st;
         }
@@ -15576,7 +15638,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1025);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1035);
             if (st != RT_DONE)
                 return st;
         }
@@ -15589,13 +15651,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1026);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1036);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1027);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1037);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15605,13 +15667,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1028);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1038);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1027);
+            rt_opt_done(g, &ob, 1037);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -15622,13 +15684,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1029);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1039);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1030);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1040);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15647,7 +15709,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1030);
+                        rt_opt_done(g, &ob, 1040);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -15658,11 +15720,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1031, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1041, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1032), RT_AT_TOP, 1033, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1042), RT_AT_TOP, 1043, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -15677,10 +15739,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1034), 1035);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1044), 1045);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1036), RT_AT_TOP, 1037, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1046), RT_AT_TOP, 1047, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 if (Inst_action_card(g, L->v_a_2)->fd_timing == ENUM_immediate) {
@@ -15688,7 +15750,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p_2;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1038);
+                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1048);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -15707,7 +15769,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1039);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1049);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
@@ -15717,17 +15779,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 127 "cards/rebellion/setup.cards"
                 if (Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1040);
+                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1050);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1041), RT_AT_TOP, 1042, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1051), RT_AT_TOP, 1052, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1043);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1053);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -15736,13 +15798,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1044);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1054);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_7 = zc[1 + i]; (void)it_s_7;
                     rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1043);
+            rt_opt_done(g, &ob, 1053);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -15752,14 +15814,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_7 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1045), RT_AT_TOP, 1046, KIND_system, 6, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1055), RT_AT_TOP, 1056, KIND_system, 6, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1047), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1048, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1057), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1058, KIND_system, 6, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1049);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1059);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -15777,7 +15839,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1050);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1060);
                 if (st != RT_DONE)
                     return st;
             }
@@ -15789,10 +15851,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15793 "rebellion.c"
+#line 15855 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1051, "bad resume point");
+        return rt_fail(g, 1061, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15829,7 +15891,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1052);
+                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1062);
             }
             f->pc = 1;
             {
@@ -15842,7 +15904,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1053)) return RT_END;
+            if (rt_back_edge(g, 1063)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -15855,7 +15917,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 277, 0, 1054);
+            rt_choose_begin(g, f->me, 277, 0, 1064);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -15866,7 +15928,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "activate a system with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1055);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1065);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) rt_opt_add(&ob, 0, it_l, 58);
@@ -15874,7 +15936,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1056);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1066);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_has_tactics(g, f, it_l)) {
@@ -15891,7 +15953,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "reveal _c_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1057);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1067);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) rt_opt_add(&ob, 1, it_c, 59);
@@ -15899,7 +15961,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1058);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1068);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (Fn_can_reveal(g, f, f->me, it_c)) {
@@ -15915,9 +15977,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 60);
-                rt_opt_done(g, &ob, 1054);
+                rt_opt_done(g, &ob, 1064);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 1059, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 1069, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -15928,7 +15990,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_l = rt_chosen_card(g);
                 #line 18 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1060);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1070);
                 }
                 f->pc = 3;
                 {
@@ -15942,7 +16004,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 19 "cards/rebellion/round.cards"
                 { /* activate */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1061);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1071);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15960,7 +16022,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_c = rt_chosen_card(g);
                 #line 22 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1062);
+                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1072);
                 }
                 f->pc = 5;
                 {
@@ -15974,7 +16036,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 23 "cards/rebellion/round.cards"
                 { /* reveal_mission */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1063);
+                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1073);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -15993,7 +16055,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
             L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
             if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 1064)) return RT_END;
+            if (rt_back_edge(g, 1074)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 28 "cards/rebellion/round.cards"
@@ -16001,7 +16063,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 61);
         #line 28 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1065);
+            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1075);
         }
         f->pc = 7;
         {
@@ -16012,10 +16074,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 16016 "rebellion.c"
+#line 16078 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1066, "bad resume point");
+        return rt_fail(g, 1076, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16929,6 +16991,14 @@ static const RtValue Consts_base[] = { 32 };
 
 static const void *const InstData_base[] = { NULL, NULL, Insts_system_0, Insts_unit_0, Insts_leader_0, Insts_mission_0, Insts_action_card_0, Insts_objective_0, Insts_tactic_0 };
 
+/* the game's score of a player, for agents: its function score */
+static RtValue game_score(RtGame *g, RtValue player)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    frame.me = player;
+    return Fn_score(g, &frame, player);
+}
+
 static const char *const Site_files[] = {
     "cards/rebellion/actions.cards",
     "cards/rebellion/combat.cards",
@@ -17099,922 +17169,932 @@ static const RtSite Site_table[] = {
     { 3, 277, 73 }, /* 148: cards/rebellion/game.cards:277:73 */
     { 3, 277, 85 }, /* 149: cards/rebellion/game.cards:277:85 */
     { 10, 225, 14 }, /* 150: cards/rebellion/refresh.cards:225:14 */
-    { 11, 34, 57 }, /* 151: cards/rebellion/round.cards:34:57 */
-    { 11, 34, 86 }, /* 152: cards/rebellion/round.cards:34:86 */
-    { 11, 34, 77 }, /* 153: cards/rebellion/round.cards:34:77 */
-    { 11, 36, 12 }, /* 154: cards/rebellion/round.cards:36:12 */
-    { 11, 36, 45 }, /* 155: cards/rebellion/round.cards:36:45 */
-    { 11, 36, 36 }, /* 156: cards/rebellion/round.cards:36:36 */
-    { 11, 38, 12 }, /* 157: cards/rebellion/round.cards:38:12 */
-    { 11, 38, 41 }, /* 158: cards/rebellion/round.cards:38:41 */
-    { 11, 38, 32 }, /* 159: cards/rebellion/round.cards:38:32 */
-    { 11, 41, 62 }, /* 160: cards/rebellion/round.cards:41:62 */
-    { 11, 41, 74 }, /* 161: cards/rebellion/round.cards:41:74 */
-    { 3, 277, 48 }, /* 162: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 163: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 164: cards/rebellion/game.cards:277:85 */
-    { 1, 25, 22 }, /* 165: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 166: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 167: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 168: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 169: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 170: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 171: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 172: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 173: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 174: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 175: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 176: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 177: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 178: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 179: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 180: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 181: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 182: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 183: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 184: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 185: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 186: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 187: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 188: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 189: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 190: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 191: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 192: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 193: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 194: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 195: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 196: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 197: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 198: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 199: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 200: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 201: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 202: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 203: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 204: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 205: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 206: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 207: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 208: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 209: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 210: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 211: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 212: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 213: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 214: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 215: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 216: cards/rebellion/combat.cards:89:11 */
-    { 1, 110, 5 }, /* 217: cards/rebellion/combat.cards:110:5 */
-    { 1, 111, 64 }, /* 218: cards/rebellion/combat.cards:111:64 */
-    { 1, 112, 9 }, /* 219: cards/rebellion/combat.cards:112:9 */
-    { 1, 112, 21 }, /* 220: cards/rebellion/combat.cards:112:21 */
-    { 1, 112, 121 }, /* 221: cards/rebellion/combat.cards:112:121 */
-    { 1, 109, 3 }, /* 222: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 223: cards/rebellion/combat.cards:107:11 */
-    { 1, 123, 59 }, /* 224: cards/rebellion/combat.cards:123:59 */
-    { 1, 124, 67 }, /* 225: cards/rebellion/combat.cards:124:67 */
-    { 1, 124, 81 }, /* 226: cards/rebellion/combat.cards:124:81 */
-    { 1, 122, 11 }, /* 227: cards/rebellion/combat.cards:122:11 */
-    { 1, 131, 60 }, /* 228: cards/rebellion/combat.cards:131:60 */
-    { 1, 131, 36 }, /* 229: cards/rebellion/combat.cards:131:36 */
-    { 1, 133, 62 }, /* 230: cards/rebellion/combat.cards:133:62 */
-    { 1, 133, 37 }, /* 231: cards/rebellion/combat.cards:133:37 */
-    { 1, 127, 11 }, /* 232: cards/rebellion/combat.cards:127:11 */
-    { 1, 141, 3 }, /* 233: cards/rebellion/combat.cards:141:3 */
-    { 1, 141, 15 }, /* 234: cards/rebellion/combat.cards:141:15 */
-    { 1, 142, 5 }, /* 235: cards/rebellion/combat.cards:142:5 */
-    { 1, 142, 5 }, /* 236: cards/rebellion/combat.cards:142:5 */
-    { 1, 145, 3 }, /* 237: cards/rebellion/combat.cards:145:3 */
-    { 1, 146, 3 }, /* 238: cards/rebellion/combat.cards:146:3 */
-    { 1, 140, 11 }, /* 239: cards/rebellion/combat.cards:140:11 */
-    { 1, 157, 67 }, /* 240: cards/rebellion/combat.cards:157:67 */
-    { 1, 158, 31 }, /* 241: cards/rebellion/combat.cards:158:31 */
-    { 1, 158, 22 }, /* 242: cards/rebellion/combat.cards:158:22 */
-    { 1, 159, 33 }, /* 243: cards/rebellion/combat.cards:159:33 */
-    { 1, 161, 51 }, /* 244: cards/rebellion/combat.cards:161:51 */
-    { 1, 161, 3 }, /* 245: cards/rebellion/combat.cards:161:3 */
-    { 1, 162, 55 }, /* 246: cards/rebellion/combat.cards:162:55 */
-    { 1, 162, 3 }, /* 247: cards/rebellion/combat.cards:162:3 */
-    { 1, 163, 8 }, /* 248: cards/rebellion/combat.cards:163:8 */
-    { 1, 163, 3 }, /* 249: cards/rebellion/combat.cards:163:3 */
-    { 1, 168, 5 }, /* 250: cards/rebellion/combat.cards:168:5 */
-    { 1, 173, 49 }, /* 251: cards/rebellion/combat.cards:173:49 */
-    { 1, 170, 9 }, /* 252: cards/rebellion/combat.cards:170:9 */
-    { 1, 170, 36 }, /* 253: cards/rebellion/combat.cards:170:36 */
-    { 1, 170, 21 }, /* 254: cards/rebellion/combat.cards:170:21 */
-    { 1, 170, 99 }, /* 255: cards/rebellion/combat.cards:170:99 */
-    { 1, 171, 9 }, /* 256: cards/rebellion/combat.cards:171:9 */
-    { 1, 174, 9 }, /* 257: cards/rebellion/combat.cards:174:9 */
-    { 1, 174, 21 }, /* 258: cards/rebellion/combat.cards:174:21 */
-    { 1, 176, 13 }, /* 259: cards/rebellion/combat.cards:176:13 */
-    { 1, 176, 40 }, /* 260: cards/rebellion/combat.cards:176:40 */
-    { 1, 176, 25 }, /* 261: cards/rebellion/combat.cards:176:25 */
-    { 1, 176, 103 }, /* 262: cards/rebellion/combat.cards:176:103 */
-    { 1, 181, 15 }, /* 263: cards/rebellion/combat.cards:181:15 */
-    { 1, 181, 27 }, /* 264: cards/rebellion/combat.cards:181:27 */
-    { 1, 183, 17 }, /* 265: cards/rebellion/combat.cards:183:17 */
-    { 1, 183, 17 }, /* 266: cards/rebellion/combat.cards:183:17 */
-    { 1, 187, 11 }, /* 267: cards/rebellion/combat.cards:187:11 */
-    { 1, 167, 3 }, /* 268: cards/rebellion/combat.cards:167:3 */
-    { 1, 195, 12 }, /* 269: cards/rebellion/combat.cards:195:12 */
-    { 1, 195, 3 }, /* 270: cards/rebellion/combat.cards:195:3 */
-    { 1, 196, 8 }, /* 271: cards/rebellion/combat.cards:196:8 */
-    { 1, 197, 7 }, /* 272: cards/rebellion/combat.cards:197:7 */
-    { 1, 197, 19 }, /* 273: cards/rebellion/combat.cards:197:19 */
-    { 1, 198, 9 }, /* 274: cards/rebellion/combat.cards:198:9 */
-    { 1, 198, 9 }, /* 275: cards/rebellion/combat.cards:198:9 */
-    { 1, 200, 15 }, /* 276: cards/rebellion/combat.cards:200:15 */
-    { 1, 201, 7 }, /* 277: cards/rebellion/combat.cards:201:7 */
-    { 1, 201, 19 }, /* 278: cards/rebellion/combat.cards:201:19 */
-    { 1, 202, 9 }, /* 279: cards/rebellion/combat.cards:202:9 */
-    { 1, 202, 9 }, /* 280: cards/rebellion/combat.cards:202:9 */
-    { 1, 206, 8 }, /* 281: cards/rebellion/combat.cards:206:8 */
-    { 1, 206, 3 }, /* 282: cards/rebellion/combat.cards:206:3 */
-    { 1, 209, 29 }, /* 283: cards/rebellion/combat.cards:209:29 */
-    { 1, 209, 86 }, /* 284: cards/rebellion/combat.cards:209:86 */
-    { 1, 210, 5 }, /* 285: cards/rebellion/combat.cards:210:5 */
-    { 1, 212, 9 }, /* 286: cards/rebellion/combat.cards:212:9 */
-    { 1, 212, 21 }, /* 287: cards/rebellion/combat.cards:212:21 */
-    { 1, 216, 15 }, /* 288: cards/rebellion/combat.cards:216:15 */
-    { 1, 216, 27 }, /* 289: cards/rebellion/combat.cards:216:27 */
-    { 1, 217, 17 }, /* 290: cards/rebellion/combat.cards:217:17 */
-    { 1, 217, 17 }, /* 291: cards/rebellion/combat.cards:217:17 */
-    { 1, 221, 11 }, /* 292: cards/rebellion/combat.cards:221:11 */
-    { 1, 209, 3 }, /* 293: cards/rebellion/combat.cards:209:3 */
-    { 1, 227, 12 }, /* 294: cards/rebellion/combat.cards:227:12 */
-    { 1, 228, 5 }, /* 295: cards/rebellion/combat.cards:228:5 */
-    { 1, 228, 5 }, /* 296: cards/rebellion/combat.cards:228:5 */
-    { 1, 230, 5 }, /* 297: cards/rebellion/combat.cards:230:5 */
-    { 1, 155, 11 }, /* 298: cards/rebellion/combat.cards:155:11 */
-    { 1, 237, 12 }, /* 299: cards/rebellion/combat.cards:237:12 */
-    { 1, 237, 3 }, /* 300: cards/rebellion/combat.cards:237:3 */
-    { 1, 239, 5 }, /* 301: cards/rebellion/combat.cards:239:5 */
-    { 1, 239, 5 }, /* 302: cards/rebellion/combat.cards:239:5 */
-    { 1, 240, 49 }, /* 303: cards/rebellion/combat.cards:240:49 */
-    { 1, 240, 49 }, /* 304: cards/rebellion/combat.cards:240:49 */
-    { 1, 242, 5 }, /* 305: cards/rebellion/combat.cards:242:5 */
-    { 1, 236, 11 }, /* 306: cards/rebellion/combat.cards:236:11 */
-    { 1, 261, 19 }, /* 307: cards/rebellion/combat.cards:261:19 */
-    { 1, 262, 45 }, /* 308: cards/rebellion/combat.cards:262:45 */
-    { 1, 263, 19 }, /* 309: cards/rebellion/combat.cards:263:19 */
-    { 1, 264, 5 }, /* 310: cards/rebellion/combat.cards:264:5 */
-    { 1, 267, 9 }, /* 311: cards/rebellion/combat.cards:267:9 */
-    { 1, 268, 9 }, /* 312: cards/rebellion/combat.cards:268:9 */
-    { 1, 268, 21 }, /* 313: cards/rebellion/combat.cards:268:21 */
-    { 1, 269, 11 }, /* 314: cards/rebellion/combat.cards:269:11 */
-    { 1, 269, 23 }, /* 315: cards/rebellion/combat.cards:269:23 */
-    { 1, 270, 23 }, /* 316: cards/rebellion/combat.cards:270:23 */
-    { 1, 270, 13 }, /* 317: cards/rebellion/combat.cards:270:13 */
-    { 1, 272, 13 }, /* 318: cards/rebellion/combat.cards:272:13 */
-    { 1, 273, 22 }, /* 319: cards/rebellion/combat.cards:273:22 */
-    { 1, 273, 13 }, /* 320: cards/rebellion/combat.cards:273:13 */
-    { 1, 274, 36 }, /* 321: cards/rebellion/combat.cards:274:36 */
-    { 1, 275, 15 }, /* 322: cards/rebellion/combat.cards:275:15 */
-    { 1, 277, 13 }, /* 323: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 13 }, /* 324: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 73 }, /* 325: cards/rebellion/combat.cards:277:73 */
-    { 1, 277, 34 }, /* 326: cards/rebellion/combat.cards:277:34 */
-    { 1, 278, 15 }, /* 327: cards/rebellion/combat.cards:278:15 */
-    { 1, 280, 13 }, /* 328: cards/rebellion/combat.cards:280:13 */
-    { 1, 282, 28 }, /* 329: cards/rebellion/combat.cards:282:28 */
-    { 1, 282, 13 }, /* 330: cards/rebellion/combat.cards:282:13 */
-    { 1, 259, 11 }, /* 331: cards/rebellion/combat.cards:259:11 */
-    { 1, 293, 42 }, /* 332: cards/rebellion/combat.cards:293:42 */
-    { 1, 294, 14 }, /* 333: cards/rebellion/combat.cards:294:14 */
-    { 1, 294, 5 }, /* 334: cards/rebellion/combat.cards:294:5 */
-    { 1, 296, 7 }, /* 335: cards/rebellion/combat.cards:296:7 */
-    { 1, 292, 11 }, /* 336: cards/rebellion/combat.cards:292:11 */
-    { 1, 306, 67 }, /* 337: cards/rebellion/combat.cards:306:67 */
-    { 1, 307, 19 }, /* 338: cards/rebellion/combat.cards:307:19 */
-    { 1, 308, 5 }, /* 339: cards/rebellion/combat.cards:308:5 */
-    { 1, 311, 9 }, /* 340: cards/rebellion/combat.cards:311:9 */
-    { 1, 311, 21 }, /* 341: cards/rebellion/combat.cards:311:21 */
-    { 1, 312, 11 }, /* 342: cards/rebellion/combat.cards:312:11 */
-    { 1, 312, 23 }, /* 343: cards/rebellion/combat.cards:312:23 */
-    { 1, 314, 13 }, /* 344: cards/rebellion/combat.cards:314:13 */
-    { 1, 316, 11 }, /* 345: cards/rebellion/combat.cards:316:11 */
-    { 1, 304, 11 }, /* 346: cards/rebellion/combat.cards:304:11 */
-    { 1, 325, 40 }, /* 347: cards/rebellion/combat.cards:325:40 */
-    { 1, 326, 5 }, /* 348: cards/rebellion/combat.cards:326:5 */
-    { 1, 329, 9 }, /* 349: cards/rebellion/combat.cards:329:9 */
-    { 1, 329, 21 }, /* 350: cards/rebellion/combat.cards:329:21 */
-    { 1, 329, 122 }, /* 351: cards/rebellion/combat.cards:329:122 */
-    { 1, 323, 11 }, /* 352: cards/rebellion/combat.cards:323:11 */
-    { 2, 16, 18 }, /* 353: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 354: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 355: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 356: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 357: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 358: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 359: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 360: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 361: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 362: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 363: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 364: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 365: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 366: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 367: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 368: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 369: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 370: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 371: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 372: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 373: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 374: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 375: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 376: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 377: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 378: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 379: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 380: cards/rebellion/effects.cards:51:72 */
-    { 2, 53, 92 }, /* 381: cards/rebellion/effects.cards:53:92 */
-    { 2, 54, 3 }, /* 382: cards/rebellion/effects.cards:54:3 */
-    { 2, 44, 11 }, /* 383: cards/rebellion/effects.cards:44:11 */
-    { 2, 63, 10 }, /* 384: cards/rebellion/effects.cards:63:10 */
-    { 2, 63, 3 }, /* 385: cards/rebellion/effects.cards:63:3 */
-    { 2, 65, 22 }, /* 386: cards/rebellion/effects.cards:65:22 */
-    { 2, 65, 3 }, /* 387: cards/rebellion/effects.cards:65:3 */
-    { 2, 66, 24 }, /* 388: cards/rebellion/effects.cards:66:24 */
-    { 2, 66, 3 }, /* 389: cards/rebellion/effects.cards:66:3 */
-    { 2, 61, 11 }, /* 390: cards/rebellion/effects.cards:61:11 */
-    { 2, 71, 32 }, /* 391: cards/rebellion/effects.cards:71:32 */
-    { 2, 71, 22 }, /* 392: cards/rebellion/effects.cards:71:22 */
-    { 2, 71, 60 }, /* 393: cards/rebellion/effects.cards:71:60 */
-    { 2, 70, 11 }, /* 394: cards/rebellion/effects.cards:70:11 */
-    { 2, 78, 35 }, /* 395: cards/rebellion/effects.cards:78:35 */
-    { 2, 78, 3 }, /* 396: cards/rebellion/effects.cards:78:3 */
-    { 2, 79, 3 }, /* 397: cards/rebellion/effects.cards:79:3 */
-    { 2, 81, 49 }, /* 398: cards/rebellion/effects.cards:81:49 */
-    { 2, 82, 7 }, /* 399: cards/rebellion/effects.cards:82:7 */
-    { 2, 82, 19 }, /* 400: cards/rebellion/effects.cards:82:19 */
-    { 2, 84, 16 }, /* 401: cards/rebellion/effects.cards:84:16 */
-    { 2, 84, 9 }, /* 402: cards/rebellion/effects.cards:84:9 */
-    { 2, 86, 28 }, /* 403: cards/rebellion/effects.cards:86:28 */
-    { 2, 86, 9 }, /* 404: cards/rebellion/effects.cards:86:9 */
-    { 2, 87, 30 }, /* 405: cards/rebellion/effects.cards:87:30 */
-    { 2, 87, 9 }, /* 406: cards/rebellion/effects.cards:87:9 */
-    { 2, 88, 21 }, /* 407: cards/rebellion/effects.cards:88:21 */
-    { 2, 88, 9 }, /* 408: cards/rebellion/effects.cards:88:9 */
-    { 2, 89, 19 }, /* 409: cards/rebellion/effects.cards:89:19 */
-    { 2, 89, 9 }, /* 410: cards/rebellion/effects.cards:89:9 */
-    { 2, 94, 8 }, /* 411: cards/rebellion/effects.cards:94:8 */
-    { 2, 94, 3 }, /* 412: cards/rebellion/effects.cards:94:3 */
-    { 2, 95, 3 }, /* 413: cards/rebellion/effects.cards:95:3 */
-    { 2, 96, 27 }, /* 414: cards/rebellion/effects.cards:96:27 */
-    { 2, 97, 3 }, /* 415: cards/rebellion/effects.cards:97:3 */
-    { 2, 76, 11 }, /* 416: cards/rebellion/effects.cards:76:11 */
-    { 2, 102, 11 }, /* 417: cards/rebellion/effects.cards:102:11 */
-    { 2, 111, 5 }, /* 418: cards/rebellion/effects.cards:111:5 */
-    { 2, 114, 9 }, /* 419: cards/rebellion/effects.cards:114:9 */
-    { 2, 114, 9 }, /* 420: cards/rebellion/effects.cards:114:9 */
-    { 2, 116, 11 }, /* 421: cards/rebellion/effects.cards:116:11 */
-    { 2, 118, 9 }, /* 422: cards/rebellion/effects.cards:118:9 */
-    { 2, 119, 11 }, /* 423: cards/rebellion/effects.cards:119:11 */
-    { 2, 121, 9 }, /* 424: cards/rebellion/effects.cards:121:9 */
-    { 2, 124, 9 }, /* 425: cards/rebellion/effects.cards:124:9 */
-    { 2, 125, 9 }, /* 426: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 9 }, /* 427: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 30 }, /* 428: cards/rebellion/effects.cards:125:30 */
-    { 2, 126, 32 }, /* 429: cards/rebellion/effects.cards:126:32 */
-    { 2, 127, 11 }, /* 430: cards/rebellion/effects.cards:127:11 */
-    { 2, 129, 9 }, /* 431: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 9 }, /* 432: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 68 }, /* 433: cards/rebellion/effects.cards:129:68 */
-    { 2, 129, 30 }, /* 434: cards/rebellion/effects.cards:129:30 */
-    { 2, 130, 11 }, /* 435: cards/rebellion/effects.cards:130:11 */
-    { 2, 132, 9 }, /* 436: cards/rebellion/effects.cards:132:9 */
-    { 2, 134, 9 }, /* 437: cards/rebellion/effects.cards:134:9 */
-    { 2, 109, 11 }, /* 438: cards/rebellion/effects.cards:109:11 */
-    { 2, 145, 10 }, /* 439: cards/rebellion/effects.cards:145:10 */
-    { 2, 146, 5 }, /* 440: cards/rebellion/effects.cards:146:5 */
-    { 2, 147, 16 }, /* 441: cards/rebellion/effects.cards:147:16 */
-    { 2, 147, 7 }, /* 442: cards/rebellion/effects.cards:147:7 */
-    { 2, 147, 74 }, /* 443: cards/rebellion/effects.cards:147:74 */
-    { 2, 149, 5 }, /* 444: cards/rebellion/effects.cards:149:5 */
-    { 2, 150, 5 }, /* 445: cards/rebellion/effects.cards:150:5 */
-    { 2, 144, 11 }, /* 446: cards/rebellion/effects.cards:144:11 */
-    { 2, 158, 3 }, /* 447: cards/rebellion/effects.cards:158:3 */
-    { 2, 159, 3 }, /* 448: cards/rebellion/effects.cards:159:3 */
-    { 2, 161, 3 }, /* 449: cards/rebellion/effects.cards:161:3 */
-    { 2, 157, 11 }, /* 450: cards/rebellion/effects.cards:157:11 */
-    { 2, 171, 3 }, /* 451: cards/rebellion/effects.cards:171:3 */
-    { 2, 172, 3 }, /* 452: cards/rebellion/effects.cards:172:3 */
-    { 2, 173, 3 }, /* 453: cards/rebellion/effects.cards:173:3 */
-    { 2, 170, 11 }, /* 454: cards/rebellion/effects.cards:170:11 */
-    { 2, 179, 3 }, /* 455: cards/rebellion/effects.cards:179:3 */
-    { 2, 177, 11 }, /* 456: cards/rebellion/effects.cards:177:11 */
-    { 2, 184, 12 }, /* 457: cards/rebellion/effects.cards:184:12 */
-    { 2, 184, 3 }, /* 458: cards/rebellion/effects.cards:184:3 */
-    { 2, 185, 5 }, /* 459: cards/rebellion/effects.cards:185:5 */
-    { 2, 186, 5 }, /* 460: cards/rebellion/effects.cards:186:5 */
-    { 2, 186, 59 }, /* 461: cards/rebellion/effects.cards:186:59 */
-    { 2, 186, 5 }, /* 462: cards/rebellion/effects.cards:186:5 */
-    { 2, 183, 11 }, /* 463: cards/rebellion/effects.cards:183:11 */
-    { 2, 196, 6 }, /* 464: cards/rebellion/effects.cards:196:6 */
-    { 2, 197, 14 }, /* 465: cards/rebellion/effects.cards:197:14 */
-    { 2, 197, 5 }, /* 466: cards/rebellion/effects.cards:197:5 */
-    { 2, 199, 7 }, /* 467: cards/rebellion/effects.cards:199:7 */
-    { 2, 202, 3 }, /* 468: cards/rebellion/effects.cards:202:3 */
-    { 2, 195, 11 }, /* 469: cards/rebellion/effects.cards:195:11 */
-    { 2, 207, 3 }, /* 470: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 3 }, /* 471: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 23 }, /* 472: cards/rebellion/effects.cards:207:23 */
-    { 2, 210, 5 }, /* 473: cards/rebellion/effects.cards:210:5 */
-    { 2, 206, 11 }, /* 474: cards/rebellion/effects.cards:206:11 */
-    { 2, 216, 3 }, /* 475: cards/rebellion/effects.cards:216:3 */
-    { 2, 217, 15 }, /* 476: cards/rebellion/effects.cards:217:15 */
-    { 2, 217, 5 }, /* 477: cards/rebellion/effects.cards:217:5 */
-    { 2, 215, 11 }, /* 478: cards/rebellion/effects.cards:215:11 */
-    { 2, 224, 3 }, /* 479: cards/rebellion/effects.cards:224:3 */
-    { 2, 225, 15 }, /* 480: cards/rebellion/effects.cards:225:15 */
-    { 2, 225, 5 }, /* 481: cards/rebellion/effects.cards:225:5 */
-    { 2, 226, 5 }, /* 482: cards/rebellion/effects.cards:226:5 */
-    { 2, 223, 11 }, /* 483: cards/rebellion/effects.cards:223:11 */
-    { 2, 234, 5 }, /* 484: cards/rebellion/effects.cards:234:5 */
-    { 2, 234, 65 }, /* 485: cards/rebellion/effects.cards:234:65 */
-    { 2, 234, 55 }, /* 486: cards/rebellion/effects.cards:234:55 */
-    { 2, 235, 5 }, /* 487: cards/rebellion/effects.cards:235:5 */
-    { 2, 232, 11 }, /* 488: cards/rebellion/effects.cards:232:11 */
-    { 2, 245, 15 }, /* 489: cards/rebellion/effects.cards:245:15 */
-    { 2, 248, 5 }, /* 490: cards/rebellion/effects.cards:248:5 */
-    { 2, 249, 5 }, /* 491: cards/rebellion/effects.cards:249:5 */
-    { 2, 250, 5 }, /* 492: cards/rebellion/effects.cards:250:5 */
-    { 2, 251, 5 }, /* 493: cards/rebellion/effects.cards:251:5 */
-    { 2, 251, 13 }, /* 494: cards/rebellion/effects.cards:251:13 */
-    { 2, 253, 14 }, /* 495: cards/rebellion/effects.cards:253:14 */
-    { 2, 253, 5 }, /* 496: cards/rebellion/effects.cards:253:5 */
-    { 2, 253, 73 }, /* 497: cards/rebellion/effects.cards:253:73 */
-    { 2, 254, 29 }, /* 498: cards/rebellion/effects.cards:254:29 */
-    { 2, 255, 29 }, /* 499: cards/rebellion/effects.cards:255:29 */
-    { 2, 256, 5 }, /* 500: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 5 }, /* 501: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 30 }, /* 502: cards/rebellion/effects.cards:256:30 */
-    { 2, 258, 7 }, /* 503: cards/rebellion/effects.cards:258:7 */
-    { 2, 261, 26 }, /* 504: cards/rebellion/effects.cards:261:26 */
-    { 2, 244, 11 }, /* 505: cards/rebellion/effects.cards:244:11 */
-    { 2, 275, 16 }, /* 506: cards/rebellion/effects.cards:275:16 */
-    { 2, 276, 61 }, /* 507: cards/rebellion/effects.cards:276:61 */
-    { 2, 276, 9 }, /* 508: cards/rebellion/effects.cards:276:9 */
-    { 2, 277, 17 }, /* 509: cards/rebellion/effects.cards:277:17 */
-    { 2, 277, 9 }, /* 510: cards/rebellion/effects.cards:277:9 */
-    { 2, 279, 20 }, /* 511: cards/rebellion/effects.cards:279:20 */
-    { 2, 279, 47 }, /* 512: cards/rebellion/effects.cards:279:47 */
-    { 2, 279, 66 }, /* 513: cards/rebellion/effects.cards:279:66 */
-    { 2, 279, 38 }, /* 514: cards/rebellion/effects.cards:279:38 */
-    { 2, 272, 11 }, /* 515: cards/rebellion/effects.cards:272:11 */
-    { 2, 285, 62 }, /* 516: cards/rebellion/effects.cards:285:62 */
-    { 2, 285, 34 }, /* 517: cards/rebellion/effects.cards:285:34 */
-    { 2, 284, 11 }, /* 518: cards/rebellion/effects.cards:284:11 */
-    { 2, 290, 67 }, /* 519: cards/rebellion/effects.cards:290:67 */
-    { 2, 290, 43 }, /* 520: cards/rebellion/effects.cards:290:43 */
-    { 2, 288, 11 }, /* 521: cards/rebellion/effects.cards:288:11 */
-    { 2, 298, 5 }, /* 522: cards/rebellion/effects.cards:298:5 */
-    { 2, 299, 5 }, /* 523: cards/rebellion/effects.cards:299:5 */
-    { 2, 301, 58 }, /* 524: cards/rebellion/effects.cards:301:58 */
-    { 2, 301, 32 }, /* 525: cards/rebellion/effects.cards:301:32 */
-    { 2, 296, 11 }, /* 526: cards/rebellion/effects.cards:296:11 */
-    { 2, 307, 39 }, /* 527: cards/rebellion/effects.cards:307:39 */
-    { 2, 307, 3 }, /* 528: cards/rebellion/effects.cards:307:3 */
-    { 2, 308, 3 }, /* 529: cards/rebellion/effects.cards:308:3 */
-    { 2, 308, 15 }, /* 530: cards/rebellion/effects.cards:308:15 */
-    { 2, 308, 93 }, /* 531: cards/rebellion/effects.cards:308:93 */
-    { 2, 308, 83 }, /* 532: cards/rebellion/effects.cards:308:83 */
-    { 2, 309, 12 }, /* 533: cards/rebellion/effects.cards:309:12 */
-    { 2, 309, 26 }, /* 534: cards/rebellion/effects.cards:309:26 */
-    { 2, 305, 11 }, /* 535: cards/rebellion/effects.cards:305:11 */
-    { 2, 315, 5 }, /* 536: cards/rebellion/effects.cards:315:5 */
-    { 2, 316, 25 }, /* 537: cards/rebellion/effects.cards:316:25 */
-    { 2, 317, 5 }, /* 538: cards/rebellion/effects.cards:317:5 */
-    { 2, 318, 5 }, /* 539: cards/rebellion/effects.cards:318:5 */
-    { 2, 313, 11 }, /* 540: cards/rebellion/effects.cards:313:11 */
-    { 2, 331, 5 }, /* 541: cards/rebellion/effects.cards:331:5 */
-    { 2, 336, 5 }, /* 542: cards/rebellion/effects.cards:336:5 */
-    { 2, 341, 5 }, /* 543: cards/rebellion/effects.cards:341:5 */
-    { 2, 328, 11 }, /* 544: cards/rebellion/effects.cards:328:11 */
-    { 7, 214, 13 }, /* 545: cards/rebellion/missions.cards:214:13 */
-    { 7, 215, 17 }, /* 546: cards/rebellion/missions.cards:215:17 */
-    { 7, 215, 47 }, /* 547: cards/rebellion/missions.cards:215:47 */
-    { 7, 216, 5 }, /* 548: cards/rebellion/missions.cards:216:5 */
-    { 7, 217, 29 }, /* 549: cards/rebellion/missions.cards:217:29 */
-    { 7, 218, 33 }, /* 550: cards/rebellion/missions.cards:218:33 */
-    { 7, 219, 15 }, /* 551: cards/rebellion/missions.cards:219:15 */
-    { 7, 221, 16 }, /* 552: cards/rebellion/missions.cards:221:16 */
-    { 7, 221, 7 }, /* 553: cards/rebellion/missions.cards:221:7 */
-    { 7, 221, 50 }, /* 554: cards/rebellion/missions.cards:221:50 */
-    { 7, 225, 7 }, /* 555: cards/rebellion/missions.cards:225:7 */
-    { 7, 225, 82 }, /* 556: cards/rebellion/missions.cards:225:82 */
-    { 7, 225, 59 }, /* 557: cards/rebellion/missions.cards:225:59 */
-    { 7, 225, 19 }, /* 558: cards/rebellion/missions.cards:225:19 */
-    { 7, 227, 9 }, /* 559: cards/rebellion/missions.cards:227:9 */
-    { 7, 227, 49 }, /* 560: cards/rebellion/missions.cards:227:49 */
-    { 7, 227, 21 }, /* 561: cards/rebellion/missions.cards:227:21 */
-    { 7, 229, 16 }, /* 562: cards/rebellion/missions.cards:229:16 */
-    { 7, 229, 7 }, /* 563: cards/rebellion/missions.cards:229:7 */
-    { 7, 229, 60 }, /* 564: cards/rebellion/missions.cards:229:60 */
-    { 7, 229, 50 }, /* 565: cards/rebellion/missions.cards:229:50 */
-    { 7, 232, 7 }, /* 566: cards/rebellion/missions.cards:232:7 */
-    { 7, 232, 58 }, /* 567: cards/rebellion/missions.cards:232:58 */
-    { 7, 232, 19 }, /* 568: cards/rebellion/missions.cards:232:19 */
-    { 7, 233, 16 }, /* 569: cards/rebellion/missions.cards:233:16 */
-    { 7, 233, 7 }, /* 570: cards/rebellion/missions.cards:233:7 */
-    { 7, 233, 60 }, /* 571: cards/rebellion/missions.cards:233:60 */
-    { 7, 233, 50 }, /* 572: cards/rebellion/missions.cards:233:50 */
-    { 7, 237, 8 }, /* 573: cards/rebellion/missions.cards:237:8 */
-    { 7, 237, 64 }, /* 574: cards/rebellion/missions.cards:237:64 */
-    { 7, 240, 7 }, /* 575: cards/rebellion/missions.cards:240:7 */
-    { 7, 245, 8 }, /* 576: cards/rebellion/missions.cards:245:8 */
-    { 7, 245, 31 }, /* 577: cards/rebellion/missions.cards:245:31 */
-    { 7, 245, 21 }, /* 578: cards/rebellion/missions.cards:245:21 */
-    { 7, 246, 13 }, /* 579: cards/rebellion/missions.cards:246:13 */
-    { 7, 246, 41 }, /* 580: cards/rebellion/missions.cards:246:41 */
-    { 7, 247, 13 }, /* 581: cards/rebellion/missions.cards:247:13 */
-    { 7, 247, 25 }, /* 582: cards/rebellion/missions.cards:247:25 */
-    { 7, 248, 12 }, /* 583: cards/rebellion/missions.cards:248:12 */
-    { 7, 249, 5 }, /* 584: cards/rebellion/missions.cards:249:5 */
-    { 7, 212, 11 }, /* 585: cards/rebellion/missions.cards:212:11 */
-    { 7, 260, 3 }, /* 586: cards/rebellion/missions.cards:260:3 */
-    { 7, 261, 68 }, /* 587: cards/rebellion/missions.cards:261:68 */
-    { 7, 262, 7 }, /* 588: cards/rebellion/missions.cards:262:7 */
-    { 7, 262, 19 }, /* 589: cards/rebellion/missions.cards:262:19 */
-    { 7, 263, 19 }, /* 590: cards/rebellion/missions.cards:263:19 */
-    { 7, 263, 9 }, /* 591: cards/rebellion/missions.cards:263:9 */
-    { 7, 269, 15 }, /* 592: cards/rebellion/missions.cards:269:15 */
-    { 7, 270, 98 }, /* 593: cards/rebellion/missions.cards:270:98 */
-    { 7, 270, 33 }, /* 594: cards/rebellion/missions.cards:270:33 */
-    { 7, 271, 75 }, /* 595: cards/rebellion/missions.cards:271:75 */
-    { 7, 271, 35 }, /* 596: cards/rebellion/missions.cards:271:35 */
-    { 7, 272, 5 }, /* 597: cards/rebellion/missions.cards:272:5 */
-    { 7, 273, 22 }, /* 598: cards/rebellion/missions.cards:273:22 */
-    { 7, 274, 5 }, /* 599: cards/rebellion/missions.cards:274:5 */
-    { 7, 257, 11 }, /* 600: cards/rebellion/missions.cards:257:11 */
-    { 7, 290, 48 }, /* 601: cards/rebellion/missions.cards:290:48 */
-    { 7, 290, 3 }, /* 602: cards/rebellion/missions.cards:290:3 */
-    { 7, 291, 24 }, /* 603: cards/rebellion/missions.cards:291:24 */
-    { 7, 291, 14 }, /* 604: cards/rebellion/missions.cards:291:14 */
-    { 7, 291, 68 }, /* 605: cards/rebellion/missions.cards:291:68 */
-    { 7, 291, 3 }, /* 606: cards/rebellion/missions.cards:291:3 */
-    { 7, 292, 8 }, /* 607: cards/rebellion/missions.cards:292:8 */
-    { 7, 292, 3 }, /* 608: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 41 }, /* 609: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 49 }, /* 610: cards/rebellion/missions.cards:293:49 */
-    { 7, 293, 41 }, /* 611: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 65 }, /* 612: cards/rebellion/missions.cards:293:65 */
-    { 7, 293, 61 }, /* 613: cards/rebellion/missions.cards:293:61 */
-    { 7, 293, 41 }, /* 614: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 31 }, /* 615: cards/rebellion/missions.cards:293:31 */
-    { 7, 293, 22 }, /* 616: cards/rebellion/missions.cards:293:22 */
-    { 7, 294, 8 }, /* 617: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 618: cards/rebellion/missions.cards:294:3 */
-    { 7, 289, 11 }, /* 619: cards/rebellion/missions.cards:289:11 */
-    { 8, 27, 3 }, /* 620: cards/rebellion/moves.cards:27:3 */
-    { 8, 27, 15 }, /* 621: cards/rebellion/moves.cards:27:15 */
-    { 8, 28, 15 }, /* 622: cards/rebellion/moves.cards:28:15 */
-    { 8, 28, 5 }, /* 623: cards/rebellion/moves.cards:28:5 */
-    { 8, 30, 5 }, /* 624: cards/rebellion/moves.cards:30:5 */
-    { 8, 26, 11 }, /* 625: cards/rebellion/moves.cards:26:11 */
-    { 8, 39, 3 }, /* 626: cards/rebellion/moves.cards:39:3 */
-    { 8, 40, 5 }, /* 627: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 5 }, /* 628: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 26 }, /* 629: cards/rebellion/moves.cards:40:26 */
-    { 8, 41, 28 }, /* 630: cards/rebellion/moves.cards:41:28 */
-    { 8, 42, 7 }, /* 631: cards/rebellion/moves.cards:42:7 */
-    { 8, 43, 7 }, /* 632: cards/rebellion/moves.cards:43:7 */
-    { 8, 49, 5 }, /* 633: cards/rebellion/moves.cards:49:5 */
-    { 8, 52, 9 }, /* 634: cards/rebellion/moves.cards:52:9 */
-    { 8, 52, 9 }, /* 635: cards/rebellion/moves.cards:52:9 */
-    { 8, 54, 11 }, /* 636: cards/rebellion/moves.cards:54:11 */
-    { 8, 56, 9 }, /* 637: cards/rebellion/moves.cards:56:9 */
-    { 8, 57, 11 }, /* 638: cards/rebellion/moves.cards:57:11 */
-    { 8, 62, 3 }, /* 639: cards/rebellion/moves.cards:62:3 */
-    { 8, 63, 5 }, /* 640: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 5 }, /* 641: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 61 }, /* 642: cards/rebellion/moves.cards:63:61 */
-    { 8, 63, 26 }, /* 643: cards/rebellion/moves.cards:63:26 */
-    { 8, 64, 7 }, /* 644: cards/rebellion/moves.cards:64:7 */
-    { 8, 65, 7 }, /* 645: cards/rebellion/moves.cards:65:7 */
-    { 8, 69, 7 }, /* 646: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 7 }, /* 647: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 27 }, /* 648: cards/rebellion/moves.cards:69:27 */
-    { 8, 70, 19 }, /* 649: cards/rebellion/moves.cards:70:19 */
-    { 8, 70, 9 }, /* 650: cards/rebellion/moves.cards:70:9 */
-    { 8, 73, 5 }, /* 651: cards/rebellion/moves.cards:73:5 */
-    { 8, 75, 3 }, /* 652: cards/rebellion/moves.cards:75:3 */
-    { 8, 36, 11 }, /* 653: cards/rebellion/moves.cards:36:11 */
-    { 8, 82, 18 }, /* 654: cards/rebellion/moves.cards:82:18 */
-    { 8, 82, 3 }, /* 655: cards/rebellion/moves.cards:82:3 */
-    { 8, 85, 5 }, /* 656: cards/rebellion/moves.cards:85:5 */
-    { 8, 89, 7 }, /* 657: cards/rebellion/moves.cards:89:7 */
-    { 8, 92, 20 }, /* 658: cards/rebellion/moves.cards:92:20 */
-    { 8, 93, 3 }, /* 659: cards/rebellion/moves.cards:93:3 */
-    { 8, 93, 28 }, /* 660: cards/rebellion/moves.cards:93:28 */
-    { 8, 94, 3 }, /* 661: cards/rebellion/moves.cards:94:3 */
-    { 8, 79, 11 }, /* 662: cards/rebellion/moves.cards:79:11 */
-    { 8, 100, 30 }, /* 663: cards/rebellion/moves.cards:100:30 */
-    { 8, 100, 47 }, /* 664: cards/rebellion/moves.cards:100:47 */
-    { 8, 101, 5 }, /* 665: cards/rebellion/moves.cards:101:5 */
-    { 8, 99, 11 }, /* 666: cards/rebellion/moves.cards:99:11 */
-    { 10, 18, 15 }, /* 667: cards/rebellion/refresh.cards:18:15 */
-    { 10, 19, 5 }, /* 668: cards/rebellion/refresh.cards:19:5 */
-    { 10, 22, 9 }, /* 669: cards/rebellion/refresh.cards:22:9 */
-    { 10, 22, 21 }, /* 670: cards/rebellion/refresh.cards:22:21 */
-    { 10, 22, 125 }, /* 671: cards/rebellion/refresh.cards:22:125 */
-    { 10, 26, 3 }, /* 672: cards/rebellion/refresh.cards:26:3 */
-    { 10, 27, 14 }, /* 673: cards/rebellion/refresh.cards:27:14 */
-    { 10, 27, 5 }, /* 674: cards/rebellion/refresh.cards:27:5 */
-    { 10, 27, 57 }, /* 675: cards/rebellion/refresh.cards:27:57 */
-    { 10, 27, 47 }, /* 676: cards/rebellion/refresh.cards:27:47 */
-    { 10, 29, 24 }, /* 677: cards/rebellion/refresh.cards:29:24 */
-    { 10, 29, 3 }, /* 678: cards/rebellion/refresh.cards:29:3 */
-    { 10, 31, 10 }, /* 679: cards/rebellion/refresh.cards:31:10 */
-    { 10, 31, 26 }, /* 680: cards/rebellion/refresh.cards:31:26 */
-    { 10, 31, 5 }, /* 681: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 10 }, /* 682: cards/rebellion/refresh.cards:32:10 */
-    { 10, 32, 24 }, /* 683: cards/rebellion/refresh.cards:32:24 */
-    { 10, 32, 5 }, /* 684: cards/rebellion/refresh.cards:32:5 */
-    { 10, 37, 5 }, /* 685: cards/rebellion/refresh.cards:37:5 */
-    { 10, 38, 17 }, /* 686: cards/rebellion/refresh.cards:38:17 */
-    { 10, 39, 7 }, /* 687: cards/rebellion/refresh.cards:39:7 */
-    { 10, 39, 19 }, /* 688: cards/rebellion/refresh.cards:39:19 */
-    { 10, 40, 24 }, /* 689: cards/rebellion/refresh.cards:40:24 */
-    { 10, 40, 59 }, /* 690: cards/rebellion/refresh.cards:40:59 */
-    { 10, 38, 5 }, /* 691: cards/rebellion/refresh.cards:38:5 */
-    { 10, 45, 3 }, /* 692: cards/rebellion/refresh.cards:45:3 */
-    { 10, 47, 3 }, /* 693: cards/rebellion/refresh.cards:47:3 */
-    { 10, 51, 3 }, /* 694: cards/rebellion/refresh.cards:51:3 */
-    { 10, 52, 25 }, /* 695: cards/rebellion/refresh.cards:52:25 */
-    { 10, 54, 39 }, /* 696: cards/rebellion/refresh.cards:54:39 */
-    { 10, 57, 3 }, /* 697: cards/rebellion/refresh.cards:57:3 */
-    { 10, 58, 3 }, /* 698: cards/rebellion/refresh.cards:58:3 */
-    { 10, 59, 3 }, /* 699: cards/rebellion/refresh.cards:59:3 */
-    { 10, 12, 11 }, /* 700: cards/rebellion/refresh.cards:12:11 */
-    { 10, 81, 3 }, /* 701: cards/rebellion/refresh.cards:81:3 */
-    { 10, 82, 17 }, /* 702: cards/rebellion/refresh.cards:82:17 */
-    { 10, 84, 40 }, /* 703: cards/rebellion/refresh.cards:84:40 */
-    { 10, 84, 40 }, /* 704: cards/rebellion/refresh.cards:84:40 */
-    { 10, 85, 3 }, /* 705: cards/rebellion/refresh.cards:85:3 */
-    { 10, 86, 3 }, /* 706: cards/rebellion/refresh.cards:86:3 */
-    { 10, 79, 11 }, /* 707: cards/rebellion/refresh.cards:79:11 */
-    { 10, 95, 23 }, /* 708: cards/rebellion/refresh.cards:95:23 */
-    { 10, 95, 40 }, /* 709: cards/rebellion/refresh.cards:95:40 */
-    { 10, 95, 5 }, /* 710: cards/rebellion/refresh.cards:95:5 */
-    { 10, 97, 3 }, /* 711: cards/rebellion/refresh.cards:97:3 */
-    { 10, 98, 3 }, /* 712: cards/rebellion/refresh.cards:98:3 */
-    { 10, 93, 11 }, /* 713: cards/rebellion/refresh.cards:93:11 */
-    { 10, 105, 22 }, /* 714: cards/rebellion/refresh.cards:105:22 */
-    { 10, 105, 68 }, /* 715: cards/rebellion/refresh.cards:105:68 */
-    { 10, 106, 14 }, /* 716: cards/rebellion/refresh.cards:106:14 */
-    { 10, 106, 32 }, /* 717: cards/rebellion/refresh.cards:106:32 */
-    { 10, 106, 5 }, /* 718: cards/rebellion/refresh.cards:106:5 */
-    { 10, 105, 3 }, /* 719: cards/rebellion/refresh.cards:105:3 */
-    { 10, 108, 3 }, /* 720: cards/rebellion/refresh.cards:108:3 */
-    { 10, 108, 15 }, /* 721: cards/rebellion/refresh.cards:108:15 */
-    { 10, 109, 15 }, /* 722: cards/rebellion/refresh.cards:109:15 */
-    { 10, 109, 5 }, /* 723: cards/rebellion/refresh.cards:109:5 */
-    { 10, 110, 5 }, /* 724: cards/rebellion/refresh.cards:110:5 */
-    { 10, 111, 17 }, /* 725: cards/rebellion/refresh.cards:111:17 */
-    { 10, 111, 7 }, /* 726: cards/rebellion/refresh.cards:111:7 */
-    { 10, 114, 32 }, /* 727: cards/rebellion/refresh.cards:114:32 */
-    { 10, 116, 12 }, /* 728: cards/rebellion/refresh.cards:116:12 */
-    { 10, 116, 39 }, /* 729: cards/rebellion/refresh.cards:116:39 */
-    { 10, 116, 29 }, /* 730: cards/rebellion/refresh.cards:116:29 */
-    { 10, 103, 11 }, /* 731: cards/rebellion/refresh.cards:103:11 */
-    { 10, 132, 3 }, /* 732: cards/rebellion/refresh.cards:132:3 */
-    { 10, 133, 18 }, /* 733: cards/rebellion/refresh.cards:133:18 */
-    { 10, 133, 26 }, /* 734: cards/rebellion/refresh.cards:133:26 */
-    { 10, 133, 5 }, /* 735: cards/rebellion/refresh.cards:133:5 */
-    { 10, 134, 12 }, /* 736: cards/rebellion/refresh.cards:134:12 */
-    { 10, 134, 40 }, /* 737: cards/rebellion/refresh.cards:134:40 */
-    { 10, 134, 48 }, /* 738: cards/rebellion/refresh.cards:134:48 */
-    { 10, 134, 27 }, /* 739: cards/rebellion/refresh.cards:134:27 */
-    { 10, 137, 5 }, /* 740: cards/rebellion/refresh.cards:137:5 */
-    { 10, 138, 5 }, /* 741: cards/rebellion/refresh.cards:138:5 */
-    { 10, 131, 11 }, /* 742: cards/rebellion/refresh.cards:131:11 */
-    { 10, 148, 5 }, /* 743: cards/rebellion/refresh.cards:148:5 */
-    { 10, 156, 126 }, /* 744: cards/rebellion/refresh.cards:156:126 */
-    { 10, 156, 91 }, /* 745: cards/rebellion/refresh.cards:156:91 */
-    { 10, 150, 9 }, /* 746: cards/rebellion/refresh.cards:150:9 */
-    { 10, 151, 21 }, /* 747: cards/rebellion/refresh.cards:151:21 */
-    { 10, 151, 11 }, /* 748: cards/rebellion/refresh.cards:151:11 */
-    { 10, 152, 11 }, /* 749: cards/rebellion/refresh.cards:152:11 */
-    { 10, 157, 9 }, /* 750: cards/rebellion/refresh.cards:157:9 */
-    { 10, 157, 61 }, /* 751: cards/rebellion/refresh.cards:157:61 */
-    { 10, 157, 21 }, /* 752: cards/rebellion/refresh.cards:157:21 */
-    { 10, 158, 11 }, /* 753: cards/rebellion/refresh.cards:158:11 */
-    { 10, 158, 23 }, /* 754: cards/rebellion/refresh.cards:158:23 */
-    { 10, 159, 23 }, /* 755: cards/rebellion/refresh.cards:159:23 */
-    { 10, 159, 13 }, /* 756: cards/rebellion/refresh.cards:159:13 */
-    { 10, 160, 13 }, /* 757: cards/rebellion/refresh.cards:160:13 */
-    { 10, 146, 11 }, /* 758: cards/rebellion/refresh.cards:146:11 */
-    { 10, 180, 3 }, /* 759: cards/rebellion/refresh.cards:180:3 */
-    { 10, 180, 39 }, /* 760: cards/rebellion/refresh.cards:180:39 */
-    { 10, 182, 12 }, /* 761: cards/rebellion/refresh.cards:182:12 */
-    { 10, 182, 22 }, /* 762: cards/rebellion/refresh.cards:182:22 */
-    { 10, 182, 22 }, /* 763: cards/rebellion/refresh.cards:182:22 */
-    { 10, 183, 12 }, /* 764: cards/rebellion/refresh.cards:183:12 */
-    { 10, 183, 3 }, /* 765: cards/rebellion/refresh.cards:183:3 */
-    { 10, 183, 39 }, /* 766: cards/rebellion/refresh.cards:183:39 */
-    { 10, 179, 11 }, /* 767: cards/rebellion/refresh.cards:179:11 */
-    { 10, 187, 36 }, /* 768: cards/rebellion/refresh.cards:187:36 */
-    { 10, 187, 11 }, /* 769: cards/rebellion/refresh.cards:187:11 */
-    { 10, 190, 6 }, /* 770: cards/rebellion/refresh.cards:190:6 */
-    { 10, 192, 52 }, /* 771: cards/rebellion/refresh.cards:192:52 */
-    { 10, 192, 17 }, /* 772: cards/rebellion/refresh.cards:192:17 */
-    { 10, 193, 7 }, /* 773: cards/rebellion/refresh.cards:193:7 */
-    { 10, 193, 59 }, /* 774: cards/rebellion/refresh.cards:193:59 */
-    { 10, 193, 19 }, /* 775: cards/rebellion/refresh.cards:193:19 */
-    { 10, 194, 18 }, /* 776: cards/rebellion/refresh.cards:194:18 */
-    { 10, 194, 9 }, /* 777: cards/rebellion/refresh.cards:194:9 */
-    { 10, 194, 41 }, /* 778: cards/rebellion/refresh.cards:194:41 */
-    { 10, 195, 19 }, /* 779: cards/rebellion/refresh.cards:195:19 */
-    { 10, 195, 9 }, /* 780: cards/rebellion/refresh.cards:195:9 */
-    { 10, 199, 7 }, /* 781: cards/rebellion/refresh.cards:199:7 */
-    { 10, 202, 5 }, /* 782: cards/rebellion/refresh.cards:202:5 */
-    { 10, 203, 49 }, /* 783: cards/rebellion/refresh.cards:203:49 */
-    { 10, 204, 9 }, /* 784: cards/rebellion/refresh.cards:204:9 */
-    { 10, 204, 21 }, /* 785: cards/rebellion/refresh.cards:204:21 */
-    { 10, 205, 21 }, /* 786: cards/rebellion/refresh.cards:205:21 */
-    { 10, 205, 11 }, /* 787: cards/rebellion/refresh.cards:205:11 */
-    { 10, 206, 11 }, /* 788: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 789: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 790: cards/rebellion/refresh.cards:206:11 */
-    { 10, 211, 9 }, /* 791: cards/rebellion/refresh.cards:211:9 */
-    { 10, 212, 9 }, /* 792: cards/rebellion/refresh.cards:212:9 */
-    { 10, 215, 56 }, /* 793: cards/rebellion/refresh.cards:215:56 */
-    { 10, 189, 11 }, /* 794: cards/rebellion/refresh.cards:189:11 */
-    { 11, 46, 5 }, /* 795: cards/rebellion/round.cards:46:5 */
-    { 11, 47, 58 }, /* 796: cards/rebellion/round.cards:47:58 */
-    { 11, 48, 60 }, /* 797: cards/rebellion/round.cards:48:60 */
-    { 11, 47, 88 }, /* 798: cards/rebellion/round.cards:47:88 */
-    { 11, 49, 9 }, /* 799: cards/rebellion/round.cards:49:9 */
-    { 11, 49, 21 }, /* 800: cards/rebellion/round.cards:49:21 */
-    { 11, 49, 105 }, /* 801: cards/rebellion/round.cards:49:105 */
-    { 11, 45, 3 }, /* 802: cards/rebellion/round.cards:45:3 */
-    { 11, 43, 11 }, /* 803: cards/rebellion/round.cards:43:11 */
-    { 11, 60, 3 }, /* 804: cards/rebellion/round.cards:60:3 */
-    { 11, 62, 3 }, /* 805: cards/rebellion/round.cards:62:3 */
-    { 11, 62, 15 }, /* 806: cards/rebellion/round.cards:62:15 */
-    { 11, 63, 15 }, /* 807: cards/rebellion/round.cards:63:15 */
-    { 11, 63, 5 }, /* 808: cards/rebellion/round.cards:63:5 */
-    { 11, 64, 5 }, /* 809: cards/rebellion/round.cards:64:5 */
-    { 11, 67, 5 }, /* 810: cards/rebellion/round.cards:67:5 */
-    { 11, 67, 17 }, /* 811: cards/rebellion/round.cards:67:17 */
-    { 11, 68, 17 }, /* 812: cards/rebellion/round.cards:68:17 */
-    { 11, 68, 7 }, /* 813: cards/rebellion/round.cards:68:7 */
-    { 11, 69, 7 }, /* 814: cards/rebellion/round.cards:69:7 */
-    { 11, 71, 16 }, /* 815: cards/rebellion/round.cards:71:16 */
-    { 11, 73, 7 }, /* 816: cards/rebellion/round.cards:73:7 */
-    { 11, 73, 19 }, /* 817: cards/rebellion/round.cards:73:19 */
-    { 11, 74, 19 }, /* 818: cards/rebellion/round.cards:74:19 */
-    { 11, 74, 9 }, /* 819: cards/rebellion/round.cards:74:9 */
-    { 11, 75, 9 }, /* 820: cards/rebellion/round.cards:75:9 */
-    { 11, 78, 7 }, /* 821: cards/rebellion/round.cards:78:7 */
-    { 11, 80, 53 }, /* 822: cards/rebellion/round.cards:80:53 */
-    { 11, 81, 11 }, /* 823: cards/rebellion/round.cards:81:11 */
-    { 11, 81, 23 }, /* 824: cards/rebellion/round.cards:81:23 */
-    { 11, 82, 23 }, /* 825: cards/rebellion/round.cards:82:23 */
-    { 11, 82, 13 }, /* 826: cards/rebellion/round.cards:82:13 */
-    { 11, 83, 13 }, /* 827: cards/rebellion/round.cards:83:13 */
-    { 11, 88, 35 }, /* 828: cards/rebellion/round.cards:88:35 */
-    { 11, 59, 11 }, /* 829: cards/rebellion/round.cards:59:11 */
-    { 11, 96, 5 }, /* 830: cards/rebellion/round.cards:96:5 */
-    { 11, 98, 40 }, /* 831: cards/rebellion/round.cards:98:40 */
-    { 11, 94, 11 }, /* 832: cards/rebellion/round.cards:94:11 */
-    { 12, 147, 3 }, /* 833: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 834: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 835: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 836: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 837: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 838: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 839: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 840: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 841: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 842: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 843: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 844: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 845: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 846: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 847: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 848: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 849: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 850: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 851: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 852: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 853: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 854: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 855: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 856: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 857: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 858: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 859: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 860: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 861: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 862: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 863: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 864: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 865: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 866: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 867: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 868: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 869: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 870: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 871: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 872: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 873: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 874: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 875: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 876: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 877: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 878: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 879: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 880: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 881: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 882: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 883: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 884: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 885: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 886: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 887: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 888: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 889: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 890: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 891: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 892: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 893: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 894: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 895: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 896: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 897: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 898: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 899: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 900: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 901: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 902: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 903: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 904: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 905: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 906: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 907: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 908: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 909: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 910: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 911: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 912: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 913: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 914: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 915: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 916: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 917: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 918: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 919: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 920: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 921: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 922: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 923: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 924: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 925: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 926: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 927: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 928: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 929: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 930: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 931: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 932: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 933: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 934: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 935: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 936: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 937: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 938: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 939: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 940: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 941: cards/rebellion/missions.cards:159:3 */
-    { 12, 12, 36 }, /* 942: cards/rebellion/setup.cards:12:36 */
-    { 12, 13, 37 }, /* 943: cards/rebellion/setup.cards:13:37 */
-    { 12, 14, 39 }, /* 944: cards/rebellion/setup.cards:14:39 */
-    { 12, 15, 63 }, /* 945: cards/rebellion/setup.cards:15:63 */
-    { 12, 15, 93 }, /* 946: cards/rebellion/setup.cards:15:93 */
-    { 12, 16, 3 }, /* 947: cards/rebellion/setup.cards:16:3 */
-    { 12, 17, 8 }, /* 948: cards/rebellion/setup.cards:17:8 */
-    { 12, 17, 20 }, /* 949: cards/rebellion/setup.cards:17:20 */
-    { 12, 18, 13 }, /* 950: cards/rebellion/setup.cards:18:13 */
-    { 12, 18, 46 }, /* 951: cards/rebellion/setup.cards:18:46 */
-    { 12, 18, 36 }, /* 952: cards/rebellion/setup.cards:18:36 */
-    { 12, 18, 26 }, /* 953: cards/rebellion/setup.cards:18:26 */
-    { 12, 19, 32 }, /* 954: cards/rebellion/setup.cards:19:32 */
-    { 12, 19, 22 }, /* 955: cards/rebellion/setup.cards:19:22 */
-    { 12, 19, 12 }, /* 956: cards/rebellion/setup.cards:19:12 */
-    { 12, 21, 3 }, /* 957: cards/rebellion/setup.cards:21:3 */
-    { 12, 22, 8 }, /* 958: cards/rebellion/setup.cards:22:8 */
-    { 12, 22, 40 }, /* 959: cards/rebellion/setup.cards:22:40 */
-    { 12, 22, 30 }, /* 960: cards/rebellion/setup.cards:22:30 */
-    { 12, 22, 20 }, /* 961: cards/rebellion/setup.cards:22:20 */
-    { 12, 22, 89 }, /* 962: cards/rebellion/setup.cards:22:89 */
-    { 12, 22, 79 }, /* 963: cards/rebellion/setup.cards:22:79 */
-    { 12, 22, 69 }, /* 964: cards/rebellion/setup.cards:22:69 */
-    { 12, 26, 3 }, /* 965: cards/rebellion/setup.cards:26:3 */
-    { 12, 27, 8 }, /* 966: cards/rebellion/setup.cards:27:8 */
-    { 12, 27, 41 }, /* 967: cards/rebellion/setup.cards:27:41 */
-    { 12, 27, 31 }, /* 968: cards/rebellion/setup.cards:27:31 */
-    { 12, 27, 21 }, /* 969: cards/rebellion/setup.cards:27:21 */
-    { 12, 27, 68 }, /* 970: cards/rebellion/setup.cards:27:68 */
-    { 12, 27, 77 }, /* 971: cards/rebellion/setup.cards:27:77 */
-    { 12, 29, 9 }, /* 972: cards/rebellion/setup.cards:29:9 */
-    { 12, 33, 3 }, /* 973: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 974: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 975: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 976: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 977: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 978: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 979: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 980: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 981: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 982: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 983: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 984: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 985: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 986: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 987: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 988: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 989: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 990: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 991: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 992: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 993: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 994: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 995: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 996: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 997: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 998: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 999: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1000: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1001: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1002: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1003: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1004: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1005: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1006: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1007: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1008: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1009: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1010: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1011: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1012: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1013: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1014: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1015: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1016: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1017: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1018: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1019: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1020: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1021: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1022: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1023: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1024: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1025: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1026: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1027: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1028: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1029: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1030: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1031: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1032: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1033: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1034: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1035: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1036: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1037: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 34 }, /* 1038: cards/rebellion/setup.cards:120:34 */
-    { 12, 126, 3 }, /* 1039: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 39 }, /* 1040: cards/rebellion/setup.cards:127:39 */
-    { 12, 129, 22 }, /* 1041: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1042: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1043: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1044: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1045: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1046: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1047: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1048: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1049: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1050: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1051: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1052: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1053: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 5 }, /* 1054: cards/rebellion/round.cards:16:5 */
-    { 11, 17, 52 }, /* 1055: cards/rebellion/round.cards:17:52 */
-    { 11, 17, 52 }, /* 1056: cards/rebellion/round.cards:17:52 */
-    { 11, 21, 36 }, /* 1057: cards/rebellion/round.cards:21:36 */
-    { 11, 21, 36 }, /* 1058: cards/rebellion/round.cards:21:36 */
-    { 11, 16, 5 }, /* 1059: cards/rebellion/round.cards:16:5 */
-    { 11, 18, 9 }, /* 1060: cards/rebellion/round.cards:18:9 */
-    { 11, 19, 9 }, /* 1061: cards/rebellion/round.cards:19:9 */
-    { 11, 22, 9 }, /* 1062: cards/rebellion/round.cards:22:9 */
-    { 11, 23, 9 }, /* 1063: cards/rebellion/round.cards:23:9 */
+    { 10, 241, 8 }, /* 151: cards/rebellion/refresh.cards:241:8 */
+    { 10, 241, 3 }, /* 152: cards/rebellion/refresh.cards:241:3 */
+    { 10, 241, 3 }, /* 153: cards/rebellion/refresh.cards:241:3 */
+    { 3, 277, 48 }, /* 154: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 155: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 156: cards/rebellion/game.cards:277:85 */
+    { 10, 242, 16 }, /* 157: cards/rebellion/refresh.cards:242:16 */
+    { 10, 241, 3 }, /* 158: cards/rebellion/refresh.cards:241:3 */
+    { 10, 241, 3 }, /* 159: cards/rebellion/refresh.cards:241:3 */
+    { 10, 244, 77 }, /* 160: cards/rebellion/refresh.cards:244:77 */
+    { 11, 34, 57 }, /* 161: cards/rebellion/round.cards:34:57 */
+    { 11, 34, 86 }, /* 162: cards/rebellion/round.cards:34:86 */
+    { 11, 34, 77 }, /* 163: cards/rebellion/round.cards:34:77 */
+    { 11, 36, 12 }, /* 164: cards/rebellion/round.cards:36:12 */
+    { 11, 36, 45 }, /* 165: cards/rebellion/round.cards:36:45 */
+    { 11, 36, 36 }, /* 166: cards/rebellion/round.cards:36:36 */
+    { 11, 38, 12 }, /* 167: cards/rebellion/round.cards:38:12 */
+    { 11, 38, 41 }, /* 168: cards/rebellion/round.cards:38:41 */
+    { 11, 38, 32 }, /* 169: cards/rebellion/round.cards:38:32 */
+    { 11, 41, 62 }, /* 170: cards/rebellion/round.cards:41:62 */
+    { 11, 41, 74 }, /* 171: cards/rebellion/round.cards:41:74 */
+    { 3, 277, 48 }, /* 172: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 73 }, /* 173: cards/rebellion/game.cards:277:73 */
+    { 3, 277, 85 }, /* 174: cards/rebellion/game.cards:277:85 */
+    { 1, 25, 22 }, /* 175: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 176: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 177: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 178: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 179: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 180: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 181: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 182: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 183: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 184: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 185: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 186: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 187: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 188: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 189: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 190: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 191: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 192: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 193: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 194: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 195: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 196: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 197: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 198: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 199: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 200: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 201: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 202: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 203: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 204: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 205: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 206: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 207: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 208: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 209: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 210: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 211: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 212: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 213: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 214: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 215: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 216: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 217: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 218: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 219: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 220: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 221: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 222: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 223: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 224: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 225: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 226: cards/rebellion/combat.cards:89:11 */
+    { 1, 110, 5 }, /* 227: cards/rebellion/combat.cards:110:5 */
+    { 1, 111, 64 }, /* 228: cards/rebellion/combat.cards:111:64 */
+    { 1, 112, 9 }, /* 229: cards/rebellion/combat.cards:112:9 */
+    { 1, 112, 21 }, /* 230: cards/rebellion/combat.cards:112:21 */
+    { 1, 112, 121 }, /* 231: cards/rebellion/combat.cards:112:121 */
+    { 1, 109, 3 }, /* 232: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 233: cards/rebellion/combat.cards:107:11 */
+    { 1, 123, 59 }, /* 234: cards/rebellion/combat.cards:123:59 */
+    { 1, 124, 67 }, /* 235: cards/rebellion/combat.cards:124:67 */
+    { 1, 124, 81 }, /* 236: cards/rebellion/combat.cards:124:81 */
+    { 1, 122, 11 }, /* 237: cards/rebellion/combat.cards:122:11 */
+    { 1, 131, 60 }, /* 238: cards/rebellion/combat.cards:131:60 */
+    { 1, 131, 36 }, /* 239: cards/rebellion/combat.cards:131:36 */
+    { 1, 133, 62 }, /* 240: cards/rebellion/combat.cards:133:62 */
+    { 1, 133, 37 }, /* 241: cards/rebellion/combat.cards:133:37 */
+    { 1, 127, 11 }, /* 242: cards/rebellion/combat.cards:127:11 */
+    { 1, 141, 3 }, /* 243: cards/rebellion/combat.cards:141:3 */
+    { 1, 141, 15 }, /* 244: cards/rebellion/combat.cards:141:15 */
+    { 1, 142, 5 }, /* 245: cards/rebellion/combat.cards:142:5 */
+    { 1, 142, 5 }, /* 246: cards/rebellion/combat.cards:142:5 */
+    { 1, 145, 3 }, /* 247: cards/rebellion/combat.cards:145:3 */
+    { 1, 146, 3 }, /* 248: cards/rebellion/combat.cards:146:3 */
+    { 1, 140, 11 }, /* 249: cards/rebellion/combat.cards:140:11 */
+    { 1, 157, 67 }, /* 250: cards/rebellion/combat.cards:157:67 */
+    { 1, 158, 31 }, /* 251: cards/rebellion/combat.cards:158:31 */
+    { 1, 158, 22 }, /* 252: cards/rebellion/combat.cards:158:22 */
+    { 1, 159, 33 }, /* 253: cards/rebellion/combat.cards:159:33 */
+    { 1, 161, 51 }, /* 254: cards/rebellion/combat.cards:161:51 */
+    { 1, 161, 3 }, /* 255: cards/rebellion/combat.cards:161:3 */
+    { 1, 162, 55 }, /* 256: cards/rebellion/combat.cards:162:55 */
+    { 1, 162, 3 }, /* 257: cards/rebellion/combat.cards:162:3 */
+    { 1, 163, 8 }, /* 258: cards/rebellion/combat.cards:163:8 */
+    { 1, 163, 3 }, /* 259: cards/rebellion/combat.cards:163:3 */
+    { 1, 168, 5 }, /* 260: cards/rebellion/combat.cards:168:5 */
+    { 1, 173, 49 }, /* 261: cards/rebellion/combat.cards:173:49 */
+    { 1, 170, 9 }, /* 262: cards/rebellion/combat.cards:170:9 */
+    { 1, 170, 36 }, /* 263: cards/rebellion/combat.cards:170:36 */
+    { 1, 170, 21 }, /* 264: cards/rebellion/combat.cards:170:21 */
+    { 1, 170, 99 }, /* 265: cards/rebellion/combat.cards:170:99 */
+    { 1, 171, 9 }, /* 266: cards/rebellion/combat.cards:171:9 */
+    { 1, 174, 9 }, /* 267: cards/rebellion/combat.cards:174:9 */
+    { 1, 174, 21 }, /* 268: cards/rebellion/combat.cards:174:21 */
+    { 1, 176, 13 }, /* 269: cards/rebellion/combat.cards:176:13 */
+    { 1, 176, 40 }, /* 270: cards/rebellion/combat.cards:176:40 */
+    { 1, 176, 25 }, /* 271: cards/rebellion/combat.cards:176:25 */
+    { 1, 176, 103 }, /* 272: cards/rebellion/combat.cards:176:103 */
+    { 1, 181, 15 }, /* 273: cards/rebellion/combat.cards:181:15 */
+    { 1, 181, 27 }, /* 274: cards/rebellion/combat.cards:181:27 */
+    { 1, 183, 17 }, /* 275: cards/rebellion/combat.cards:183:17 */
+    { 1, 183, 17 }, /* 276: cards/rebellion/combat.cards:183:17 */
+    { 1, 187, 11 }, /* 277: cards/rebellion/combat.cards:187:11 */
+    { 1, 167, 3 }, /* 278: cards/rebellion/combat.cards:167:3 */
+    { 1, 195, 12 }, /* 279: cards/rebellion/combat.cards:195:12 */
+    { 1, 195, 3 }, /* 280: cards/rebellion/combat.cards:195:3 */
+    { 1, 196, 8 }, /* 281: cards/rebellion/combat.cards:196:8 */
+    { 1, 197, 7 }, /* 282: cards/rebellion/combat.cards:197:7 */
+    { 1, 197, 19 }, /* 283: cards/rebellion/combat.cards:197:19 */
+    { 1, 198, 9 }, /* 284: cards/rebellion/combat.cards:198:9 */
+    { 1, 198, 9 }, /* 285: cards/rebellion/combat.cards:198:9 */
+    { 1, 200, 15 }, /* 286: cards/rebellion/combat.cards:200:15 */
+    { 1, 201, 7 }, /* 287: cards/rebellion/combat.cards:201:7 */
+    { 1, 201, 19 }, /* 288: cards/rebellion/combat.cards:201:19 */
+    { 1, 202, 9 }, /* 289: cards/rebellion/combat.cards:202:9 */
+    { 1, 202, 9 }, /* 290: cards/rebellion/combat.cards:202:9 */
+    { 1, 206, 8 }, /* 291: cards/rebellion/combat.cards:206:8 */
+    { 1, 206, 3 }, /* 292: cards/rebellion/combat.cards:206:3 */
+    { 1, 209, 29 }, /* 293: cards/rebellion/combat.cards:209:29 */
+    { 1, 209, 86 }, /* 294: cards/rebellion/combat.cards:209:86 */
+    { 1, 210, 5 }, /* 295: cards/rebellion/combat.cards:210:5 */
+    { 1, 212, 9 }, /* 296: cards/rebellion/combat.cards:212:9 */
+    { 1, 212, 21 }, /* 297: cards/rebellion/combat.cards:212:21 */
+    { 1, 216, 15 }, /* 298: cards/rebellion/combat.cards:216:15 */
+    { 1, 216, 27 }, /* 299: cards/rebellion/combat.cards:216:27 */
+    { 1, 217, 17 }, /* 300: cards/rebellion/combat.cards:217:17 */
+    { 1, 217, 17 }, /* 301: cards/rebellion/combat.cards:217:17 */
+    { 1, 221, 11 }, /* 302: cards/rebellion/combat.cards:221:11 */
+    { 1, 209, 3 }, /* 303: cards/rebellion/combat.cards:209:3 */
+    { 1, 227, 12 }, /* 304: cards/rebellion/combat.cards:227:12 */
+    { 1, 228, 5 }, /* 305: cards/rebellion/combat.cards:228:5 */
+    { 1, 228, 5 }, /* 306: cards/rebellion/combat.cards:228:5 */
+    { 1, 230, 5 }, /* 307: cards/rebellion/combat.cards:230:5 */
+    { 1, 155, 11 }, /* 308: cards/rebellion/combat.cards:155:11 */
+    { 1, 237, 12 }, /* 309: cards/rebellion/combat.cards:237:12 */
+    { 1, 237, 3 }, /* 310: cards/rebellion/combat.cards:237:3 */
+    { 1, 239, 5 }, /* 311: cards/rebellion/combat.cards:239:5 */
+    { 1, 239, 5 }, /* 312: cards/rebellion/combat.cards:239:5 */
+    { 1, 240, 49 }, /* 313: cards/rebellion/combat.cards:240:49 */
+    { 1, 240, 49 }, /* 314: cards/rebellion/combat.cards:240:49 */
+    { 1, 242, 5 }, /* 315: cards/rebellion/combat.cards:242:5 */
+    { 1, 236, 11 }, /* 316: cards/rebellion/combat.cards:236:11 */
+    { 1, 261, 19 }, /* 317: cards/rebellion/combat.cards:261:19 */
+    { 1, 262, 45 }, /* 318: cards/rebellion/combat.cards:262:45 */
+    { 1, 263, 19 }, /* 319: cards/rebellion/combat.cards:263:19 */
+    { 1, 264, 5 }, /* 320: cards/rebellion/combat.cards:264:5 */
+    { 1, 267, 9 }, /* 321: cards/rebellion/combat.cards:267:9 */
+    { 1, 268, 9 }, /* 322: cards/rebellion/combat.cards:268:9 */
+    { 1, 268, 21 }, /* 323: cards/rebellion/combat.cards:268:21 */
+    { 1, 269, 11 }, /* 324: cards/rebellion/combat.cards:269:11 */
+    { 1, 269, 23 }, /* 325: cards/rebellion/combat.cards:269:23 */
+    { 1, 270, 23 }, /* 326: cards/rebellion/combat.cards:270:23 */
+    { 1, 270, 13 }, /* 327: cards/rebellion/combat.cards:270:13 */
+    { 1, 272, 13 }, /* 328: cards/rebellion/combat.cards:272:13 */
+    { 1, 273, 22 }, /* 329: cards/rebellion/combat.cards:273:22 */
+    { 1, 273, 13 }, /* 330: cards/rebellion/combat.cards:273:13 */
+    { 1, 274, 36 }, /* 331: cards/rebellion/combat.cards:274:36 */
+    { 1, 275, 15 }, /* 332: cards/rebellion/combat.cards:275:15 */
+    { 1, 277, 13 }, /* 333: cards/rebellion/combat.cards:277:13 */
+    { 1, 277, 13 }, /* 334: cards/rebellion/combat.cards:277:13 */
+    { 1, 277, 73 }, /* 335: cards/rebellion/combat.cards:277:73 */
+    { 1, 277, 34 }, /* 336: cards/rebellion/combat.cards:277:34 */
+    { 1, 278, 15 }, /* 337: cards/rebellion/combat.cards:278:15 */
+    { 1, 280, 13 }, /* 338: cards/rebellion/combat.cards:280:13 */
+    { 1, 282, 28 }, /* 339: cards/rebellion/combat.cards:282:28 */
+    { 1, 282, 13 }, /* 340: cards/rebellion/combat.cards:282:13 */
+    { 1, 259, 11 }, /* 341: cards/rebellion/combat.cards:259:11 */
+    { 1, 293, 42 }, /* 342: cards/rebellion/combat.cards:293:42 */
+    { 1, 294, 14 }, /* 343: cards/rebellion/combat.cards:294:14 */
+    { 1, 294, 5 }, /* 344: cards/rebellion/combat.cards:294:5 */
+    { 1, 296, 7 }, /* 345: cards/rebellion/combat.cards:296:7 */
+    { 1, 292, 11 }, /* 346: cards/rebellion/combat.cards:292:11 */
+    { 1, 306, 67 }, /* 347: cards/rebellion/combat.cards:306:67 */
+    { 1, 307, 19 }, /* 348: cards/rebellion/combat.cards:307:19 */
+    { 1, 308, 5 }, /* 349: cards/rebellion/combat.cards:308:5 */
+    { 1, 311, 9 }, /* 350: cards/rebellion/combat.cards:311:9 */
+    { 1, 311, 21 }, /* 351: cards/rebellion/combat.cards:311:21 */
+    { 1, 312, 11 }, /* 352: cards/rebellion/combat.cards:312:11 */
+    { 1, 312, 23 }, /* 353: cards/rebellion/combat.cards:312:23 */
+    { 1, 314, 13 }, /* 354: cards/rebellion/combat.cards:314:13 */
+    { 1, 316, 11 }, /* 355: cards/rebellion/combat.cards:316:11 */
+    { 1, 304, 11 }, /* 356: cards/rebellion/combat.cards:304:11 */
+    { 1, 325, 40 }, /* 357: cards/rebellion/combat.cards:325:40 */
+    { 1, 326, 5 }, /* 358: cards/rebellion/combat.cards:326:5 */
+    { 1, 329, 9 }, /* 359: cards/rebellion/combat.cards:329:9 */
+    { 1, 329, 21 }, /* 360: cards/rebellion/combat.cards:329:21 */
+    { 1, 329, 122 }, /* 361: cards/rebellion/combat.cards:329:122 */
+    { 1, 323, 11 }, /* 362: cards/rebellion/combat.cards:323:11 */
+    { 2, 16, 18 }, /* 363: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 364: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 365: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 366: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 367: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 368: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 369: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 370: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 371: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 372: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 373: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 374: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 375: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 376: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 377: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 378: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 379: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 380: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 381: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 382: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 383: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 384: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 385: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 386: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 387: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 388: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 389: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 390: cards/rebellion/effects.cards:51:72 */
+    { 2, 53, 92 }, /* 391: cards/rebellion/effects.cards:53:92 */
+    { 2, 54, 3 }, /* 392: cards/rebellion/effects.cards:54:3 */
+    { 2, 44, 11 }, /* 393: cards/rebellion/effects.cards:44:11 */
+    { 2, 63, 10 }, /* 394: cards/rebellion/effects.cards:63:10 */
+    { 2, 63, 3 }, /* 395: cards/rebellion/effects.cards:63:3 */
+    { 2, 65, 22 }, /* 396: cards/rebellion/effects.cards:65:22 */
+    { 2, 65, 3 }, /* 397: cards/rebellion/effects.cards:65:3 */
+    { 2, 66, 24 }, /* 398: cards/rebellion/effects.cards:66:24 */
+    { 2, 66, 3 }, /* 399: cards/rebellion/effects.cards:66:3 */
+    { 2, 61, 11 }, /* 400: cards/rebellion/effects.cards:61:11 */
+    { 2, 71, 32 }, /* 401: cards/rebellion/effects.cards:71:32 */
+    { 2, 71, 22 }, /* 402: cards/rebellion/effects.cards:71:22 */
+    { 2, 71, 60 }, /* 403: cards/rebellion/effects.cards:71:60 */
+    { 2, 70, 11 }, /* 404: cards/rebellion/effects.cards:70:11 */
+    { 2, 78, 35 }, /* 405: cards/rebellion/effects.cards:78:35 */
+    { 2, 78, 3 }, /* 406: cards/rebellion/effects.cards:78:3 */
+    { 2, 79, 3 }, /* 407: cards/rebellion/effects.cards:79:3 */
+    { 2, 81, 49 }, /* 408: cards/rebellion/effects.cards:81:49 */
+    { 2, 82, 7 }, /* 409: cards/rebellion/effects.cards:82:7 */
+    { 2, 82, 19 }, /* 410: cards/rebellion/effects.cards:82:19 */
+    { 2, 84, 16 }, /* 411: cards/rebellion/effects.cards:84:16 */
+    { 2, 84, 9 }, /* 412: cards/rebellion/effects.cards:84:9 */
+    { 2, 86, 28 }, /* 413: cards/rebellion/effects.cards:86:28 */
+    { 2, 86, 9 }, /* 414: cards/rebellion/effects.cards:86:9 */
+    { 2, 87, 30 }, /* 415: cards/rebellion/effects.cards:87:30 */
+    { 2, 87, 9 }, /* 416: cards/rebellion/effects.cards:87:9 */
+    { 2, 88, 21 }, /* 417: cards/rebellion/effects.cards:88:21 */
+    { 2, 88, 9 }, /* 418: cards/rebellion/effects.cards:88:9 */
+    { 2, 89, 19 }, /* 419: cards/rebellion/effects.cards:89:19 */
+    { 2, 89, 9 }, /* 420: cards/rebellion/effects.cards:89:9 */
+    { 2, 94, 8 }, /* 421: cards/rebellion/effects.cards:94:8 */
+    { 2, 94, 3 }, /* 422: cards/rebellion/effects.cards:94:3 */
+    { 2, 95, 3 }, /* 423: cards/rebellion/effects.cards:95:3 */
+    { 2, 96, 27 }, /* 424: cards/rebellion/effects.cards:96:27 */
+    { 2, 97, 3 }, /* 425: cards/rebellion/effects.cards:97:3 */
+    { 2, 76, 11 }, /* 426: cards/rebellion/effects.cards:76:11 */
+    { 2, 102, 11 }, /* 427: cards/rebellion/effects.cards:102:11 */
+    { 2, 111, 5 }, /* 428: cards/rebellion/effects.cards:111:5 */
+    { 2, 114, 9 }, /* 429: cards/rebellion/effects.cards:114:9 */
+    { 2, 114, 9 }, /* 430: cards/rebellion/effects.cards:114:9 */
+    { 2, 116, 11 }, /* 431: cards/rebellion/effects.cards:116:11 */
+    { 2, 118, 9 }, /* 432: cards/rebellion/effects.cards:118:9 */
+    { 2, 119, 11 }, /* 433: cards/rebellion/effects.cards:119:11 */
+    { 2, 121, 9 }, /* 434: cards/rebellion/effects.cards:121:9 */
+    { 2, 124, 9 }, /* 435: cards/rebellion/effects.cards:124:9 */
+    { 2, 125, 9 }, /* 436: cards/rebellion/effects.cards:125:9 */
+    { 2, 125, 9 }, /* 437: cards/rebellion/effects.cards:125:9 */
+    { 2, 125, 30 }, /* 438: cards/rebellion/effects.cards:125:30 */
+    { 2, 126, 32 }, /* 439: cards/rebellion/effects.cards:126:32 */
+    { 2, 127, 11 }, /* 440: cards/rebellion/effects.cards:127:11 */
+    { 2, 129, 9 }, /* 441: cards/rebellion/effects.cards:129:9 */
+    { 2, 129, 9 }, /* 442: cards/rebellion/effects.cards:129:9 */
+    { 2, 129, 68 }, /* 443: cards/rebellion/effects.cards:129:68 */
+    { 2, 129, 30 }, /* 444: cards/rebellion/effects.cards:129:30 */
+    { 2, 130, 11 }, /* 445: cards/rebellion/effects.cards:130:11 */
+    { 2, 132, 9 }, /* 446: cards/rebellion/effects.cards:132:9 */
+    { 2, 134, 9 }, /* 447: cards/rebellion/effects.cards:134:9 */
+    { 2, 109, 11 }, /* 448: cards/rebellion/effects.cards:109:11 */
+    { 2, 145, 10 }, /* 449: cards/rebellion/effects.cards:145:10 */
+    { 2, 146, 5 }, /* 450: cards/rebellion/effects.cards:146:5 */
+    { 2, 147, 16 }, /* 451: cards/rebellion/effects.cards:147:16 */
+    { 2, 147, 7 }, /* 452: cards/rebellion/effects.cards:147:7 */
+    { 2, 147, 74 }, /* 453: cards/rebellion/effects.cards:147:74 */
+    { 2, 149, 5 }, /* 454: cards/rebellion/effects.cards:149:5 */
+    { 2, 150, 5 }, /* 455: cards/rebellion/effects.cards:150:5 */
+    { 2, 144, 11 }, /* 456: cards/rebellion/effects.cards:144:11 */
+    { 2, 158, 3 }, /* 457: cards/rebellion/effects.cards:158:3 */
+    { 2, 159, 3 }, /* 458: cards/rebellion/effects.cards:159:3 */
+    { 2, 161, 3 }, /* 459: cards/rebellion/effects.cards:161:3 */
+    { 2, 157, 11 }, /* 460: cards/rebellion/effects.cards:157:11 */
+    { 2, 171, 3 }, /* 461: cards/rebellion/effects.cards:171:3 */
+    { 2, 172, 3 }, /* 462: cards/rebellion/effects.cards:172:3 */
+    { 2, 173, 3 }, /* 463: cards/rebellion/effects.cards:173:3 */
+    { 2, 170, 11 }, /* 464: cards/rebellion/effects.cards:170:11 */
+    { 2, 179, 3 }, /* 465: cards/rebellion/effects.cards:179:3 */
+    { 2, 177, 11 }, /* 466: cards/rebellion/effects.cards:177:11 */
+    { 2, 184, 12 }, /* 467: cards/rebellion/effects.cards:184:12 */
+    { 2, 184, 3 }, /* 468: cards/rebellion/effects.cards:184:3 */
+    { 2, 185, 5 }, /* 469: cards/rebellion/effects.cards:185:5 */
+    { 2, 186, 5 }, /* 470: cards/rebellion/effects.cards:186:5 */
+    { 2, 186, 59 }, /* 471: cards/rebellion/effects.cards:186:59 */
+    { 2, 186, 5 }, /* 472: cards/rebellion/effects.cards:186:5 */
+    { 2, 183, 11 }, /* 473: cards/rebellion/effects.cards:183:11 */
+    { 2, 196, 6 }, /* 474: cards/rebellion/effects.cards:196:6 */
+    { 2, 197, 14 }, /* 475: cards/rebellion/effects.cards:197:14 */
+    { 2, 197, 5 }, /* 476: cards/rebellion/effects.cards:197:5 */
+    { 2, 199, 7 }, /* 477: cards/rebellion/effects.cards:199:7 */
+    { 2, 202, 3 }, /* 478: cards/rebellion/effects.cards:202:3 */
+    { 2, 195, 11 }, /* 479: cards/rebellion/effects.cards:195:11 */
+    { 2, 207, 3 }, /* 480: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 3 }, /* 481: cards/rebellion/effects.cards:207:3 */
+    { 2, 207, 23 }, /* 482: cards/rebellion/effects.cards:207:23 */
+    { 2, 210, 5 }, /* 483: cards/rebellion/effects.cards:210:5 */
+    { 2, 206, 11 }, /* 484: cards/rebellion/effects.cards:206:11 */
+    { 2, 216, 3 }, /* 485: cards/rebellion/effects.cards:216:3 */
+    { 2, 217, 15 }, /* 486: cards/rebellion/effects.cards:217:15 */
+    { 2, 217, 5 }, /* 487: cards/rebellion/effects.cards:217:5 */
+    { 2, 215, 11 }, /* 488: cards/rebellion/effects.cards:215:11 */
+    { 2, 224, 3 }, /* 489: cards/rebellion/effects.cards:224:3 */
+    { 2, 225, 15 }, /* 490: cards/rebellion/effects.cards:225:15 */
+    { 2, 225, 5 }, /* 491: cards/rebellion/effects.cards:225:5 */
+    { 2, 226, 5 }, /* 492: cards/rebellion/effects.cards:226:5 */
+    { 2, 223, 11 }, /* 493: cards/rebellion/effects.cards:223:11 */
+    { 2, 234, 5 }, /* 494: cards/rebellion/effects.cards:234:5 */
+    { 2, 234, 65 }, /* 495: cards/rebellion/effects.cards:234:65 */
+    { 2, 234, 55 }, /* 496: cards/rebellion/effects.cards:234:55 */
+    { 2, 235, 5 }, /* 497: cards/rebellion/effects.cards:235:5 */
+    { 2, 232, 11 }, /* 498: cards/rebellion/effects.cards:232:11 */
+    { 2, 245, 15 }, /* 499: cards/rebellion/effects.cards:245:15 */
+    { 2, 248, 5 }, /* 500: cards/rebellion/effects.cards:248:5 */
+    { 2, 249, 5 }, /* 501: cards/rebellion/effects.cards:249:5 */
+    { 2, 250, 5 }, /* 502: cards/rebellion/effects.cards:250:5 */
+    { 2, 251, 5 }, /* 503: cards/rebellion/effects.cards:251:5 */
+    { 2, 251, 13 }, /* 504: cards/rebellion/effects.cards:251:13 */
+    { 2, 253, 14 }, /* 505: cards/rebellion/effects.cards:253:14 */
+    { 2, 253, 5 }, /* 506: cards/rebellion/effects.cards:253:5 */
+    { 2, 253, 73 }, /* 507: cards/rebellion/effects.cards:253:73 */
+    { 2, 254, 29 }, /* 508: cards/rebellion/effects.cards:254:29 */
+    { 2, 255, 29 }, /* 509: cards/rebellion/effects.cards:255:29 */
+    { 2, 256, 5 }, /* 510: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 5 }, /* 511: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 30 }, /* 512: cards/rebellion/effects.cards:256:30 */
+    { 2, 258, 7 }, /* 513: cards/rebellion/effects.cards:258:7 */
+    { 2, 261, 26 }, /* 514: cards/rebellion/effects.cards:261:26 */
+    { 2, 244, 11 }, /* 515: cards/rebellion/effects.cards:244:11 */
+    { 2, 275, 16 }, /* 516: cards/rebellion/effects.cards:275:16 */
+    { 2, 276, 61 }, /* 517: cards/rebellion/effects.cards:276:61 */
+    { 2, 276, 9 }, /* 518: cards/rebellion/effects.cards:276:9 */
+    { 2, 277, 17 }, /* 519: cards/rebellion/effects.cards:277:17 */
+    { 2, 277, 9 }, /* 520: cards/rebellion/effects.cards:277:9 */
+    { 2, 279, 20 }, /* 521: cards/rebellion/effects.cards:279:20 */
+    { 2, 279, 47 }, /* 522: cards/rebellion/effects.cards:279:47 */
+    { 2, 279, 66 }, /* 523: cards/rebellion/effects.cards:279:66 */
+    { 2, 279, 38 }, /* 524: cards/rebellion/effects.cards:279:38 */
+    { 2, 272, 11 }, /* 525: cards/rebellion/effects.cards:272:11 */
+    { 2, 285, 62 }, /* 526: cards/rebellion/effects.cards:285:62 */
+    { 2, 285, 34 }, /* 527: cards/rebellion/effects.cards:285:34 */
+    { 2, 284, 11 }, /* 528: cards/rebellion/effects.cards:284:11 */
+    { 2, 290, 67 }, /* 529: cards/rebellion/effects.cards:290:67 */
+    { 2, 290, 43 }, /* 530: cards/rebellion/effects.cards:290:43 */
+    { 2, 288, 11 }, /* 531: cards/rebellion/effects.cards:288:11 */
+    { 2, 298, 5 }, /* 532: cards/rebellion/effects.cards:298:5 */
+    { 2, 299, 5 }, /* 533: cards/rebellion/effects.cards:299:5 */
+    { 2, 301, 58 }, /* 534: cards/rebellion/effects.cards:301:58 */
+    { 2, 301, 32 }, /* 535: cards/rebellion/effects.cards:301:32 */
+    { 2, 296, 11 }, /* 536: cards/rebellion/effects.cards:296:11 */
+    { 2, 307, 39 }, /* 537: cards/rebellion/effects.cards:307:39 */
+    { 2, 307, 3 }, /* 538: cards/rebellion/effects.cards:307:3 */
+    { 2, 308, 3 }, /* 539: cards/rebellion/effects.cards:308:3 */
+    { 2, 308, 15 }, /* 540: cards/rebellion/effects.cards:308:15 */
+    { 2, 308, 93 }, /* 541: cards/rebellion/effects.cards:308:93 */
+    { 2, 308, 83 }, /* 542: cards/rebellion/effects.cards:308:83 */
+    { 2, 309, 12 }, /* 543: cards/rebellion/effects.cards:309:12 */
+    { 2, 309, 26 }, /* 544: cards/rebellion/effects.cards:309:26 */
+    { 2, 305, 11 }, /* 545: cards/rebellion/effects.cards:305:11 */
+    { 2, 315, 5 }, /* 546: cards/rebellion/effects.cards:315:5 */
+    { 2, 316, 25 }, /* 547: cards/rebellion/effects.cards:316:25 */
+    { 2, 317, 5 }, /* 548: cards/rebellion/effects.cards:317:5 */
+    { 2, 318, 5 }, /* 549: cards/rebellion/effects.cards:318:5 */
+    { 2, 313, 11 }, /* 550: cards/rebellion/effects.cards:313:11 */
+    { 2, 331, 5 }, /* 551: cards/rebellion/effects.cards:331:5 */
+    { 2, 336, 5 }, /* 552: cards/rebellion/effects.cards:336:5 */
+    { 2, 341, 5 }, /* 553: cards/rebellion/effects.cards:341:5 */
+    { 2, 328, 11 }, /* 554: cards/rebellion/effects.cards:328:11 */
+    { 7, 214, 13 }, /* 555: cards/rebellion/missions.cards:214:13 */
+    { 7, 215, 17 }, /* 556: cards/rebellion/missions.cards:215:17 */
+    { 7, 215, 47 }, /* 557: cards/rebellion/missions.cards:215:47 */
+    { 7, 216, 5 }, /* 558: cards/rebellion/missions.cards:216:5 */
+    { 7, 217, 29 }, /* 559: cards/rebellion/missions.cards:217:29 */
+    { 7, 218, 33 }, /* 560: cards/rebellion/missions.cards:218:33 */
+    { 7, 219, 15 }, /* 561: cards/rebellion/missions.cards:219:15 */
+    { 7, 221, 16 }, /* 562: cards/rebellion/missions.cards:221:16 */
+    { 7, 221, 7 }, /* 563: cards/rebellion/missions.cards:221:7 */
+    { 7, 221, 50 }, /* 564: cards/rebellion/missions.cards:221:50 */
+    { 7, 225, 7 }, /* 565: cards/rebellion/missions.cards:225:7 */
+    { 7, 225, 82 }, /* 566: cards/rebellion/missions.cards:225:82 */
+    { 7, 225, 59 }, /* 567: cards/rebellion/missions.cards:225:59 */
+    { 7, 225, 19 }, /* 568: cards/rebellion/missions.cards:225:19 */
+    { 7, 227, 9 }, /* 569: cards/rebellion/missions.cards:227:9 */
+    { 7, 227, 49 }, /* 570: cards/rebellion/missions.cards:227:49 */
+    { 7, 227, 21 }, /* 571: cards/rebellion/missions.cards:227:21 */
+    { 7, 229, 16 }, /* 572: cards/rebellion/missions.cards:229:16 */
+    { 7, 229, 7 }, /* 573: cards/rebellion/missions.cards:229:7 */
+    { 7, 229, 60 }, /* 574: cards/rebellion/missions.cards:229:60 */
+    { 7, 229, 50 }, /* 575: cards/rebellion/missions.cards:229:50 */
+    { 7, 232, 7 }, /* 576: cards/rebellion/missions.cards:232:7 */
+    { 7, 232, 58 }, /* 577: cards/rebellion/missions.cards:232:58 */
+    { 7, 232, 19 }, /* 578: cards/rebellion/missions.cards:232:19 */
+    { 7, 233, 16 }, /* 579: cards/rebellion/missions.cards:233:16 */
+    { 7, 233, 7 }, /* 580: cards/rebellion/missions.cards:233:7 */
+    { 7, 233, 60 }, /* 581: cards/rebellion/missions.cards:233:60 */
+    { 7, 233, 50 }, /* 582: cards/rebellion/missions.cards:233:50 */
+    { 7, 237, 8 }, /* 583: cards/rebellion/missions.cards:237:8 */
+    { 7, 237, 64 }, /* 584: cards/rebellion/missions.cards:237:64 */
+    { 7, 240, 7 }, /* 585: cards/rebellion/missions.cards:240:7 */
+    { 7, 245, 8 }, /* 586: cards/rebellion/missions.cards:245:8 */
+    { 7, 245, 31 }, /* 587: cards/rebellion/missions.cards:245:31 */
+    { 7, 245, 21 }, /* 588: cards/rebellion/missions.cards:245:21 */
+    { 7, 246, 13 }, /* 589: cards/rebellion/missions.cards:246:13 */
+    { 7, 246, 41 }, /* 590: cards/rebellion/missions.cards:246:41 */
+    { 7, 247, 13 }, /* 591: cards/rebellion/missions.cards:247:13 */
+    { 7, 247, 25 }, /* 592: cards/rebellion/missions.cards:247:25 */
+    { 7, 248, 12 }, /* 593: cards/rebellion/missions.cards:248:12 */
+    { 7, 249, 5 }, /* 594: cards/rebellion/missions.cards:249:5 */
+    { 7, 212, 11 }, /* 595: cards/rebellion/missions.cards:212:11 */
+    { 7, 260, 3 }, /* 596: cards/rebellion/missions.cards:260:3 */
+    { 7, 261, 68 }, /* 597: cards/rebellion/missions.cards:261:68 */
+    { 7, 262, 7 }, /* 598: cards/rebellion/missions.cards:262:7 */
+    { 7, 262, 19 }, /* 599: cards/rebellion/missions.cards:262:19 */
+    { 7, 263, 19 }, /* 600: cards/rebellion/missions.cards:263:19 */
+    { 7, 263, 9 }, /* 601: cards/rebellion/missions.cards:263:9 */
+    { 7, 269, 15 }, /* 602: cards/rebellion/missions.cards:269:15 */
+    { 7, 270, 98 }, /* 603: cards/rebellion/missions.cards:270:98 */
+    { 7, 270, 33 }, /* 604: cards/rebellion/missions.cards:270:33 */
+    { 7, 271, 75 }, /* 605: cards/rebellion/missions.cards:271:75 */
+    { 7, 271, 35 }, /* 606: cards/rebellion/missions.cards:271:35 */
+    { 7, 272, 5 }, /* 607: cards/rebellion/missions.cards:272:5 */
+    { 7, 273, 22 }, /* 608: cards/rebellion/missions.cards:273:22 */
+    { 7, 274, 5 }, /* 609: cards/rebellion/missions.cards:274:5 */
+    { 7, 257, 11 }, /* 610: cards/rebellion/missions.cards:257:11 */
+    { 7, 290, 48 }, /* 611: cards/rebellion/missions.cards:290:48 */
+    { 7, 290, 3 }, /* 612: cards/rebellion/missions.cards:290:3 */
+    { 7, 291, 24 }, /* 613: cards/rebellion/missions.cards:291:24 */
+    { 7, 291, 14 }, /* 614: cards/rebellion/missions.cards:291:14 */
+    { 7, 291, 68 }, /* 615: cards/rebellion/missions.cards:291:68 */
+    { 7, 291, 3 }, /* 616: cards/rebellion/missions.cards:291:3 */
+    { 7, 292, 8 }, /* 617: cards/rebellion/missions.cards:292:8 */
+    { 7, 292, 3 }, /* 618: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 41 }, /* 619: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 49 }, /* 620: cards/rebellion/missions.cards:293:49 */
+    { 7, 293, 41 }, /* 621: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 65 }, /* 622: cards/rebellion/missions.cards:293:65 */
+    { 7, 293, 61 }, /* 623: cards/rebellion/missions.cards:293:61 */
+    { 7, 293, 41 }, /* 624: cards/rebellion/missions.cards:293:41 */
+    { 7, 293, 31 }, /* 625: cards/rebellion/missions.cards:293:31 */
+    { 7, 293, 22 }, /* 626: cards/rebellion/missions.cards:293:22 */
+    { 7, 294, 8 }, /* 627: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 628: cards/rebellion/missions.cards:294:3 */
+    { 7, 289, 11 }, /* 629: cards/rebellion/missions.cards:289:11 */
+    { 8, 27, 3 }, /* 630: cards/rebellion/moves.cards:27:3 */
+    { 8, 27, 15 }, /* 631: cards/rebellion/moves.cards:27:15 */
+    { 8, 28, 15 }, /* 632: cards/rebellion/moves.cards:28:15 */
+    { 8, 28, 5 }, /* 633: cards/rebellion/moves.cards:28:5 */
+    { 8, 30, 5 }, /* 634: cards/rebellion/moves.cards:30:5 */
+    { 8, 26, 11 }, /* 635: cards/rebellion/moves.cards:26:11 */
+    { 8, 39, 3 }, /* 636: cards/rebellion/moves.cards:39:3 */
+    { 8, 40, 5 }, /* 637: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 5 }, /* 638: cards/rebellion/moves.cards:40:5 */
+    { 8, 40, 26 }, /* 639: cards/rebellion/moves.cards:40:26 */
+    { 8, 41, 28 }, /* 640: cards/rebellion/moves.cards:41:28 */
+    { 8, 42, 7 }, /* 641: cards/rebellion/moves.cards:42:7 */
+    { 8, 43, 7 }, /* 642: cards/rebellion/moves.cards:43:7 */
+    { 8, 49, 5 }, /* 643: cards/rebellion/moves.cards:49:5 */
+    { 8, 52, 9 }, /* 644: cards/rebellion/moves.cards:52:9 */
+    { 8, 52, 9 }, /* 645: cards/rebellion/moves.cards:52:9 */
+    { 8, 54, 11 }, /* 646: cards/rebellion/moves.cards:54:11 */
+    { 8, 56, 9 }, /* 647: cards/rebellion/moves.cards:56:9 */
+    { 8, 57, 11 }, /* 648: cards/rebellion/moves.cards:57:11 */
+    { 8, 62, 3 }, /* 649: cards/rebellion/moves.cards:62:3 */
+    { 8, 63, 5 }, /* 650: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 5 }, /* 651: cards/rebellion/moves.cards:63:5 */
+    { 8, 63, 61 }, /* 652: cards/rebellion/moves.cards:63:61 */
+    { 8, 63, 26 }, /* 653: cards/rebellion/moves.cards:63:26 */
+    { 8, 64, 7 }, /* 654: cards/rebellion/moves.cards:64:7 */
+    { 8, 65, 7 }, /* 655: cards/rebellion/moves.cards:65:7 */
+    { 8, 69, 7 }, /* 656: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 7 }, /* 657: cards/rebellion/moves.cards:69:7 */
+    { 8, 69, 27 }, /* 658: cards/rebellion/moves.cards:69:27 */
+    { 8, 70, 19 }, /* 659: cards/rebellion/moves.cards:70:19 */
+    { 8, 70, 9 }, /* 660: cards/rebellion/moves.cards:70:9 */
+    { 8, 73, 5 }, /* 661: cards/rebellion/moves.cards:73:5 */
+    { 8, 75, 3 }, /* 662: cards/rebellion/moves.cards:75:3 */
+    { 8, 36, 11 }, /* 663: cards/rebellion/moves.cards:36:11 */
+    { 8, 82, 18 }, /* 664: cards/rebellion/moves.cards:82:18 */
+    { 8, 82, 3 }, /* 665: cards/rebellion/moves.cards:82:3 */
+    { 8, 85, 5 }, /* 666: cards/rebellion/moves.cards:85:5 */
+    { 8, 89, 7 }, /* 667: cards/rebellion/moves.cards:89:7 */
+    { 8, 92, 20 }, /* 668: cards/rebellion/moves.cards:92:20 */
+    { 8, 93, 3 }, /* 669: cards/rebellion/moves.cards:93:3 */
+    { 8, 93, 28 }, /* 670: cards/rebellion/moves.cards:93:28 */
+    { 8, 94, 3 }, /* 671: cards/rebellion/moves.cards:94:3 */
+    { 8, 79, 11 }, /* 672: cards/rebellion/moves.cards:79:11 */
+    { 8, 100, 30 }, /* 673: cards/rebellion/moves.cards:100:30 */
+    { 8, 100, 47 }, /* 674: cards/rebellion/moves.cards:100:47 */
+    { 8, 101, 5 }, /* 675: cards/rebellion/moves.cards:101:5 */
+    { 8, 99, 11 }, /* 676: cards/rebellion/moves.cards:99:11 */
+    { 10, 18, 15 }, /* 677: cards/rebellion/refresh.cards:18:15 */
+    { 10, 19, 5 }, /* 678: cards/rebellion/refresh.cards:19:5 */
+    { 10, 22, 9 }, /* 679: cards/rebellion/refresh.cards:22:9 */
+    { 10, 22, 21 }, /* 680: cards/rebellion/refresh.cards:22:21 */
+    { 10, 22, 125 }, /* 681: cards/rebellion/refresh.cards:22:125 */
+    { 10, 26, 3 }, /* 682: cards/rebellion/refresh.cards:26:3 */
+    { 10, 27, 14 }, /* 683: cards/rebellion/refresh.cards:27:14 */
+    { 10, 27, 5 }, /* 684: cards/rebellion/refresh.cards:27:5 */
+    { 10, 27, 57 }, /* 685: cards/rebellion/refresh.cards:27:57 */
+    { 10, 27, 47 }, /* 686: cards/rebellion/refresh.cards:27:47 */
+    { 10, 29, 24 }, /* 687: cards/rebellion/refresh.cards:29:24 */
+    { 10, 29, 3 }, /* 688: cards/rebellion/refresh.cards:29:3 */
+    { 10, 31, 10 }, /* 689: cards/rebellion/refresh.cards:31:10 */
+    { 10, 31, 26 }, /* 690: cards/rebellion/refresh.cards:31:26 */
+    { 10, 31, 5 }, /* 691: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 10 }, /* 692: cards/rebellion/refresh.cards:32:10 */
+    { 10, 32, 24 }, /* 693: cards/rebellion/refresh.cards:32:24 */
+    { 10, 32, 5 }, /* 694: cards/rebellion/refresh.cards:32:5 */
+    { 10, 37, 5 }, /* 695: cards/rebellion/refresh.cards:37:5 */
+    { 10, 38, 17 }, /* 696: cards/rebellion/refresh.cards:38:17 */
+    { 10, 39, 7 }, /* 697: cards/rebellion/refresh.cards:39:7 */
+    { 10, 39, 19 }, /* 698: cards/rebellion/refresh.cards:39:19 */
+    { 10, 40, 24 }, /* 699: cards/rebellion/refresh.cards:40:24 */
+    { 10, 40, 59 }, /* 700: cards/rebellion/refresh.cards:40:59 */
+    { 10, 38, 5 }, /* 701: cards/rebellion/refresh.cards:38:5 */
+    { 10, 45, 3 }, /* 702: cards/rebellion/refresh.cards:45:3 */
+    { 10, 47, 3 }, /* 703: cards/rebellion/refresh.cards:47:3 */
+    { 10, 51, 3 }, /* 704: cards/rebellion/refresh.cards:51:3 */
+    { 10, 52, 25 }, /* 705: cards/rebellion/refresh.cards:52:25 */
+    { 10, 54, 39 }, /* 706: cards/rebellion/refresh.cards:54:39 */
+    { 10, 57, 3 }, /* 707: cards/rebellion/refresh.cards:57:3 */
+    { 10, 58, 3 }, /* 708: cards/rebellion/refresh.cards:58:3 */
+    { 10, 59, 3 }, /* 709: cards/rebellion/refresh.cards:59:3 */
+    { 10, 12, 11 }, /* 710: cards/rebellion/refresh.cards:12:11 */
+    { 10, 81, 3 }, /* 711: cards/rebellion/refresh.cards:81:3 */
+    { 10, 82, 17 }, /* 712: cards/rebellion/refresh.cards:82:17 */
+    { 10, 84, 40 }, /* 713: cards/rebellion/refresh.cards:84:40 */
+    { 10, 84, 40 }, /* 714: cards/rebellion/refresh.cards:84:40 */
+    { 10, 85, 3 }, /* 715: cards/rebellion/refresh.cards:85:3 */
+    { 10, 86, 3 }, /* 716: cards/rebellion/refresh.cards:86:3 */
+    { 10, 79, 11 }, /* 717: cards/rebellion/refresh.cards:79:11 */
+    { 10, 95, 23 }, /* 718: cards/rebellion/refresh.cards:95:23 */
+    { 10, 95, 40 }, /* 719: cards/rebellion/refresh.cards:95:40 */
+    { 10, 95, 5 }, /* 720: cards/rebellion/refresh.cards:95:5 */
+    { 10, 97, 3 }, /* 721: cards/rebellion/refresh.cards:97:3 */
+    { 10, 98, 3 }, /* 722: cards/rebellion/refresh.cards:98:3 */
+    { 10, 93, 11 }, /* 723: cards/rebellion/refresh.cards:93:11 */
+    { 10, 105, 22 }, /* 724: cards/rebellion/refresh.cards:105:22 */
+    { 10, 105, 68 }, /* 725: cards/rebellion/refresh.cards:105:68 */
+    { 10, 106, 14 }, /* 726: cards/rebellion/refresh.cards:106:14 */
+    { 10, 106, 32 }, /* 727: cards/rebellion/refresh.cards:106:32 */
+    { 10, 106, 5 }, /* 728: cards/rebellion/refresh.cards:106:5 */
+    { 10, 105, 3 }, /* 729: cards/rebellion/refresh.cards:105:3 */
+    { 10, 108, 3 }, /* 730: cards/rebellion/refresh.cards:108:3 */
+    { 10, 108, 15 }, /* 731: cards/rebellion/refresh.cards:108:15 */
+    { 10, 109, 15 }, /* 732: cards/rebellion/refresh.cards:109:15 */
+    { 10, 109, 5 }, /* 733: cards/rebellion/refresh.cards:109:5 */
+    { 10, 110, 5 }, /* 734: cards/rebellion/refresh.cards:110:5 */
+    { 10, 111, 17 }, /* 735: cards/rebellion/refresh.cards:111:17 */
+    { 10, 111, 7 }, /* 736: cards/rebellion/refresh.cards:111:7 */
+    { 10, 114, 32 }, /* 737: cards/rebellion/refresh.cards:114:32 */
+    { 10, 116, 12 }, /* 738: cards/rebellion/refresh.cards:116:12 */
+    { 10, 116, 39 }, /* 739: cards/rebellion/refresh.cards:116:39 */
+    { 10, 116, 29 }, /* 740: cards/rebellion/refresh.cards:116:29 */
+    { 10, 103, 11 }, /* 741: cards/rebellion/refresh.cards:103:11 */
+    { 10, 132, 3 }, /* 742: cards/rebellion/refresh.cards:132:3 */
+    { 10, 133, 18 }, /* 743: cards/rebellion/refresh.cards:133:18 */
+    { 10, 133, 26 }, /* 744: cards/rebellion/refresh.cards:133:26 */
+    { 10, 133, 5 }, /* 745: cards/rebellion/refresh.cards:133:5 */
+    { 10, 134, 12 }, /* 746: cards/rebellion/refresh.cards:134:12 */
+    { 10, 134, 40 }, /* 747: cards/rebellion/refresh.cards:134:40 */
+    { 10, 134, 48 }, /* 748: cards/rebellion/refresh.cards:134:48 */
+    { 10, 134, 27 }, /* 749: cards/rebellion/refresh.cards:134:27 */
+    { 10, 137, 5 }, /* 750: cards/rebellion/refresh.cards:137:5 */
+    { 10, 138, 5 }, /* 751: cards/rebellion/refresh.cards:138:5 */
+    { 10, 131, 11 }, /* 752: cards/rebellion/refresh.cards:131:11 */
+    { 10, 148, 5 }, /* 753: cards/rebellion/refresh.cards:148:5 */
+    { 10, 156, 126 }, /* 754: cards/rebellion/refresh.cards:156:126 */
+    { 10, 156, 91 }, /* 755: cards/rebellion/refresh.cards:156:91 */
+    { 10, 150, 9 }, /* 756: cards/rebellion/refresh.cards:150:9 */
+    { 10, 151, 21 }, /* 757: cards/rebellion/refresh.cards:151:21 */
+    { 10, 151, 11 }, /* 758: cards/rebellion/refresh.cards:151:11 */
+    { 10, 152, 11 }, /* 759: cards/rebellion/refresh.cards:152:11 */
+    { 10, 157, 9 }, /* 760: cards/rebellion/refresh.cards:157:9 */
+    { 10, 157, 61 }, /* 761: cards/rebellion/refresh.cards:157:61 */
+    { 10, 157, 21 }, /* 762: cards/rebellion/refresh.cards:157:21 */
+    { 10, 158, 11 }, /* 763: cards/rebellion/refresh.cards:158:11 */
+    { 10, 158, 23 }, /* 764: cards/rebellion/refresh.cards:158:23 */
+    { 10, 159, 23 }, /* 765: cards/rebellion/refresh.cards:159:23 */
+    { 10, 159, 13 }, /* 766: cards/rebellion/refresh.cards:159:13 */
+    { 10, 160, 13 }, /* 767: cards/rebellion/refresh.cards:160:13 */
+    { 10, 146, 11 }, /* 768: cards/rebellion/refresh.cards:146:11 */
+    { 10, 180, 3 }, /* 769: cards/rebellion/refresh.cards:180:3 */
+    { 10, 180, 39 }, /* 770: cards/rebellion/refresh.cards:180:39 */
+    { 10, 182, 12 }, /* 771: cards/rebellion/refresh.cards:182:12 */
+    { 10, 182, 22 }, /* 772: cards/rebellion/refresh.cards:182:22 */
+    { 10, 182, 22 }, /* 773: cards/rebellion/refresh.cards:182:22 */
+    { 10, 183, 12 }, /* 774: cards/rebellion/refresh.cards:183:12 */
+    { 10, 183, 3 }, /* 775: cards/rebellion/refresh.cards:183:3 */
+    { 10, 183, 39 }, /* 776: cards/rebellion/refresh.cards:183:39 */
+    { 10, 179, 11 }, /* 777: cards/rebellion/refresh.cards:179:11 */
+    { 10, 187, 36 }, /* 778: cards/rebellion/refresh.cards:187:36 */
+    { 10, 187, 11 }, /* 779: cards/rebellion/refresh.cards:187:11 */
+    { 10, 190, 6 }, /* 780: cards/rebellion/refresh.cards:190:6 */
+    { 10, 192, 52 }, /* 781: cards/rebellion/refresh.cards:192:52 */
+    { 10, 192, 17 }, /* 782: cards/rebellion/refresh.cards:192:17 */
+    { 10, 193, 7 }, /* 783: cards/rebellion/refresh.cards:193:7 */
+    { 10, 193, 59 }, /* 784: cards/rebellion/refresh.cards:193:59 */
+    { 10, 193, 19 }, /* 785: cards/rebellion/refresh.cards:193:19 */
+    { 10, 194, 18 }, /* 786: cards/rebellion/refresh.cards:194:18 */
+    { 10, 194, 9 }, /* 787: cards/rebellion/refresh.cards:194:9 */
+    { 10, 194, 41 }, /* 788: cards/rebellion/refresh.cards:194:41 */
+    { 10, 195, 19 }, /* 789: cards/rebellion/refresh.cards:195:19 */
+    { 10, 195, 9 }, /* 790: cards/rebellion/refresh.cards:195:9 */
+    { 10, 199, 7 }, /* 791: cards/rebellion/refresh.cards:199:7 */
+    { 10, 202, 5 }, /* 792: cards/rebellion/refresh.cards:202:5 */
+    { 10, 203, 49 }, /* 793: cards/rebellion/refresh.cards:203:49 */
+    { 10, 204, 9 }, /* 794: cards/rebellion/refresh.cards:204:9 */
+    { 10, 204, 21 }, /* 795: cards/rebellion/refresh.cards:204:21 */
+    { 10, 205, 21 }, /* 796: cards/rebellion/refresh.cards:205:21 */
+    { 10, 205, 11 }, /* 797: cards/rebellion/refresh.cards:205:11 */
+    { 10, 206, 11 }, /* 798: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 799: cards/rebellion/refresh.cards:206:11 */
+    { 10, 206, 11 }, /* 800: cards/rebellion/refresh.cards:206:11 */
+    { 10, 211, 9 }, /* 801: cards/rebellion/refresh.cards:211:9 */
+    { 10, 212, 9 }, /* 802: cards/rebellion/refresh.cards:212:9 */
+    { 10, 215, 56 }, /* 803: cards/rebellion/refresh.cards:215:56 */
+    { 10, 189, 11 }, /* 804: cards/rebellion/refresh.cards:189:11 */
+    { 11, 46, 5 }, /* 805: cards/rebellion/round.cards:46:5 */
+    { 11, 47, 58 }, /* 806: cards/rebellion/round.cards:47:58 */
+    { 11, 48, 60 }, /* 807: cards/rebellion/round.cards:48:60 */
+    { 11, 47, 88 }, /* 808: cards/rebellion/round.cards:47:88 */
+    { 11, 49, 9 }, /* 809: cards/rebellion/round.cards:49:9 */
+    { 11, 49, 21 }, /* 810: cards/rebellion/round.cards:49:21 */
+    { 11, 49, 105 }, /* 811: cards/rebellion/round.cards:49:105 */
+    { 11, 45, 3 }, /* 812: cards/rebellion/round.cards:45:3 */
+    { 11, 43, 11 }, /* 813: cards/rebellion/round.cards:43:11 */
+    { 11, 60, 3 }, /* 814: cards/rebellion/round.cards:60:3 */
+    { 11, 62, 3 }, /* 815: cards/rebellion/round.cards:62:3 */
+    { 11, 62, 15 }, /* 816: cards/rebellion/round.cards:62:15 */
+    { 11, 63, 15 }, /* 817: cards/rebellion/round.cards:63:15 */
+    { 11, 63, 5 }, /* 818: cards/rebellion/round.cards:63:5 */
+    { 11, 64, 5 }, /* 819: cards/rebellion/round.cards:64:5 */
+    { 11, 67, 5 }, /* 820: cards/rebellion/round.cards:67:5 */
+    { 11, 67, 17 }, /* 821: cards/rebellion/round.cards:67:17 */
+    { 11, 68, 17 }, /* 822: cards/rebellion/round.cards:68:17 */
+    { 11, 68, 7 }, /* 823: cards/rebellion/round.cards:68:7 */
+    { 11, 69, 7 }, /* 824: cards/rebellion/round.cards:69:7 */
+    { 11, 71, 16 }, /* 825: cards/rebellion/round.cards:71:16 */
+    { 11, 73, 7 }, /* 826: cards/rebellion/round.cards:73:7 */
+    { 11, 73, 19 }, /* 827: cards/rebellion/round.cards:73:19 */
+    { 11, 74, 19 }, /* 828: cards/rebellion/round.cards:74:19 */
+    { 11, 74, 9 }, /* 829: cards/rebellion/round.cards:74:9 */
+    { 11, 75, 9 }, /* 830: cards/rebellion/round.cards:75:9 */
+    { 11, 78, 7 }, /* 831: cards/rebellion/round.cards:78:7 */
+    { 11, 80, 53 }, /* 832: cards/rebellion/round.cards:80:53 */
+    { 11, 81, 11 }, /* 833: cards/rebellion/round.cards:81:11 */
+    { 11, 81, 23 }, /* 834: cards/rebellion/round.cards:81:23 */
+    { 11, 82, 23 }, /* 835: cards/rebellion/round.cards:82:23 */
+    { 11, 82, 13 }, /* 836: cards/rebellion/round.cards:82:13 */
+    { 11, 83, 13 }, /* 837: cards/rebellion/round.cards:83:13 */
+    { 11, 88, 35 }, /* 838: cards/rebellion/round.cards:88:35 */
+    { 11, 59, 11 }, /* 839: cards/rebellion/round.cards:59:11 */
+    { 11, 96, 5 }, /* 840: cards/rebellion/round.cards:96:5 */
+    { 11, 98, 40 }, /* 841: cards/rebellion/round.cards:98:40 */
+    { 11, 94, 11 }, /* 842: cards/rebellion/round.cards:94:11 */
+    { 12, 147, 3 }, /* 843: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 844: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 845: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 846: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 847: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 848: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 849: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 850: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 851: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 852: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 853: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 854: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 855: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 856: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 857: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 858: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 859: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 860: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 861: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 862: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 863: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 864: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 865: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 866: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 867: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 868: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 869: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 870: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 871: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 872: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 873: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 874: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 875: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 876: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 877: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 878: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 879: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 880: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 881: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 882: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 883: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 884: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 885: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 886: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 887: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 888: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 889: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 890: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 891: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 892: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 893: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 894: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 895: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 896: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 897: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 898: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 899: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 900: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 901: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 902: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 903: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 904: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 905: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 906: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 907: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 908: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 909: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 910: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 911: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 912: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 913: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 914: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 915: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 916: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 917: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 918: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 919: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 920: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 921: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 922: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 923: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 924: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 925: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 926: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 927: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 928: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 929: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 930: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 931: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 932: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 933: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 934: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 935: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 936: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 937: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 938: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 939: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 940: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 941: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 942: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 943: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 944: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 945: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 946: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 947: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 948: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 949: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 950: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 951: cards/rebellion/missions.cards:159:3 */
+    { 12, 12, 36 }, /* 952: cards/rebellion/setup.cards:12:36 */
+    { 12, 13, 37 }, /* 953: cards/rebellion/setup.cards:13:37 */
+    { 12, 14, 39 }, /* 954: cards/rebellion/setup.cards:14:39 */
+    { 12, 15, 63 }, /* 955: cards/rebellion/setup.cards:15:63 */
+    { 12, 15, 93 }, /* 956: cards/rebellion/setup.cards:15:93 */
+    { 12, 16, 3 }, /* 957: cards/rebellion/setup.cards:16:3 */
+    { 12, 17, 8 }, /* 958: cards/rebellion/setup.cards:17:8 */
+    { 12, 17, 20 }, /* 959: cards/rebellion/setup.cards:17:20 */
+    { 12, 18, 13 }, /* 960: cards/rebellion/setup.cards:18:13 */
+    { 12, 18, 46 }, /* 961: cards/rebellion/setup.cards:18:46 */
+    { 12, 18, 36 }, /* 962: cards/rebellion/setup.cards:18:36 */
+    { 12, 18, 26 }, /* 963: cards/rebellion/setup.cards:18:26 */
+    { 12, 19, 32 }, /* 964: cards/rebellion/setup.cards:19:32 */
+    { 12, 19, 22 }, /* 965: cards/rebellion/setup.cards:19:22 */
+    { 12, 19, 12 }, /* 966: cards/rebellion/setup.cards:19:12 */
+    { 12, 21, 3 }, /* 967: cards/rebellion/setup.cards:21:3 */
+    { 12, 22, 8 }, /* 968: cards/rebellion/setup.cards:22:8 */
+    { 12, 22, 40 }, /* 969: cards/rebellion/setup.cards:22:40 */
+    { 12, 22, 30 }, /* 970: cards/rebellion/setup.cards:22:30 */
+    { 12, 22, 20 }, /* 971: cards/rebellion/setup.cards:22:20 */
+    { 12, 22, 89 }, /* 972: cards/rebellion/setup.cards:22:89 */
+    { 12, 22, 79 }, /* 973: cards/rebellion/setup.cards:22:79 */
+    { 12, 22, 69 }, /* 974: cards/rebellion/setup.cards:22:69 */
+    { 12, 26, 3 }, /* 975: cards/rebellion/setup.cards:26:3 */
+    { 12, 27, 8 }, /* 976: cards/rebellion/setup.cards:27:8 */
+    { 12, 27, 41 }, /* 977: cards/rebellion/setup.cards:27:41 */
+    { 12, 27, 31 }, /* 978: cards/rebellion/setup.cards:27:31 */
+    { 12, 27, 21 }, /* 979: cards/rebellion/setup.cards:27:21 */
+    { 12, 27, 68 }, /* 980: cards/rebellion/setup.cards:27:68 */
+    { 12, 27, 77 }, /* 981: cards/rebellion/setup.cards:27:77 */
+    { 12, 29, 9 }, /* 982: cards/rebellion/setup.cards:29:9 */
+    { 12, 33, 3 }, /* 983: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 984: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 985: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 986: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 987: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 988: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 989: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 990: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 991: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 992: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 993: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 994: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 995: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 996: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 997: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 998: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 999: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1000: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1001: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1002: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1003: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1004: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1005: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1006: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1007: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1008: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1009: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1010: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1011: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1012: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1013: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1014: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1015: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1016: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1017: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1018: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1019: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1020: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1021: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1022: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1023: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1024: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1025: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1026: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1027: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1028: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1029: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1030: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1031: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1032: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1033: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1034: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1035: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1036: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1037: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1038: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1039: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1040: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1041: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1042: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1043: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1044: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1045: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1046: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1047: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 34 }, /* 1048: cards/rebellion/setup.cards:120:34 */
+    { 12, 126, 3 }, /* 1049: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 39 }, /* 1050: cards/rebellion/setup.cards:127:39 */
+    { 12, 129, 22 }, /* 1051: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1052: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1053: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1054: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1055: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1056: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1057: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1058: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1059: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1060: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1061: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1062: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1063: cards/rebellion/round.cards:11:5 */
     { 11, 16, 5 }, /* 1064: cards/rebellion/round.cards:16:5 */
-    { 11, 28, 19 }, /* 1065: cards/rebellion/round.cards:28:19 */
-    { 11, 7, 1 }, /* 1066: cards/rebellion/round.cards:7:1 */
+    { 11, 17, 52 }, /* 1065: cards/rebellion/round.cards:17:52 */
+    { 11, 17, 52 }, /* 1066: cards/rebellion/round.cards:17:52 */
+    { 11, 21, 36 }, /* 1067: cards/rebellion/round.cards:21:36 */
+    { 11, 21, 36 }, /* 1068: cards/rebellion/round.cards:21:36 */
+    { 11, 16, 5 }, /* 1069: cards/rebellion/round.cards:16:5 */
+    { 11, 18, 9 }, /* 1070: cards/rebellion/round.cards:18:9 */
+    { 11, 19, 9 }, /* 1071: cards/rebellion/round.cards:19:9 */
+    { 11, 22, 9 }, /* 1072: cards/rebellion/round.cards:22:9 */
+    { 11, 23, 9 }, /* 1073: cards/rebellion/round.cards:23:9 */
+    { 11, 16, 5 }, /* 1074: cards/rebellion/round.cards:16:5 */
+    { 11, 28, 19 }, /* 1075: cards/rebellion/round.cards:28:19 */
+    { 11, 7, 1 }, /* 1076: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18345,11 +18425,11 @@ const RtGameDef rebellion_game = {
     110, 111,
     1, Consts_base,
     14, enums,
-    NULL,
+    game_score,
     12, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    1067, Site_table, 15, Site_files,
+    1077, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
