@@ -2211,7 +2211,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_project = 0,
         .fd_portrait = "Chewbacca",
         .fd_ring_card = 0,
-        .fd_text = "Attempt in a system with Imperial ground units: destroy up to 2 Imperial ground units there.",
+        .fd_text = "Attempt in a system with Imperial ground units: destroy 2 Imperial ground units there.",
         .fd_effect = 91,
     },
     { /* cards/rebellion/missions.cards:62: Infiltration */
@@ -9600,7 +9600,6 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 rt_opt_done(g, &ob, 481);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
             if (rt_option_count(g) == 0) break;
             f->pc = 1;
             if (!rt_answer_now(g))
@@ -9608,7 +9607,6 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            if (L->v_u == RT_NONE) break;
             rt_list_add(g, L->v_chosen, L->v_u, 480);
             if (rt_check(g)) return RT_END;
             #line 209 "cards/rebellion/effects.cards"
@@ -9633,7 +9631,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9637 "rebellion.c"
+#line 9635 "rebellion.c"
         break;
     default:
         return rt_fail(g, 484, "bad resume point");
@@ -9685,7 +9683,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9689 "rebellion.c"
+#line 9687 "rebellion.c"
         break;
     default:
         return rt_fail(g, 488, "bad resume point");
@@ -9740,7 +9738,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9744 "rebellion.c"
+#line 9742 "rebellion.c"
         break;
     default:
         return rt_fail(g, 493, "bad resume point");
@@ -9771,7 +9769,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9775 "rebellion.c"
+#line 9773 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:233: any */
@@ -9787,7 +9785,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9791 "rebellion.c"
+#line 9789 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:232: construct_death_star */
@@ -9839,7 +9837,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9843 "rebellion.c"
+#line 9841 "rebellion.c"
         break;
     default:
         return rt_fail(g, 498, "bad resume point");
@@ -9876,7 +9874,7 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9880 "rebellion.c"
+#line 9878 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: count */
@@ -9893,7 +9891,7 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc++;
     }
     return acc;
-#line 9897 "rebellion.c"
+#line 9895 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: sum */
@@ -9910,7 +9908,7 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9914 "rebellion.c"
+#line 9912 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:244: destroy_system */
@@ -9982,60 +9980,70 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             L->v_excess = (seq[0] = Agg2_proc_destroy_system(g, f, L), (seq[0] - Agg3_proc_destroy_system(g, f, L)));
             if (rt_check(g)) return RT_END;
             #line 256 "cards/rebellion/effects.cards"
-            L->v_n = L->v_excess;
-            L->v_by = Fn_empire_player(g, f);
-            L->v_chosen = rt_list_new(g, 510);
-            if (L->v_chosen < 0) return RT_END;
-            for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_by, 240, 0, 511);
-                rt_choose_steps(g, L->v_k, L->v_n);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 240)) {
-                        rt_log_player(g, Fn_empire_player(g, f));
-                        rt_log_str(g, ": a unit without transport to destroy in ");
-                        rt_log_card(g, L->v_s);
-                        rt_label_end(g);
-                    }
+            if (L->v_excess > 0) {
+                #line 257 "cards/rebellion/effects.cards"
+                L->v_n = L->v_excess;
+                L->v_by = Fn_empire_player(g, f);
+                L->v_chosen = rt_list_new(g, 510);
+                if (L->v_chosen < 0) return RT_END;
+                for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
+                    rt_choose_begin(g, L->v_by, 240, 0, 511);
+                    rt_choose_steps(g, L->v_k, L->v_n);
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 512));
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
-                            if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 240)) {
+                            rt_log_player(g, Fn_empire_player(g, f));
+                            rt_log_str(g, ": a unit without transport to destroy in ");
+                            rt_log_card(g, L->v_s);
+                            rt_label_end(g);
                         }
+                        {
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 512));
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
+                                if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
+                            }
+                        }
+                        rt_opt_done(g, &ob, 511);
                     }
-                    rt_opt_done(g, &ob, 511);
+                    if (rt_check(g)) return RT_END;
+                    if (rt_option_count(g) == 0) break;
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_u_5 = rt_chosen(g);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 510);
+                    if (rt_check(g)) return RT_END;
+                    #line 259 "cards/rebellion/effects.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_card(g, L->v_u_5);
+                        rt_log_str(g, " is destroyed in ");
+                        rt_log_card(g, L->v_s);
+                        rt_log_str(g, ": no transport.");
+                        rt_log_end(g);
+                    }
+                    #line 260 "cards/rebellion/effects.cards"
+                    { /* destroy_unit */
+                        RtValue arg0 = L->v_u_5;
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 513);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
-                if (rt_option_count(g) == 0) break;
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_u_5 = rt_chosen(g);
-                if (L->v_u_5 == RT_NONE) break;
-                rt_list_add(g, L->v_chosen, L->v_u_5, 510);
-                if (rt_check(g)) return RT_END;
-                #line 258 "cards/rebellion/effects.cards"
-                { /* destroy_unit */
-                    RtValue arg0 = L->v_u_5;
-                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
-                    callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 513);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                if (rt_check(g)) return RT_END;
+                rt_list_pop(g, L->v_chosen);
             }
-            rt_list_pop(g, L->v_chosen);
-            #line 260 "cards/rebellion/effects.cards"
+            #line 263 "cards/rebellion/effects.cards"
             if (L->v_s == Fn_base_sys(g, f)) {
-                #line 261 "cards/rebellion/effects.cards"
+                #line 264 "cards/rebellion/effects.cards"
                 if (Fn_base_hidden(g, f)) {
-                    #line 261 "cards/rebellion/effects.cards"
+                    #line 264 "cards/rebellion/effects.cards"
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
@@ -10045,17 +10053,17 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                 }
-                #line 262 "cards/rebellion/effects.cards"
+                #line 265 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Death Star has destroyed the system of the Rebel base.");
                     rt_log_end(g);
                 }
-                #line 263 "cards/rebellion/effects.cards"
+                #line 266 "cards/rebellion/effects.cards"
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10059 "rebellion.c"
+#line 10067 "rebellion.c"
         break;
     default:
         return rt_fail(g, 515, "bad resume point");
@@ -10071,7 +10079,7 @@ struct Locals_proc_draw_missions {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:272: draw_missions */
+/* cards/rebellion/effects.cards:275: draw_missions */
 static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_missions *L = (struct Locals_proc_draw_missions *)(void *)f->v;
@@ -10079,14 +10087,14 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 273 "cards/rebellion/effects.cards"
+        #line 276 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 274 "cards/rebellion/effects.cards"
+            #line 277 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
-                #line 275 "cards/rebellion/effects.cards"
+                #line 278 "cards/rebellion/effects.cards"
                 if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 516)[0] == 0) {
-                    #line 276 "cards/rebellion/effects.cards"
+                    #line 279 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
                         const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -10094,7 +10102,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                         for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
-                            #line 276 "cards/rebellion/effects.cards"
+                            #line 279 "cards/rebellion/effects.cards"
                             rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 517), RT_AT_TOP, 518, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
@@ -10102,19 +10110,19 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                         rt_pluck_close_from(g, pluck_from, pluck_low);
                     }
                     if (rt_check(g)) return RT_END;
-                    #line 277 "cards/rebellion/effects.cards"
+                    #line 280 "cards/rebellion/effects.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 519), 520);
                 }
-                #line 279 "cards/rebellion/effects.cards"
+                #line 282 "cards/rebellion/effects.cards"
                 if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 521)[0] == 0)) {
-                    #line 279 "cards/rebellion/effects.cards"
+                    #line 282 "cards/rebellion/effects.cards"
                     seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 522);
                     rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 523), RT_AT_TOP, 524, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10118 "rebellion.c"
+#line 10126 "rebellion.c"
         break;
     default:
         return rt_fail(g, 525, "bad resume point");
@@ -10122,18 +10130,18 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:284: draw_objective */
+/* cards/rebellion/effects.cards:287: draw_objective */
 static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 285 "cards/rebellion/effects.cards"
+        #line 288 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
-            #line 285 "cards/rebellion/effects.cards"
+            #line 288 "cards/rebellion/effects.cards"
             rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 526), RT_AT_TOP, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10137 "rebellion.c"
+#line 10145 "rebellion.c"
         break;
     default:
         return rt_fail(g, 528, "bad resume point");
@@ -10147,23 +10155,23 @@ struct Locals_proc_draw_probes {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:288: draw_probes */
+/* cards/rebellion/effects.cards:291: draw_probes */
 static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_probes *L = (struct Locals_proc_draw_probes *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 289 "cards/rebellion/effects.cards"
+        #line 292 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 290 "cards/rebellion/effects.cards"
+            #line 293 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
-                #line 290 "cards/rebellion/effects.cards"
+                #line 293 "cards/rebellion/effects.cards"
                 rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 529), RT_AT_TOP, 530, KIND_system, 6, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10167 "rebellion.c"
+#line 10175 "rebellion.c"
         break;
     default:
         return rt_fail(g, 531, "bad resume point");
@@ -10171,26 +10179,26 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:296: draw_project */
+/* cards/rebellion/effects.cards:299: draw_project */
 static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 297 "cards/rebellion/effects.cards"
+        #line 300 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
-            #line 298 "cards/rebellion/effects.cards"
+            #line 301 "cards/rebellion/effects.cards"
             if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 532, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 299 "cards/rebellion/effects.cards"
+            #line 302 "cards/rebellion/effects.cards"
             rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 533);
         }
-        #line 301 "cards/rebellion/effects.cards"
+        #line 304 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
-            #line 301 "cards/rebellion/effects.cards"
+            #line 304 "cards/rebellion/effects.cards"
             rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10194 "rebellion.c"
+#line 10202 "rebellion.c"
         break;
     default:
         return rt_fail(g, 536, "bad resume point");
@@ -10206,15 +10214,15 @@ struct Locals_proc_infiltrate {
     RtValue v_o_3;
 };
 
-/* cards/rebellion/effects.cards:305: infiltrate */
+/* cards/rebellion/effects.cards:308: infiltrate */
 static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_infiltrate *L = (struct Locals_proc_infiltrate *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 306 "cards/rebellion/effects.cards"
+        #line 309 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 307 "cards/rebellion/effects.cards"
+        #line 310 "cards/rebellion/effects.cards"
         L->v_left = 2;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_objective_deck);
@@ -10223,7 +10231,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 if (L->v_left <= 0) break;
                 L->v_left--;
-                #line 307 "cards/rebellion/effects.cards"
+                #line 310 "cards/rebellion/effects.cards"
                 rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -10231,7 +10239,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 308 "cards/rebellion/effects.cards"
+        #line 311 "cards/rebellion/effects.cards"
         rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 539);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -10256,17 +10264,17 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_o_2 = rt_chosen(g);
-            #line 308 "cards/rebellion/effects.cards"
+            #line 311 "cards/rebellion/effects.cards"
             rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 541), RT_AT_TOP, 542, KIND_objective, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 309 "cards/rebellion/effects.cards"
+        #line 312 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 543);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 309 "cards/rebellion/effects.cards"
+                #line 312 "cards/rebellion/effects.cards"
                 rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 544, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
@@ -10274,7 +10282,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10278 "rebellion.c"
+#line 10286 "rebellion.c"
         break;
     default:
         return rt_fail(g, 545, "bad resume point");
@@ -10288,18 +10296,18 @@ struct Locals_proc_use_action {
     RtValue v_ability_card;
 };
 
-/* cards/rebellion/effects.cards:313: use_action */
+/* cards/rebellion/effects.cards:316: use_action */
 static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_action *L = (struct Locals_proc_use_action *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 314 "cards/rebellion/effects.cards"
+        #line 317 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
-            #line 315 "cards/rebellion/effects.cards"
+            #line 318 "cards/rebellion/effects.cards"
             rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 546);
             if (rt_check(g)) return RT_END;
-            #line 316 "cards/rebellion/effects.cards"
+            #line 319 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
@@ -10310,7 +10318,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
-            #line 317 "cards/rebellion/effects.cards"
+            #line 320 "cards/rebellion/effects.cards"
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
@@ -10321,11 +10329,11 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
-            #line 318 "cards/rebellion/effects.cards"
+            #line 321 "cards/rebellion/effects.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 549);
             if (rt_check(g)) return RT_END;
         }
-#line 10329 "rebellion.c"
+#line 10337 "rebellion.c"
         break;
     default:
         return rt_fail(g, 550, "bad resume point");
@@ -10333,21 +10341,21 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:328: check_win */
+/* cards/rebellion/effects.cards:331: check_win */
 static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 329 "cards/rebellion/effects.cards"
+        #line 332 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_imperial_win)) {
-            #line 330 "cards/rebellion/effects.cards"
+            #line 333 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
-            #line 331 "cards/rebellion/effects.cards"
+            #line 334 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_empire_player(g, f), 551);
         }
-        #line 333 "cards/rebellion/effects.cards"
+        #line 336 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
-            #line 334 "cards/rebellion/effects.cards"
+            #line 337 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire_player(g, f));
@@ -10359,14 +10367,14 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire_player(g, f); (void)hole; }
                 { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
-            #line 335 "cards/rebellion/effects.cards"
+            #line 338 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
-            #line 336 "cards/rebellion/effects.cards"
+            #line 339 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_empire_player(g, f), 552);
         }
-        #line 338 "cards/rebellion/effects.cards"
+        #line 341 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
-            #line 339 "cards/rebellion/effects.cards"
+            #line 342 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The reputation marker reaches the time marker at ");
@@ -10374,12 +10382,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": the Rebel player wins.");
                 rt_log_end(g);
             }
-            #line 340 "cards/rebellion/effects.cards"
+            #line 343 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
-            #line 341 "cards/rebellion/effects.cards"
+            #line 344 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_rebel_player(g, f), 553);
         }
-#line 10383 "rebellion.c"
+#line 10391 "rebellion.c"
         break;
     default:
         return rt_fail(g, 554, "bad resume point");
@@ -10421,7 +10429,7 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10425 "rebellion.c"
+#line 10433 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:225: any */
@@ -10437,7 +10445,7 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10441 "rebellion.c"
+#line 10449 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10737,7 +10745,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10741 "rebellion.c"
+#line 10749 "rebellion.c"
         break;
     default:
         return rt_fail(g, 595, "bad resume point");
@@ -10772,7 +10780,7 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10776 "rebellion.c"
+#line 10784 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:270: sum */
@@ -10789,7 +10797,7 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_skill);
     }
     return acc;
-#line 10793 "rebellion.c"
+#line 10801 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:271: sum */
@@ -10806,7 +10814,7 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_skill);
     }
     return acc;
-#line 10810 "rebellion.c"
+#line 10818 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:257: oppose */
@@ -10967,7 +10975,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 277 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10971 "rebellion.c"
+#line 10979 "rebellion.c"
         break;
     default:
         return rt_fail(g, 610, "bad resume point");
@@ -11000,7 +11008,7 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
         acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 619), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 620), 621)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 622), 623), 624)), 626);
     }
     return acc;
-#line 11004 "rebellion.c"
+#line 11012 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:289: skill_roll */
@@ -11061,7 +11069,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         #line 294 "cards/rebellion/missions.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 627), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 628);
         if (rt_check(g)) return RT_END;
-#line 11065 "rebellion.c"
+#line 11073 "rebellion.c"
         break;
     default:
         return rt_fail(g, 629, "bad resume point");
@@ -11141,7 +11149,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11145 "rebellion.c"
+#line 11153 "rebellion.c"
         break;
     default:
         return rt_fail(g, 635, "bad resume point");
@@ -11497,7 +11505,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11501 "rebellion.c"
+#line 11509 "rebellion.c"
         break;
     default:
         return rt_fail(g, 663, "bad resume point");
@@ -11527,7 +11535,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11531 "rebellion.c"
+#line 11539 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11635,7 +11643,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11639 "rebellion.c"
+#line 11647 "rebellion.c"
         break;
     default:
         return rt_fail(g, 672, "bad resume point");
@@ -11666,7 +11674,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11670 "rebellion.c"
+#line 11678 "rebellion.c"
         break;
     default:
         return rt_fail(g, 676, "bad resume point");
@@ -11707,7 +11715,7 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11711 "rebellion.c"
+#line 11719 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -12020,7 +12028,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12024 "rebellion.c"
+#line 12032 "rebellion.c"
         break;
     default:
         return rt_fail(g, 710, "bad resume point");
@@ -12080,7 +12088,7 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12084 "rebellion.c"
+#line 12092 "rebellion.c"
         break;
     default:
         return rt_fail(g, 717, "bad resume point");
@@ -12156,7 +12164,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12160 "rebellion.c"
+#line 12168 "rebellion.c"
         break;
     default:
         return rt_fail(g, 723, "bad resume point");
@@ -12185,7 +12193,7 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12189 "rebellion.c"
+#line 12197 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12307,7 +12315,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12311 "rebellion.c"
+#line 12319 "rebellion.c"
         break;
     default:
         return rt_fail(g, 741, "bad resume point");
@@ -12428,7 +12436,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12432 "rebellion.c"
+#line 12440 "rebellion.c"
         break;
     default:
         return rt_fail(g, 752, "bad resume point");
@@ -12464,7 +12472,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12468 "rebellion.c"
+#line 12476 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12480,7 +12488,7 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12484 "rebellion.c"
+#line 12492 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12499,7 +12507,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12503 "rebellion.c"
+#line 12511 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12515,7 +12523,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12519 "rebellion.c"
+#line 12527 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12531,7 +12539,7 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12535 "rebellion.c"
+#line 12543 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12705,7 +12713,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12709 "rebellion.c"
+#line 12717 "rebellion.c"
         break;
     default:
         return rt_fail(g, 768, "bad resume point");
@@ -12784,7 +12792,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12788 "rebellion.c"
+#line 12796 "rebellion.c"
         break;
     default:
         return rt_fail(g, 777, "bad resume point");
@@ -12819,7 +12827,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12823 "rebellion.c"
+#line 12831 "rebellion.c"
         break;
     default:
         return rt_fail(g, 779, "bad resume point");
@@ -12855,7 +12863,7 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12859 "rebellion.c"
+#line 12867 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12874,7 +12882,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12878 "rebellion.c"
+#line 12886 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12890,7 +12898,7 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12894 "rebellion.c"
+#line 12902 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12907,7 +12915,7 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12911 "rebellion.c"
+#line 12919 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -13090,7 +13098,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13094 "rebellion.c"
+#line 13102 "rebellion.c"
         break;
     default:
         return rt_fail(g, 804, "bad resume point");
@@ -13118,7 +13126,7 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13122 "rebellion.c"
+#line 13130 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -13236,7 +13244,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 812)) return RT_END;
         }
-#line 13240 "rebellion.c"
+#line 13248 "rebellion.c"
         break;
     default:
         return rt_fail(g, 813, "bad resume point");
@@ -13271,7 +13279,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 13275 "rebellion.c"
+#line 13283 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13469,7 +13477,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13473 "rebellion.c"
+#line 13481 "rebellion.c"
         break;
     default:
         return rt_fail(g, 839, "bad resume point");
@@ -13537,7 +13545,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13541 "rebellion.c"
+#line 13549 "rebellion.c"
         break;
     default:
         return rt_fail(g, 842, "bad resume point");
@@ -13577,7 +13585,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13581 "rebellion.c"
+#line 13589 "rebellion.c"
         break;
     default:
         return rt_fail(g, 844, "bad resume point");
@@ -13620,7 +13628,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13624 "rebellion.c"
+#line 13632 "rebellion.c"
         break;
     default:
         return rt_fail(g, 847, "bad resume point");
@@ -13650,7 +13658,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13654 "rebellion.c"
+#line 13662 "rebellion.c"
         break;
     default:
         return rt_fail(g, 849, "bad resume point");
@@ -13672,7 +13680,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13676 "rebellion.c"
+#line 13684 "rebellion.c"
         break;
     default:
         return rt_fail(g, 851, "bad resume point");
@@ -13698,7 +13706,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13702 "rebellion.c"
+#line 13710 "rebellion.c"
         break;
     default:
         return rt_fail(g, 853, "bad resume point");
@@ -13726,7 +13734,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13730 "rebellion.c"
+#line 13738 "rebellion.c"
         break;
     default:
         return rt_fail(g, 855, "bad resume point");
@@ -13769,7 +13777,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13773 "rebellion.c"
+#line 13781 "rebellion.c"
         break;
     default:
         return rt_fail(g, 858, "bad resume point");
@@ -13799,7 +13807,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13803 "rebellion.c"
+#line 13811 "rebellion.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -13829,7 +13837,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13833 "rebellion.c"
+#line 13841 "rebellion.c"
         break;
     default:
         return rt_fail(g, 862, "bad resume point");
@@ -13855,7 +13863,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13859 "rebellion.c"
+#line 13867 "rebellion.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -13883,7 +13891,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13887 "rebellion.c"
+#line 13895 "rebellion.c"
         break;
     default:
         return rt_fail(g, 866, "bad resume point");
@@ -13911,7 +13919,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13915 "rebellion.c"
+#line 13923 "rebellion.c"
         break;
     default:
         return rt_fail(g, 868, "bad resume point");
@@ -13933,7 +13941,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13937 "rebellion.c"
+#line 13945 "rebellion.c"
         break;
     default:
         return rt_fail(g, 870, "bad resume point");
@@ -13963,7 +13971,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13967 "rebellion.c"
+#line 13975 "rebellion.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -13993,7 +14001,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13997 "rebellion.c"
+#line 14005 "rebellion.c"
         break;
     default:
         return rt_fail(g, 874, "bad resume point");
@@ -14021,7 +14029,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14025 "rebellion.c"
+#line 14033 "rebellion.c"
         break;
     default:
         return rt_fail(g, 876, "bad resume point");
@@ -14049,7 +14057,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14053 "rebellion.c"
+#line 14061 "rebellion.c"
         break;
     default:
         return rt_fail(g, 878, "bad resume point");
@@ -14077,7 +14085,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14081 "rebellion.c"
+#line 14089 "rebellion.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -14101,7 +14109,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14105 "rebellion.c"
+#line 14113 "rebellion.c"
         break;
     default:
         return rt_fail(g, 882, "bad resume point");
@@ -14127,7 +14135,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14131 "rebellion.c"
+#line 14139 "rebellion.c"
         break;
     default:
         return rt_fail(g, 884, "bad resume point");
@@ -14157,7 +14165,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14161 "rebellion.c"
+#line 14169 "rebellion.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -14183,7 +14191,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14187 "rebellion.c"
+#line 14195 "rebellion.c"
         break;
     default:
         return rt_fail(g, 888, "bad resume point");
@@ -14213,7 +14221,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14217 "rebellion.c"
+#line 14225 "rebellion.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -14241,7 +14249,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14245 "rebellion.c"
+#line 14253 "rebellion.c"
         break;
     default:
         return rt_fail(g, 892, "bad resume point");
@@ -14284,7 +14292,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14288 "rebellion.c"
+#line 14296 "rebellion.c"
         break;
     default:
         return rt_fail(g, 895, "bad resume point");
@@ -14310,7 +14318,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14314 "rebellion.c"
+#line 14322 "rebellion.c"
         break;
     default:
         return rt_fail(g, 897, "bad resume point");
@@ -14344,7 +14352,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14348 "rebellion.c"
+#line 14356 "rebellion.c"
         break;
     default:
         return rt_fail(g, 899, "bad resume point");
@@ -14366,7 +14374,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14370 "rebellion.c"
+#line 14378 "rebellion.c"
         break;
     default:
         return rt_fail(g, 901, "bad resume point");
@@ -14396,7 +14404,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14400 "rebellion.c"
+#line 14408 "rebellion.c"
         break;
     default:
         return rt_fail(g, 903, "bad resume point");
@@ -14435,7 +14443,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14439 "rebellion.c"
+#line 14447 "rebellion.c"
         break;
     default:
         return rt_fail(g, 906, "bad resume point");
@@ -14463,7 +14471,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14467 "rebellion.c"
+#line 14475 "rebellion.c"
         break;
     default:
         return rt_fail(g, 908, "bad resume point");
@@ -14488,7 +14496,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14492 "rebellion.c"
+#line 14500 "rebellion.c"
         break;
     default:
         return rt_fail(g, 910, "bad resume point");
@@ -14512,7 +14520,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14516 "rebellion.c"
+#line 14524 "rebellion.c"
         break;
     default:
         return rt_fail(g, 912, "bad resume point");
@@ -14546,7 +14554,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14550 "rebellion.c"
+#line 14558 "rebellion.c"
         break;
     default:
         return rt_fail(g, 914, "bad resume point");
@@ -14572,7 +14580,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14576 "rebellion.c"
+#line 14584 "rebellion.c"
         break;
     default:
         return rt_fail(g, 916, "bad resume point");
@@ -14596,7 +14604,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14600 "rebellion.c"
+#line 14608 "rebellion.c"
         break;
     default:
         return rt_fail(g, 918, "bad resume point");
@@ -14622,7 +14630,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14626 "rebellion.c"
+#line 14634 "rebellion.c"
         break;
     default:
         return rt_fail(g, 920, "bad resume point");
@@ -14648,7 +14656,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14652 "rebellion.c"
+#line 14660 "rebellion.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -14674,7 +14682,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14678 "rebellion.c"
+#line 14686 "rebellion.c"
         break;
     default:
         return rt_fail(g, 924, "bad resume point");
@@ -14698,7 +14706,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14702 "rebellion.c"
+#line 14710 "rebellion.c"
         break;
     default:
         return rt_fail(g, 926, "bad resume point");
@@ -14728,7 +14736,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14732 "rebellion.c"
+#line 14740 "rebellion.c"
         break;
     default:
         return rt_fail(g, 928, "bad resume point");
@@ -14750,7 +14758,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14754 "rebellion.c"
+#line 14762 "rebellion.c"
         break;
     default:
         return rt_fail(g, 930, "bad resume point");
@@ -14774,7 +14782,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14778 "rebellion.c"
+#line 14786 "rebellion.c"
         break;
     default:
         return rt_fail(g, 932, "bad resume point");
@@ -14798,7 +14806,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14802 "rebellion.c"
+#line 14810 "rebellion.c"
         break;
     default:
         return rt_fail(g, 934, "bad resume point");
@@ -14826,7 +14834,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14830 "rebellion.c"
+#line 14838 "rebellion.c"
         break;
     default:
         return rt_fail(g, 936, "bad resume point");
@@ -14850,7 +14858,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14854 "rebellion.c"
+#line 14862 "rebellion.c"
         break;
     default:
         return rt_fail(g, 938, "bad resume point");
@@ -14876,7 +14884,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14880 "rebellion.c"
+#line 14888 "rebellion.c"
         break;
     default:
         return rt_fail(g, 940, "bad resume point");
@@ -14900,7 +14908,7 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14904 "rebellion.c"
+#line 14912 "rebellion.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -14939,7 +14947,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14943 "rebellion.c"
+#line 14951 "rebellion.c"
         break;
     default:
         return rt_fail(g, 945, "bad resume point");
@@ -14963,7 +14971,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14967 "rebellion.c"
+#line 14975 "rebellion.c"
         break;
     default:
         return rt_fail(g, 947, "bad resume point");
@@ -14993,7 +15001,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14997 "rebellion.c"
+#line 15005 "rebellion.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -15021,7 +15029,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15025 "rebellion.c"
+#line 15033 "rebellion.c"
         break;
     default:
         return rt_fail(g, 951, "bad resume point");
@@ -15094,7 +15102,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 15098 "rebellion.c"
+#line 15106 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15851,7 +15859,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15855 "rebellion.c"
+#line 15863 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1061, "bad resume point");
@@ -16074,7 +16082,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 16078 "rebellion.c"
+#line 16086 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1076, "bad resume point");
@@ -16882,13 +16890,13 @@ static const RtScriptDef scripts[] = {
     { "queue_from_supply", "cards/rebellion/effects.cards", 223, Script_proc_queue_from_supply, 7 },
     { "construct_death_star", "cards/rebellion/effects.cards", 232, Script_proc_construct_death_star, 7 },
     { "destroy_system", "cards/rebellion/effects.cards", 244, Script_proc_destroy_system, 13 },
-    { "draw_missions", "cards/rebellion/effects.cards", 272, Script_proc_draw_missions, 5 },
-    { "draw_objective", "cards/rebellion/effects.cards", 284, Script_proc_draw_objective, 0 },
-    { "draw_probes", "cards/rebellion/effects.cards", 288, Script_proc_draw_probes, 3 },
-    { "draw_project", "cards/rebellion/effects.cards", 296, Script_proc_draw_project, 0 },
-    { "infiltrate", "cards/rebellion/effects.cards", 305, Script_proc_infiltrate, 5 },
-    { "use_action", "cards/rebellion/effects.cards", 313, Script_proc_use_action, 3 },
-    { "check_win", "cards/rebellion/effects.cards", 328, Script_proc_check_win, 0 },
+    { "draw_missions", "cards/rebellion/effects.cards", 275, Script_proc_draw_missions, 5 },
+    { "draw_objective", "cards/rebellion/effects.cards", 287, Script_proc_draw_objective, 0 },
+    { "draw_probes", "cards/rebellion/effects.cards", 291, Script_proc_draw_probes, 3 },
+    { "draw_project", "cards/rebellion/effects.cards", 299, Script_proc_draw_project, 0 },
+    { "infiltrate", "cards/rebellion/effects.cards", 308, Script_proc_infiltrate, 5 },
+    { "use_action", "cards/rebellion/effects.cards", 316, Script_proc_use_action, 3 },
+    { "check_win", "cards/rebellion/effects.cards", 331, Script_proc_check_win, 0 },
     { "reveal_mission", "cards/rebellion/missions.cards", 212, Script_proc_reveal_mission, 18 },
     { "oppose", "cards/rebellion/missions.cards", 257, Script_proc_oppose, 11 },
     { "skill_roll", "cards/rebellion/missions.cards", 289, Script_proc_skill_roll, 7 },
@@ -17500,7 +17508,7 @@ static const RtSite Site_table[] = {
     { 2, 195, 11 }, /* 479: cards/rebellion/effects.cards:195:11 */
     { 2, 207, 3 }, /* 480: cards/rebellion/effects.cards:207:3 */
     { 2, 207, 3 }, /* 481: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 23 }, /* 482: cards/rebellion/effects.cards:207:23 */
+    { 2, 207, 17 }, /* 482: cards/rebellion/effects.cards:207:17 */
     { 2, 210, 5 }, /* 483: cards/rebellion/effects.cards:210:5 */
     { 2, 206, 11 }, /* 484: cards/rebellion/effects.cards:206:11 */
     { 2, 216, 3 }, /* 485: cards/rebellion/effects.cards:216:3 */
@@ -17528,51 +17536,51 @@ static const RtSite Site_table[] = {
     { 2, 253, 73 }, /* 507: cards/rebellion/effects.cards:253:73 */
     { 2, 254, 29 }, /* 508: cards/rebellion/effects.cards:254:29 */
     { 2, 255, 29 }, /* 509: cards/rebellion/effects.cards:255:29 */
-    { 2, 256, 5 }, /* 510: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 5 }, /* 511: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 30 }, /* 512: cards/rebellion/effects.cards:256:30 */
-    { 2, 258, 7 }, /* 513: cards/rebellion/effects.cards:258:7 */
-    { 2, 261, 26 }, /* 514: cards/rebellion/effects.cards:261:26 */
+    { 2, 257, 7 }, /* 510: cards/rebellion/effects.cards:257:7 */
+    { 2, 257, 7 }, /* 511: cards/rebellion/effects.cards:257:7 */
+    { 2, 257, 26 }, /* 512: cards/rebellion/effects.cards:257:26 */
+    { 2, 260, 9 }, /* 513: cards/rebellion/effects.cards:260:9 */
+    { 2, 264, 26 }, /* 514: cards/rebellion/effects.cards:264:26 */
     { 2, 244, 11 }, /* 515: cards/rebellion/effects.cards:244:11 */
-    { 2, 275, 16 }, /* 516: cards/rebellion/effects.cards:275:16 */
-    { 2, 276, 61 }, /* 517: cards/rebellion/effects.cards:276:61 */
-    { 2, 276, 9 }, /* 518: cards/rebellion/effects.cards:276:9 */
-    { 2, 277, 17 }, /* 519: cards/rebellion/effects.cards:277:17 */
-    { 2, 277, 9 }, /* 520: cards/rebellion/effects.cards:277:9 */
-    { 2, 279, 20 }, /* 521: cards/rebellion/effects.cards:279:20 */
-    { 2, 279, 47 }, /* 522: cards/rebellion/effects.cards:279:47 */
-    { 2, 279, 66 }, /* 523: cards/rebellion/effects.cards:279:66 */
-    { 2, 279, 38 }, /* 524: cards/rebellion/effects.cards:279:38 */
-    { 2, 272, 11 }, /* 525: cards/rebellion/effects.cards:272:11 */
-    { 2, 285, 62 }, /* 526: cards/rebellion/effects.cards:285:62 */
-    { 2, 285, 34 }, /* 527: cards/rebellion/effects.cards:285:34 */
-    { 2, 284, 11 }, /* 528: cards/rebellion/effects.cards:284:11 */
-    { 2, 290, 67 }, /* 529: cards/rebellion/effects.cards:290:67 */
-    { 2, 290, 43 }, /* 530: cards/rebellion/effects.cards:290:43 */
-    { 2, 288, 11 }, /* 531: cards/rebellion/effects.cards:288:11 */
-    { 2, 298, 5 }, /* 532: cards/rebellion/effects.cards:298:5 */
-    { 2, 299, 5 }, /* 533: cards/rebellion/effects.cards:299:5 */
-    { 2, 301, 58 }, /* 534: cards/rebellion/effects.cards:301:58 */
-    { 2, 301, 32 }, /* 535: cards/rebellion/effects.cards:301:32 */
-    { 2, 296, 11 }, /* 536: cards/rebellion/effects.cards:296:11 */
-    { 2, 307, 39 }, /* 537: cards/rebellion/effects.cards:307:39 */
-    { 2, 307, 3 }, /* 538: cards/rebellion/effects.cards:307:3 */
-    { 2, 308, 3 }, /* 539: cards/rebellion/effects.cards:308:3 */
-    { 2, 308, 15 }, /* 540: cards/rebellion/effects.cards:308:15 */
-    { 2, 308, 93 }, /* 541: cards/rebellion/effects.cards:308:93 */
-    { 2, 308, 83 }, /* 542: cards/rebellion/effects.cards:308:83 */
-    { 2, 309, 12 }, /* 543: cards/rebellion/effects.cards:309:12 */
-    { 2, 309, 26 }, /* 544: cards/rebellion/effects.cards:309:26 */
-    { 2, 305, 11 }, /* 545: cards/rebellion/effects.cards:305:11 */
-    { 2, 315, 5 }, /* 546: cards/rebellion/effects.cards:315:5 */
-    { 2, 316, 25 }, /* 547: cards/rebellion/effects.cards:316:25 */
-    { 2, 317, 5 }, /* 548: cards/rebellion/effects.cards:317:5 */
-    { 2, 318, 5 }, /* 549: cards/rebellion/effects.cards:318:5 */
-    { 2, 313, 11 }, /* 550: cards/rebellion/effects.cards:313:11 */
-    { 2, 331, 5 }, /* 551: cards/rebellion/effects.cards:331:5 */
-    { 2, 336, 5 }, /* 552: cards/rebellion/effects.cards:336:5 */
-    { 2, 341, 5 }, /* 553: cards/rebellion/effects.cards:341:5 */
-    { 2, 328, 11 }, /* 554: cards/rebellion/effects.cards:328:11 */
+    { 2, 278, 16 }, /* 516: cards/rebellion/effects.cards:278:16 */
+    { 2, 279, 61 }, /* 517: cards/rebellion/effects.cards:279:61 */
+    { 2, 279, 9 }, /* 518: cards/rebellion/effects.cards:279:9 */
+    { 2, 280, 17 }, /* 519: cards/rebellion/effects.cards:280:17 */
+    { 2, 280, 9 }, /* 520: cards/rebellion/effects.cards:280:9 */
+    { 2, 282, 20 }, /* 521: cards/rebellion/effects.cards:282:20 */
+    { 2, 282, 47 }, /* 522: cards/rebellion/effects.cards:282:47 */
+    { 2, 282, 66 }, /* 523: cards/rebellion/effects.cards:282:66 */
+    { 2, 282, 38 }, /* 524: cards/rebellion/effects.cards:282:38 */
+    { 2, 275, 11 }, /* 525: cards/rebellion/effects.cards:275:11 */
+    { 2, 288, 62 }, /* 526: cards/rebellion/effects.cards:288:62 */
+    { 2, 288, 34 }, /* 527: cards/rebellion/effects.cards:288:34 */
+    { 2, 287, 11 }, /* 528: cards/rebellion/effects.cards:287:11 */
+    { 2, 293, 67 }, /* 529: cards/rebellion/effects.cards:293:67 */
+    { 2, 293, 43 }, /* 530: cards/rebellion/effects.cards:293:43 */
+    { 2, 291, 11 }, /* 531: cards/rebellion/effects.cards:291:11 */
+    { 2, 301, 5 }, /* 532: cards/rebellion/effects.cards:301:5 */
+    { 2, 302, 5 }, /* 533: cards/rebellion/effects.cards:302:5 */
+    { 2, 304, 58 }, /* 534: cards/rebellion/effects.cards:304:58 */
+    { 2, 304, 32 }, /* 535: cards/rebellion/effects.cards:304:32 */
+    { 2, 299, 11 }, /* 536: cards/rebellion/effects.cards:299:11 */
+    { 2, 310, 39 }, /* 537: cards/rebellion/effects.cards:310:39 */
+    { 2, 310, 3 }, /* 538: cards/rebellion/effects.cards:310:3 */
+    { 2, 311, 3 }, /* 539: cards/rebellion/effects.cards:311:3 */
+    { 2, 311, 15 }, /* 540: cards/rebellion/effects.cards:311:15 */
+    { 2, 311, 93 }, /* 541: cards/rebellion/effects.cards:311:93 */
+    { 2, 311, 83 }, /* 542: cards/rebellion/effects.cards:311:83 */
+    { 2, 312, 12 }, /* 543: cards/rebellion/effects.cards:312:12 */
+    { 2, 312, 26 }, /* 544: cards/rebellion/effects.cards:312:26 */
+    { 2, 308, 11 }, /* 545: cards/rebellion/effects.cards:308:11 */
+    { 2, 318, 5 }, /* 546: cards/rebellion/effects.cards:318:5 */
+    { 2, 319, 25 }, /* 547: cards/rebellion/effects.cards:319:25 */
+    { 2, 320, 5 }, /* 548: cards/rebellion/effects.cards:320:5 */
+    { 2, 321, 5 }, /* 549: cards/rebellion/effects.cards:321:5 */
+    { 2, 316, 11 }, /* 550: cards/rebellion/effects.cards:316:11 */
+    { 2, 334, 5 }, /* 551: cards/rebellion/effects.cards:334:5 */
+    { 2, 339, 5 }, /* 552: cards/rebellion/effects.cards:339:5 */
+    { 2, 344, 5 }, /* 553: cards/rebellion/effects.cards:344:5 */
+    { 2, 331, 11 }, /* 554: cards/rebellion/effects.cards:331:11 */
     { 7, 214, 13 }, /* 555: cards/rebellion/missions.cards:214:13 */
     { 7, 215, 17 }, /* 556: cards/rebellion/missions.cards:215:17 */
     { 7, 215, 47 }, /* 557: cards/rebellion/missions.cards:215:47 */
@@ -18353,7 +18361,7 @@ static const char *const Card_texts[] = {
     "Resolve in a Rebel system: place up to 2 Rebel Troopers from your supply there.",
     "Han Solo / Attempt in a populous system without a sabotage marker: place a sabotage marker there.",
     "Luke Skywalker / Attempt against a captured leader: rescue that leader.",
-    "Chewbacca / Attempt in a system with Imperial ground units: destroy up to 2 Imperial ground units there.",
+    "Chewbacca / Attempt in a system with Imperial ground units: destroy 2 Imperial ground units there.",
     "Obi-Wan Kenobi / Attempt in any system: draw 2 objective cards, keep 1 and place the other on the bottom of the objective deck.",
     "Luke Skywalker / Resolve in Dagobah: if Luke Skywalker is assigned to this mission, replace him with Luke Skywalker (Jedi).",
     "Resolve in the Rebel Base space: you may establish a new base.",

@@ -3,8 +3,9 @@
    rolls a die per matching skill icon of all of each side's leaders in the
    system (10 at most; the captured leader it is attempted against rolls
    too) and succeeds only with more successes; a captured leader is
-   rescued into the Rebel Base space; Superlaser Online destroys a system
-   and every Rebel ground unit in it; the Dark Side ring gives a Rebel
+   rescued into the Rebel Base space; Superlaser Online destroys a system,
+   every Rebel ground unit in it and the Imperial units that need transport
+   beyond the capacity of the Imperial ships there; the Dark Side ring gives a Rebel
    leader to the Imperial player for the rest of the game. */
 #include "drive.h"
 
@@ -158,6 +159,19 @@ Test(missions, superlaser_online_destroys_a_system)
                     gone++;
             cr_assert_geq(gone, ground, "seed %llu: %d Rebel ground units in %s, %d destroyed", (unsigned long long)seed, ground, sys,
                           gone);
+            /* the Imperial units that need transport beyond the capacity of the Imperial ships there */
+            int need = 0, cap = 0;
+            for (int k = 0; k < t->used; k++) {
+                const DrvUnit *u = drv_unit(t->name[k]);
+                if (strcmp(t->zone[k], z) == 0 && t->n[k] > 0 && u && !u->rebel) {
+                    need += t->n[k] * u->needs_transport;
+                    cap += t->n[k] * u->transport;
+                }
+            }
+            char lost[96];
+            snprintf(lost, sizeof lost, "is destroyed in %s: no transport.", sys);
+            cr_assert_eq(drv_log_count(g, i, i + 200, lost), need > cap ? need - cap : 0, "seed %llu: %d need transport, capacity %d",
+                         (unsigned long long)seed, need, cap);
             destroyed++;
             free(t);
         }
