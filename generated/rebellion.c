@@ -4700,7 +4700,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
 #line 4701 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:250: function retreat_open */
+/* cards/rebellion/combat.cards:252: function retreat_open */
 static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_p)
 {
     (void)g;
@@ -4708,12 +4708,12 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     (void)v_s;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 251 "cards/rebellion/combat.cards"
+    #line 253 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
 #line 4714 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:252: function own_there */
+/* cards/rebellion/combat.cards:254: function own_there */
 static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_p)
 {
     (void)g;
@@ -4721,19 +4721,19 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_s;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 253 "cards/rebellion/combat.cards"
+    #line 255 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
 #line 4727 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:257: any */
+/* cards/rebellion/combat.cards:259: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
 {
     (void)f;
     (void)v_s;
     (void)v_t;
     (void)v_p;
-    #line 257 "cards/rebellion/combat.cards"
+    #line 259 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_t, 0, gs, 23);
@@ -4745,7 +4745,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
 #line 4746 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:256: function retreat_to */
+/* cards/rebellion/combat.cards:258: function retreat_to */
 static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
 {
     (void)g;
@@ -4755,7 +4755,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 257 "cards/rebellion/combat.cards"
+    #line 259 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
 #line 4761 "rebellion.c"
 }
@@ -7186,12 +7186,12 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
 #line 7187 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:209: any */
+/* cards/rebellion/combat.cards:211: any */
 RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 209 "cards/rebellion/combat.cards"
+    #line 211 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 294));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7519,9 +7519,19 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 198 "cards/rebellion/combat.cards"
                         rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 284), 0, 285);
                         if (rt_check(g)) return RT_END;
+                        #line 199 "cards/rebellion/combat.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_str(g, "A ");
+                            rt_log_str(g, ((rt_card_kind(g, L->v_d_5) == KIND_red_die) ? "red" : "black"));
+                            rt_log_str(g, " hit on ");
+                            rt_log_card(g, L->v_u_5);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
                     }
                 } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 286) > 0) {
-                    #line 201 "cards/rebellion/combat.cards"
+                    #line 202 "cards/rebellion/combat.cards"
                     rt_choose_begin(g, L->v_p, 218, 0, 287);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -7547,22 +7557,30 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
-                        #line 202 "cards/rebellion/combat.cards"
+                        #line 203 "cards/rebellion/combat.cards"
                         rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 289), 0, 290);
                         if (rt_check(g)) return RT_END;
+                        #line 204 "cards/rebellion/combat.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_str(g, "A direct hit on ");
+                            rt_log_card(g, L->v_u_6);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
                     }
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 206 "cards/rebellion/combat.cards"
+        #line 208 "cards/rebellion/combat.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 291), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 292);
         if (rt_check(g)) return RT_END;
-        #line 208 "cards/rebellion/combat.cards"
+        #line 210 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
-        #line 209 "cards/rebellion/combat.cards"
+        #line 211 "cards/rebellion/combat.cards"
         while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 293) > 0)) && Agg5_proc_attack(g, f, L)) {
-            #line 210 "cards/rebellion/combat.cards"
+            #line 212 "cards/rebellion/combat.cards"
             rt_choose_begin(g, L->v_q, 219, 0, 295);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7597,7 +7615,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 drawn_8:;
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
-                    #line 212 "cards/rebellion/combat.cards"
+                    #line 214 "cards/rebellion/combat.cards"
                     rt_choose_begin(g, L->v_q, 220, 0, 296);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -7622,7 +7640,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 9:;
                         L->v_c_4 = rt_chosen(g);
-                        #line 213 "cards/rebellion/combat.cards"
+                        #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_q);
@@ -7632,12 +7650,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_str(g, Rows_tactic[rt__row(g, L->v_c_4)].fd_text);
                             rt_log_end(g);
                         }
-                        #line 214 "cards/rebellion/combat.cards"
+                        #line 216 "cards/rebellion/combat.cards"
                         for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                             L->v_i_2 = L->v_i_5 + 1;
-                            #line 215 "cards/rebellion/combat.cards"
+                            #line 217 "cards/rebellion/combat.cards"
                             if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
-                                #line 216 "cards/rebellion/combat.cards"
+                                #line 218 "cards/rebellion/combat.cards"
                                 rt_choose_begin(g, L->v_q, 221, 0, 298);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7663,24 +7681,24 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     /* fall through */
                                 case 10:;
                                     L->v_u_8 = rt_chosen(g);
-                                    #line 217 "cards/rebellion/combat.cards"
+                                    #line 219 "cards/rebellion/combat.cards"
                                     rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 300), 0, 301);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                         }
-                        #line 221 "cards/rebellion/combat.cards"
+                        #line 223 "cards/rebellion/combat.cards"
                         rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 302, KIND_tactic, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* take the damage */
-                    #line 224 "cards/rebellion/combat.cards"
+                    #line 226 "cards/rebellion/combat.cards"
                     rt_var_store(g, VAR_acting, VCELL_acting, 0);
                 }
             }
             if (rt_back_edge(g, 303)) return RT_END;
         }
-        #line 227 "cards/rebellion/combat.cards"
+        #line 229 "cards/rebellion/combat.cards"
         {
             RtValue zone_v_u_9 = Zone_units(g, L->v_t, 304);
             if (rt_check(g)) return RT_END;
@@ -7688,10 +7706,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
-                #line 228 "cards/rebellion/combat.cards"
+                #line 230 "cards/rebellion/combat.cards"
                 rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 305), 0, 306);
                 if (rt_check(g)) return RT_END;
-                #line 229 "cards/rebellion/combat.cards"
+                #line 231 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, it_u_9);
@@ -7704,11 +7722,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_str(g, ").");
                     rt_log_end(g);
                 }
-                #line 230 "cards/rebellion/combat.cards"
+                #line 232 "cards/rebellion/combat.cards"
                 rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 307);
             }
         }
-#line 7712 "rebellion.c"
+#line 7730 "rebellion.c"
         break;
     default:
         return rt_fail(g, 308, "bad resume point");
@@ -7725,13 +7743,13 @@ struct Locals_proc_destroy_damaged {
     RtValue v_list;
 };
 
-/* cards/rebellion/combat.cards:236: destroy_damaged */
+/* cards/rebellion/combat.cards:238: destroy_damaged */
 static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_damaged *L = (struct Locals_proc_destroy_damaged *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 237 "cards/rebellion/combat.cards"
+        #line 239 "cards/rebellion/combat.cards"
         L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 309), 310);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
@@ -7739,18 +7757,18 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_theater == L->v_th) & (int)(Inst_unit(g, L->v_u)->fd_health > 0)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_health)))) continue;
-                #line 238 "cards/rebellion/combat.cards"
+                #line 240 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
-                #line 239 "cards/rebellion/combat.cards"
+                #line 241 "cards/rebellion/combat.cards"
                 rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 311), 312);
                 if (rt_check(g)) return RT_END;
-                #line 240 "cards/rebellion/combat.cards"
+                #line 242 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
-                    #line 240 "cards/rebellion/combat.cards"
+                    #line 242 "cards/rebellion/combat.cards"
                     rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 313), 314);
                     if (rt_check(g)) return RT_END;
                 }
-                #line 241 "cards/rebellion/combat.cards"
+                #line 243 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_u);
@@ -7759,7 +7777,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 242 "cards/rebellion/combat.cards"
+                #line 244 "cards/rebellion/combat.cards"
                 { /* destroy_unit */
                     RtValue arg0 = L->v_u;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
@@ -7773,7 +7791,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7777 "rebellion.c"
+#line 7795 "rebellion.c"
         break;
     default:
         return rt_fail(g, 316, "bad resume point");
@@ -7799,12 +7817,12 @@ struct Locals_proc_retreat {
     RtValue v_chosen;
 };
 
-/* cards/rebellion/combat.cards:261: any */
+/* cards/rebellion/combat.cards:263: any */
 RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 261 "cards/rebellion/combat.cards"
+    #line 263 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7812,15 +7830,15 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7816 "rebellion.c"
+#line 7834 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:262: any */
+/* cards/rebellion/combat.cards:264: any */
 RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 262 "cards/rebellion/combat.cards"
+    #line 264 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 318));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7828,15 +7846,15 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7832 "rebellion.c"
+#line 7850 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:263: any */
+/* cards/rebellion/combat.cards:265: any */
 RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 263 "cards/rebellion/combat.cards"
+    #line 265 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 319);
@@ -7845,18 +7863,18 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7849 "rebellion.c"
+#line 7867 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:259: retreat */
+/* cards/rebellion/combat.cards:261: retreat */
 static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_retreat *L = (struct Locals_proc_retreat *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 260 "cards/rebellion/combat.cards"
+        #line 262 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
-            #line 264 "cards/rebellion/combat.cards"
+            #line 266 "cards/rebellion/combat.cards"
             rt_choose_begin(g, L->v_p, 222, 0, 320);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7894,9 +7912,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
-                    #line 267 "cards/rebellion/combat.cards"
+                    #line 269 "cards/rebellion/combat.cards"
                     rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 321);
-                    #line 268 "cards/rebellion/combat.cards"
+                    #line 270 "cards/rebellion/combat.cards"
                     rt_choose_begin(g, L->v_p, 223, 0, 322);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -7922,7 +7940,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_l = rt_chosen(g);
-                        #line 269 "cards/rebellion/combat.cards"
+                        #line 271 "cards/rebellion/combat.cards"
                         rt_choose_begin(g, L->v_p, 224, 0, 324);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -7949,13 +7967,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
-                            #line 270 "cards/rebellion/combat.cards"
+                            #line 272 "cards/rebellion/combat.cards"
                             rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 326), RT_AT_TOP, 327, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
-                            #line 272 "cards/rebellion/combat.cards"
+                            #line 274 "cards/rebellion/combat.cards"
                             rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 328);
                             if (rt_check(g)) return RT_END;
-                            #line 273 "cards/rebellion/combat.cards"
+                            #line 275 "cards/rebellion/combat.cards"
                             L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 329), 330);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
@@ -7963,19 +7981,19 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                                     L->v_u_3 = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u_3)->fd_side == rt_player_side(g, L->v_p)) && Fn_moves_alone(g, f, L->v_u_3, rt_player_side(g, L->v_p)))) continue;
-                                    #line 274 "cards/rebellion/combat.cards"
+                                    #line 276 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
-                                        #line 274 "cards/rebellion/combat.cards"
+                                        #line 276 "cards/rebellion/combat.cards"
                                         rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 331);
                                         if (rt_check(g)) return RT_END;
                                     }
-                                    #line 275 "cards/rebellion/combat.cards"
+                                    #line 277 "cards/rebellion/combat.cards"
                                     rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 332, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
-                            #line 277 "cards/rebellion/combat.cards"
+                            #line 279 "cards/rebellion/combat.cards"
                             L->v_n = 40;
                             L->v_chosen = rt_list_new(g, 333);
                             if (L->v_chosen < 0) return RT_END;
@@ -8010,15 +8028,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 if (L->v_u_4 == RT_NONE) break;
                                 rt_list_add(g, L->v_chosen, L->v_u_4, 333);
                                 if (rt_check(g)) return RT_END;
-                                #line 278 "cards/rebellion/combat.cards"
+                                #line 280 "cards/rebellion/combat.cards"
                                 rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 337, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
-                            #line 280 "cards/rebellion/combat.cards"
+                            #line 282 "cards/rebellion/combat.cards"
                             rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 338);
                             if (rt_check(g)) return RT_END;
-                            #line 281 "cards/rebellion/combat.cards"
+                            #line 283 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, L->v_p);
@@ -8037,7 +8055,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_str(g, ").");
                                 rt_log_end(g);
                             }
-                            #line 282 "cards/rebellion/combat.cards"
+                            #line 284 "cards/rebellion/combat.cards"
                             rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 339), RT_AT_TOP, 340, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
@@ -8045,7 +8063,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8049 "rebellion.c"
+#line 8067 "rebellion.c"
         break;
     default:
         return rt_fail(g, 341, "bad resume point");
@@ -8061,12 +8079,12 @@ struct Locals_proc_transports_alone {
     RtValue v_list;
 };
 
-/* cards/rebellion/combat.cards:293: all */
+/* cards/rebellion/combat.cards:295: all */
 RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct Locals_proc_transports_alone *L)
 {
     (void)f;
     (void)L;
-    #line 293 "cards/rebellion/combat.cards"
+    #line 295 "cards/rebellion/combat.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 342));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -8074,18 +8092,18 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8078 "rebellion.c"
+#line 8096 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:292: transports_alone */
+/* cards/rebellion/combat.cards:294: transports_alone */
 static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_transports_alone *L = (struct Locals_proc_transports_alone *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 293 "cards/rebellion/combat.cards"
+        #line 295 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
-            #line 294 "cards/rebellion/combat.cards"
+            #line 296 "cards/rebellion/combat.cards"
             L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 343), 344);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
@@ -8093,7 +8111,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
                     if (!(Inst_unit(g, L->v_u_2)->fd_model == ENUM_rebel_transport)) continue;
-                    #line 295 "cards/rebellion/combat.cards"
+                    #line 297 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u_2);
@@ -8102,7 +8120,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     }
-                    #line 296 "cards/rebellion/combat.cards"
+                    #line 298 "cards/rebellion/combat.cards"
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
@@ -8117,7 +8135,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8121 "rebellion.c"
+#line 8139 "rebellion.c"
         break;
     default:
         return rt_fail(g, 346, "bad resume point");
@@ -8135,12 +8153,12 @@ struct Locals_proc_death_star_plans {
     RtValue v_option;
 };
 
-/* cards/rebellion/combat.cards:306: any */
+/* cards/rebellion/combat.cards:308: any */
 RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct Locals_proc_death_star_plans *L)
 {
     (void)f;
     (void)L;
-    #line 306 "cards/rebellion/combat.cards"
+    #line 308 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 347));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -8148,15 +8166,15 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8152 "rebellion.c"
+#line 8170 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:307: any */
+/* cards/rebellion/combat.cards:309: any */
 RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct Locals_proc_death_star_plans *L)
 {
     (void)f;
     (void)L;
-    #line 307 "cards/rebellion/combat.cards"
+    #line 309 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 348);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -8164,20 +8182,20 @@ RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
     }
     return acc;
-#line 8168 "rebellion.c"
+#line 8186 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:304: death_star_plans */
+/* cards/rebellion/combat.cards:306: death_star_plans */
 static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_death_star_plans *L = (struct Locals_proc_death_star_plans *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 305 "cards/rebellion/combat.cards"
+        #line 307 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 306 "cards/rebellion/combat.cards"
+        #line 308 "cards/rebellion/combat.cards"
         if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && Agg2_proc_death_star_plans(g, f, L)) {
-            #line 308 "cards/rebellion/combat.cards"
+            #line 310 "cards/rebellion/combat.cards"
             rt_choose_begin(g, L->v_r, 227, 0, 349);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
@@ -8213,7 +8231,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                 } else if (L->v_option == 1) { /* play Death Star Plans */
-                    #line 311 "cards/rebellion/combat.cards"
+                    #line 313 "cards/rebellion/combat.cards"
                     rt_choose_begin(g, L->v_r, 228, 0, 350);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -8238,7 +8256,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_o_2 = rt_chosen(g);
-                        #line 312 "cards/rebellion/combat.cards"
+                        #line 314 "cards/rebellion/combat.cards"
                         rt_choose_begin(g, L->v_r, 229, 0, 352);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -8264,7 +8282,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 3:;
                             L->v_u_2 = rt_chosen(g);
-                            #line 313 "cards/rebellion/combat.cards"
+                            #line 315 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_card(g, L->v_u_2);
@@ -8273,7 +8291,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                                 rt_log_str(g, " is destroyed by the Death Star Plans.");
                                 rt_log_end(g);
                             }
-                            #line 314 "cards/rebellion/combat.cards"
+                            #line 316 "cards/rebellion/combat.cards"
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_2;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
@@ -8285,7 +8303,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             }
                             if (rt_check(g)) return RT_END;
                         }
-                        #line 316 "cards/rebellion/combat.cards"
+                        #line 318 "cards/rebellion/combat.cards"
                         { /* play_objective */
                             RtValue arg0 = L->v_o_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
@@ -8300,7 +8318,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8304 "rebellion.c"
+#line 8322 "rebellion.c"
         break;
     default:
         return rt_fail(g, 356, "bad resume point");
@@ -8315,12 +8333,12 @@ struct Locals_proc_end_objective {
     RtValue v_option;
 };
 
-/* cards/rebellion/combat.cards:325: any */
+/* cards/rebellion/combat.cards:327: any */
 RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Locals_proc_end_objective *L)
 {
     (void)f;
     (void)L;
-    #line 325 "cards/rebellion/combat.cards"
+    #line 327 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 357);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -8328,20 +8346,20 @@ RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Loc
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 8332 "rebellion.c"
+#line 8350 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:323: end_objective */
+/* cards/rebellion/combat.cards:325: end_objective */
 static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_end_objective *L = (struct Locals_proc_end_objective *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 324 "cards/rebellion/combat.cards"
+        #line 326 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 325 "cards/rebellion/combat.cards"
+        #line 327 "cards/rebellion/combat.cards"
         if ((!rt_var_at(g, VCELL_objective_played)) && Agg1_proc_end_objective(g, f, L)) {
-            #line 326 "cards/rebellion/combat.cards"
+            #line 328 "cards/rebellion/combat.cards"
             rt_choose_begin(g, L->v_r, 230, 0, 358);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8377,7 +8395,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                 } else if (L->v_option == 1) { /* play an objective card */
-                    #line 329 "cards/rebellion/combat.cards"
+                    #line 331 "cards/rebellion/combat.cards"
                     rt_choose_begin(g, L->v_r, 228, 0, 359);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -8402,7 +8420,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_o_2 = rt_chosen(g);
-                        #line 329 "cards/rebellion/combat.cards"
+                        #line 331 "cards/rebellion/combat.cards"
                         { /* play_objective */
                             RtValue arg0 = L->v_o_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
@@ -8417,7 +8435,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8421 "rebellion.c"
+#line 8439 "rebellion.c"
         break;
     default:
         return rt_fail(g, 362, "bad resume point");
@@ -8526,7 +8544,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8530 "rebellion.c"
+#line 8548 "rebellion.c"
         break;
     default:
         return rt_fail(g, 379, "bad resume point");
@@ -8586,7 +8604,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8590 "rebellion.c"
+#line 8608 "rebellion.c"
         break;
     default:
         return rt_fail(g, 383, "bad resume point");
@@ -8690,7 +8708,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8694 "rebellion.c"
+#line 8712 "rebellion.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -8724,7 +8742,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8728 "rebellion.c"
+#line 8746 "rebellion.c"
         break;
     default:
         return rt_fail(g, 400, "bad resume point");
@@ -8752,7 +8770,7 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 403);
             if (rt_check(g)) return RT_END;
         }
-#line 8756 "rebellion.c"
+#line 8774 "rebellion.c"
         break;
     default:
         return rt_fail(g, 404, "bad resume point");
@@ -8784,7 +8802,7 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8788 "rebellion.c"
+#line 8806 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:76: establish_base */
@@ -8932,7 +8950,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8936 "rebellion.c"
+#line 8954 "rebellion.c"
         break;
     default:
         return rt_fail(g, 426, "bad resume point");
@@ -8976,7 +8994,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8980 "rebellion.c"
+#line 8998 "rebellion.c"
         break;
     default:
         return rt_fail(g, 427, "bad resume point");
@@ -9261,7 +9279,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9265 "rebellion.c"
+#line 9283 "rebellion.c"
         break;
     default:
         return rt_fail(g, 448, "bad resume point");
@@ -9336,7 +9354,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9340 "rebellion.c"
+#line 9358 "rebellion.c"
         break;
     default:
         return rt_fail(g, 456, "bad resume point");
@@ -9378,7 +9396,7 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9382 "rebellion.c"
+#line 9400 "rebellion.c"
         break;
     default:
         return rt_fail(g, 460, "bad resume point");
@@ -9414,7 +9432,7 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9418 "rebellion.c"
+#line 9436 "rebellion.c"
         break;
     default:
         return rt_fail(g, 464, "bad resume point");
@@ -9442,7 +9460,7 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
         #line 179 "cards/rebellion/effects.cards"
         rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 465);
         if (rt_check(g)) return RT_END;
-#line 9446 "rebellion.c"
+#line 9464 "rebellion.c"
         break;
     default:
         return rt_fail(g, 466, "bad resume point");
@@ -9504,7 +9522,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9508 "rebellion.c"
+#line 9526 "rebellion.c"
         break;
     default:
         return rt_fail(g, 473, "bad resume point");
@@ -9551,7 +9569,7 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
         #line 202 "cards/rebellion/effects.cards"
         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 478);
         if (rt_check(g)) return RT_END;
-#line 9555 "rebellion.c"
+#line 9573 "rebellion.c"
         break;
     default:
         return rt_fail(g, 479, "bad resume point");
@@ -9631,7 +9649,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9635 "rebellion.c"
+#line 9653 "rebellion.c"
         break;
     default:
         return rt_fail(g, 484, "bad resume point");
@@ -9683,7 +9701,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9687 "rebellion.c"
+#line 9705 "rebellion.c"
         break;
     default:
         return rt_fail(g, 488, "bad resume point");
@@ -9738,7 +9756,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9742 "rebellion.c"
+#line 9760 "rebellion.c"
         break;
     default:
         return rt_fail(g, 493, "bad resume point");
@@ -9769,7 +9787,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9773 "rebellion.c"
+#line 9791 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:233: any */
@@ -9785,7 +9803,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9789 "rebellion.c"
+#line 9807 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:232: construct_death_star */
@@ -9837,7 +9855,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9841 "rebellion.c"
+#line 9859 "rebellion.c"
         break;
     default:
         return rt_fail(g, 498, "bad resume point");
@@ -9874,7 +9892,7 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9878 "rebellion.c"
+#line 9896 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: count */
@@ -9891,7 +9909,7 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc++;
     }
     return acc;
-#line 9895 "rebellion.c"
+#line 9913 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: sum */
@@ -9908,7 +9926,7 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9912 "rebellion.c"
+#line 9930 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:244: destroy_system */
@@ -10063,7 +10081,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10067 "rebellion.c"
+#line 10085 "rebellion.c"
         break;
     default:
         return rt_fail(g, 515, "bad resume point");
@@ -10122,7 +10140,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 10126 "rebellion.c"
+#line 10144 "rebellion.c"
         break;
     default:
         return rt_fail(g, 525, "bad resume point");
@@ -10141,7 +10159,7 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 526), RT_AT_TOP, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10145 "rebellion.c"
+#line 10163 "rebellion.c"
         break;
     default:
         return rt_fail(g, 528, "bad resume point");
@@ -10171,7 +10189,7 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10175 "rebellion.c"
+#line 10193 "rebellion.c"
         break;
     default:
         return rt_fail(g, 531, "bad resume point");
@@ -10198,7 +10216,7 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10202 "rebellion.c"
+#line 10220 "rebellion.c"
         break;
     default:
         return rt_fail(g, 536, "bad resume point");
@@ -10282,7 +10300,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10286 "rebellion.c"
+#line 10304 "rebellion.c"
         break;
     default:
         return rt_fail(g, 545, "bad resume point");
@@ -10333,7 +10351,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 549);
             if (rt_check(g)) return RT_END;
         }
-#line 10337 "rebellion.c"
+#line 10355 "rebellion.c"
         break;
     default:
         return rt_fail(g, 550, "bad resume point");
@@ -10387,7 +10405,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 344 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_rebel_player(g, f), 553);
         }
-#line 10391 "rebellion.c"
+#line 10409 "rebellion.c"
         break;
     default:
         return rt_fail(g, 554, "bad resume point");
@@ -10429,7 +10447,7 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10433 "rebellion.c"
+#line 10451 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:225: any */
@@ -10445,7 +10463,7 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10449 "rebellion.c"
+#line 10467 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10745,7 +10763,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10749 "rebellion.c"
+#line 10767 "rebellion.c"
         break;
     default:
         return rt_fail(g, 595, "bad resume point");
@@ -10780,7 +10798,7 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10784 "rebellion.c"
+#line 10802 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:270: sum */
@@ -10797,7 +10815,7 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_skill);
     }
     return acc;
-#line 10801 "rebellion.c"
+#line 10819 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:271: sum */
@@ -10814,7 +10832,7 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_skill);
     }
     return acc;
-#line 10818 "rebellion.c"
+#line 10836 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:257: oppose */
@@ -10975,7 +10993,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 277 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10979 "rebellion.c"
+#line 10997 "rebellion.c"
         break;
     default:
         return rt_fail(g, 610, "bad resume point");
@@ -11008,7 +11026,7 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
         acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 619), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 620), 621)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 622), 623), 624)), 626);
     }
     return acc;
-#line 11012 "rebellion.c"
+#line 11030 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:289: skill_roll */
@@ -11069,7 +11087,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         #line 294 "cards/rebellion/missions.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 627), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 628);
         if (rt_check(g)) return RT_END;
-#line 11073 "rebellion.c"
+#line 11091 "rebellion.c"
         break;
     default:
         return rt_fail(g, 629, "bad resume point");
@@ -11149,7 +11167,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11153 "rebellion.c"
+#line 11171 "rebellion.c"
         break;
     default:
         return rt_fail(g, 635, "bad resume point");
@@ -11505,7 +11523,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11509 "rebellion.c"
+#line 11527 "rebellion.c"
         break;
     default:
         return rt_fail(g, 663, "bad resume point");
@@ -11535,7 +11553,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11539 "rebellion.c"
+#line 11557 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:79: arrive */
@@ -11643,7 +11661,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11647 "rebellion.c"
+#line 11665 "rebellion.c"
         break;
     default:
         return rt_fail(g, 672, "bad resume point");
@@ -11674,7 +11692,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11678 "rebellion.c"
+#line 11696 "rebellion.c"
         break;
     default:
         return rt_fail(g, 676, "bad resume point");
@@ -11715,7 +11733,7 @@ RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_pr
         if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 11719 "rebellion.c"
+#line 11737 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:12: refresh */
@@ -12028,7 +12046,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12032 "rebellion.c"
+#line 12050 "rebellion.c"
         break;
     default:
         return rt_fail(g, 710, "bad resume point");
@@ -12088,7 +12106,7 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12092 "rebellion.c"
+#line 12110 "rebellion.c"
         break;
     default:
         return rt_fail(g, 717, "bad resume point");
@@ -12164,7 +12182,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12168 "rebellion.c"
+#line 12186 "rebellion.c"
         break;
     default:
         return rt_fail(g, 723, "bad resume point");
@@ -12193,7 +12211,7 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12197 "rebellion.c"
+#line 12215 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:103: recruit */
@@ -12315,7 +12333,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12319 "rebellion.c"
+#line 12337 "rebellion.c"
         break;
     default:
         return rt_fail(g, 741, "bad resume point");
@@ -12436,7 +12454,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12440 "rebellion.c"
+#line 12458 "rebellion.c"
         break;
     default:
         return rt_fail(g, 752, "bad resume point");
@@ -12472,7 +12490,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12476 "rebellion.c"
+#line 12494 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12488,7 +12506,7 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12492 "rebellion.c"
+#line 12510 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:156: any */
@@ -12507,7 +12525,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12511 "rebellion.c"
+#line 12529 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:165: any */
@@ -12523,7 +12541,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12527 "rebellion.c"
+#line 12545 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:157: any */
@@ -12539,7 +12557,7 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12543 "rebellion.c"
+#line 12561 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:146: build_one */
@@ -12713,7 +12731,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12717 "rebellion.c"
+#line 12735 "rebellion.c"
         break;
     default:
         return rt_fail(g, 768, "bad resume point");
@@ -12792,7 +12810,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12796 "rebellion.c"
+#line 12814 "rebellion.c"
         break;
     default:
         return rt_fail(g, 777, "bad resume point");
@@ -12827,7 +12845,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12831 "rebellion.c"
+#line 12849 "rebellion.c"
         break;
     default:
         return rt_fail(g, 779, "bad resume point");
@@ -12863,7 +12881,7 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12867 "rebellion.c"
+#line 12885 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:192: any */
@@ -12882,7 +12900,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12886 "rebellion.c"
+#line 12904 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:193: any */
@@ -12898,7 +12916,7 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12902 "rebellion.c"
+#line 12920 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:203: any */
@@ -12915,7 +12933,7 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12919 "rebellion.c"
+#line 12937 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:189: slid_off */
@@ -13098,7 +13116,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13102 "rebellion.c"
+#line 13120 "rebellion.c"
         break;
     default:
         return rt_fail(g, 804, "bad resume point");
@@ -13126,7 +13144,7 @@ RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct L
         if (Fn_can_assign(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13130 "rebellion.c"
+#line 13148 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:43: assign_missions */
@@ -13244,7 +13262,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 812)) return RT_END;
         }
-#line 13248 "rebellion.c"
+#line 13266 "rebellion.c"
         break;
     default:
         return rt_fail(g, 813, "bad resume point");
@@ -13279,7 +13297,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 13283 "rebellion.c"
+#line 13301 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:59: assign_one */
@@ -13477,7 +13495,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 13481 "rebellion.c"
+#line 13499 "rebellion.c"
         break;
     default:
         return rt_fail(g, 839, "bad resume point");
@@ -13545,7 +13563,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13549 "rebellion.c"
+#line 13567 "rebellion.c"
         break;
     default:
         return rt_fail(g, 842, "bad resume point");
@@ -13585,7 +13603,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13589 "rebellion.c"
+#line 13607 "rebellion.c"
         break;
     default:
         return rt_fail(g, 844, "bad resume point");
@@ -13628,7 +13646,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13632 "rebellion.c"
+#line 13650 "rebellion.c"
         break;
     default:
         return rt_fail(g, 847, "bad resume point");
@@ -13658,7 +13676,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13662 "rebellion.c"
+#line 13680 "rebellion.c"
         break;
     default:
         return rt_fail(g, 849, "bad resume point");
@@ -13680,7 +13698,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13684 "rebellion.c"
+#line 13702 "rebellion.c"
         break;
     default:
         return rt_fail(g, 851, "bad resume point");
@@ -13706,7 +13724,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13710 "rebellion.c"
+#line 13728 "rebellion.c"
         break;
     default:
         return rt_fail(g, 853, "bad resume point");
@@ -13734,7 +13752,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13738 "rebellion.c"
+#line 13756 "rebellion.c"
         break;
     default:
         return rt_fail(g, 855, "bad resume point");
@@ -13777,7 +13795,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13781 "rebellion.c"
+#line 13799 "rebellion.c"
         break;
     default:
         return rt_fail(g, 858, "bad resume point");
@@ -13807,7 +13825,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13811 "rebellion.c"
+#line 13829 "rebellion.c"
         break;
     default:
         return rt_fail(g, 860, "bad resume point");
@@ -13837,7 +13855,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13841 "rebellion.c"
+#line 13859 "rebellion.c"
         break;
     default:
         return rt_fail(g, 862, "bad resume point");
@@ -13863,7 +13881,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13867 "rebellion.c"
+#line 13885 "rebellion.c"
         break;
     default:
         return rt_fail(g, 864, "bad resume point");
@@ -13891,7 +13909,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13895 "rebellion.c"
+#line 13913 "rebellion.c"
         break;
     default:
         return rt_fail(g, 866, "bad resume point");
@@ -13919,7 +13937,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13923 "rebellion.c"
+#line 13941 "rebellion.c"
         break;
     default:
         return rt_fail(g, 868, "bad resume point");
@@ -13941,7 +13959,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13945 "rebellion.c"
+#line 13963 "rebellion.c"
         break;
     default:
         return rt_fail(g, 870, "bad resume point");
@@ -13971,7 +13989,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13975 "rebellion.c"
+#line 13993 "rebellion.c"
         break;
     default:
         return rt_fail(g, 872, "bad resume point");
@@ -14001,7 +14019,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14005 "rebellion.c"
+#line 14023 "rebellion.c"
         break;
     default:
         return rt_fail(g, 874, "bad resume point");
@@ -14029,7 +14047,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14033 "rebellion.c"
+#line 14051 "rebellion.c"
         break;
     default:
         return rt_fail(g, 876, "bad resume point");
@@ -14057,7 +14075,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14061 "rebellion.c"
+#line 14079 "rebellion.c"
         break;
     default:
         return rt_fail(g, 878, "bad resume point");
@@ -14085,7 +14103,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14089 "rebellion.c"
+#line 14107 "rebellion.c"
         break;
     default:
         return rt_fail(g, 880, "bad resume point");
@@ -14109,7 +14127,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14113 "rebellion.c"
+#line 14131 "rebellion.c"
         break;
     default:
         return rt_fail(g, 882, "bad resume point");
@@ -14135,7 +14153,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14139 "rebellion.c"
+#line 14157 "rebellion.c"
         break;
     default:
         return rt_fail(g, 884, "bad resume point");
@@ -14165,7 +14183,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14169 "rebellion.c"
+#line 14187 "rebellion.c"
         break;
     default:
         return rt_fail(g, 886, "bad resume point");
@@ -14191,7 +14209,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14195 "rebellion.c"
+#line 14213 "rebellion.c"
         break;
     default:
         return rt_fail(g, 888, "bad resume point");
@@ -14221,7 +14239,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14225 "rebellion.c"
+#line 14243 "rebellion.c"
         break;
     default:
         return rt_fail(g, 890, "bad resume point");
@@ -14249,7 +14267,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14253 "rebellion.c"
+#line 14271 "rebellion.c"
         break;
     default:
         return rt_fail(g, 892, "bad resume point");
@@ -14292,7 +14310,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14296 "rebellion.c"
+#line 14314 "rebellion.c"
         break;
     default:
         return rt_fail(g, 895, "bad resume point");
@@ -14318,7 +14336,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14322 "rebellion.c"
+#line 14340 "rebellion.c"
         break;
     default:
         return rt_fail(g, 897, "bad resume point");
@@ -14352,7 +14370,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14356 "rebellion.c"
+#line 14374 "rebellion.c"
         break;
     default:
         return rt_fail(g, 899, "bad resume point");
@@ -14374,7 +14392,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14378 "rebellion.c"
+#line 14396 "rebellion.c"
         break;
     default:
         return rt_fail(g, 901, "bad resume point");
@@ -14404,7 +14422,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14408 "rebellion.c"
+#line 14426 "rebellion.c"
         break;
     default:
         return rt_fail(g, 903, "bad resume point");
@@ -14443,7 +14461,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14447 "rebellion.c"
+#line 14465 "rebellion.c"
         break;
     default:
         return rt_fail(g, 906, "bad resume point");
@@ -14471,7 +14489,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14475 "rebellion.c"
+#line 14493 "rebellion.c"
         break;
     default:
         return rt_fail(g, 908, "bad resume point");
@@ -14496,7 +14514,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14500 "rebellion.c"
+#line 14518 "rebellion.c"
         break;
     default:
         return rt_fail(g, 910, "bad resume point");
@@ -14520,7 +14538,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14524 "rebellion.c"
+#line 14542 "rebellion.c"
         break;
     default:
         return rt_fail(g, 912, "bad resume point");
@@ -14554,7 +14572,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14558 "rebellion.c"
+#line 14576 "rebellion.c"
         break;
     default:
         return rt_fail(g, 914, "bad resume point");
@@ -14580,7 +14598,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14584 "rebellion.c"
+#line 14602 "rebellion.c"
         break;
     default:
         return rt_fail(g, 916, "bad resume point");
@@ -14604,7 +14622,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14608 "rebellion.c"
+#line 14626 "rebellion.c"
         break;
     default:
         return rt_fail(g, 918, "bad resume point");
@@ -14630,7 +14648,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14634 "rebellion.c"
+#line 14652 "rebellion.c"
         break;
     default:
         return rt_fail(g, 920, "bad resume point");
@@ -14656,7 +14674,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14660 "rebellion.c"
+#line 14678 "rebellion.c"
         break;
     default:
         return rt_fail(g, 922, "bad resume point");
@@ -14682,7 +14700,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14686 "rebellion.c"
+#line 14704 "rebellion.c"
         break;
     default:
         return rt_fail(g, 924, "bad resume point");
@@ -14706,7 +14724,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14710 "rebellion.c"
+#line 14728 "rebellion.c"
         break;
     default:
         return rt_fail(g, 926, "bad resume point");
@@ -14736,7 +14754,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14740 "rebellion.c"
+#line 14758 "rebellion.c"
         break;
     default:
         return rt_fail(g, 928, "bad resume point");
@@ -14758,7 +14776,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14762 "rebellion.c"
+#line 14780 "rebellion.c"
         break;
     default:
         return rt_fail(g, 930, "bad resume point");
@@ -14782,7 +14800,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14786 "rebellion.c"
+#line 14804 "rebellion.c"
         break;
     default:
         return rt_fail(g, 932, "bad resume point");
@@ -14806,7 +14824,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14810 "rebellion.c"
+#line 14828 "rebellion.c"
         break;
     default:
         return rt_fail(g, 934, "bad resume point");
@@ -14834,7 +14852,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14838 "rebellion.c"
+#line 14856 "rebellion.c"
         break;
     default:
         return rt_fail(g, 936, "bad resume point");
@@ -14858,7 +14876,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14862 "rebellion.c"
+#line 14880 "rebellion.c"
         break;
     default:
         return rt_fail(g, 938, "bad resume point");
@@ -14884,7 +14902,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14888 "rebellion.c"
+#line 14906 "rebellion.c"
         break;
     default:
         return rt_fail(g, 940, "bad resume point");
@@ -14908,7 +14926,7 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14912 "rebellion.c"
+#line 14930 "rebellion.c"
         break;
     default:
         return rt_fail(g, 942, "bad resume point");
@@ -14947,7 +14965,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14951 "rebellion.c"
+#line 14969 "rebellion.c"
         break;
     default:
         return rt_fail(g, 945, "bad resume point");
@@ -14971,7 +14989,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14975 "rebellion.c"
+#line 14993 "rebellion.c"
         break;
     default:
         return rt_fail(g, 947, "bad resume point");
@@ -15001,7 +15019,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15005 "rebellion.c"
+#line 15023 "rebellion.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -15029,7 +15047,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15033 "rebellion.c"
+#line 15051 "rebellion.c"
         break;
     default:
         return rt_fail(g, 951, "bad resume point");
@@ -15102,7 +15120,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_6) return 1;
     }
     return acc;
-#line 15106 "rebellion.c"
+#line 15124 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15859,7 +15877,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15863 "rebellion.c"
+#line 15881 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1061, "bad resume point");
@@ -16082,7 +16100,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 16086 "rebellion.c"
+#line 16104 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1076, "bad resume point");
@@ -16866,11 +16884,11 @@ static const RtScriptDef scripts[] = {
     { "draw_tactic", "cards/rebellion/combat.cards", 127, Script_proc_draw_tactic, 5 },
     { "ambush", "cards/rebellion/combat.cards", 140, Script_proc_ambush, 2 },
     { "attack", "cards/rebellion/combat.cards", 155, Script_proc_attack, 35 },
-    { "destroy_damaged", "cards/rebellion/combat.cards", 236, Script_proc_destroy_damaged, 6 },
-    { "retreat", "cards/rebellion/combat.cards", 259, Script_proc_retreat, 15 },
-    { "transports_alone", "cards/rebellion/combat.cards", 292, Script_proc_transports_alone, 5 },
-    { "death_star_plans", "cards/rebellion/combat.cards", 304, Script_proc_death_star_plans, 7 },
-    { "end_objective", "cards/rebellion/combat.cards", 323, Script_proc_end_objective, 4 },
+    { "destroy_damaged", "cards/rebellion/combat.cards", 238, Script_proc_destroy_damaged, 6 },
+    { "retreat", "cards/rebellion/combat.cards", 261, Script_proc_retreat, 15 },
+    { "transports_alone", "cards/rebellion/combat.cards", 294, Script_proc_transports_alone, 5 },
+    { "death_star_plans", "cards/rebellion/combat.cards", 306, Script_proc_death_star_plans, 7 },
+    { "end_objective", "cards/rebellion/combat.cards", 325, Script_proc_end_objective, 4 },
     { "gain_loyalty", "cards/rebellion/effects.cards", 13, Script_proc_gain_loyalty, 2 },
     { "loyalty_where_units", "cards/rebellion/effects.cards", 34, Script_proc_loyalty_where_units, 2 },
     { "tidy", "cards/rebellion/effects.cards", 44, Script_proc_tidy, 6 },
@@ -17034,22 +17052,22 @@ static const RtSite Site_table[] = {
     { 1, 105, 54 }, /* 5: cards/rebellion/combat.cards:105:54 */
     { 1, 151, 61 }, /* 6: cards/rebellion/combat.cards:151:61 */
     { 1, 151, 51 }, /* 7: cards/rebellion/combat.cards:151:51 */
-    { 1, 251, 60 }, /* 8: cards/rebellion/combat.cards:251:60 */
+    { 1, 253, 60 }, /* 8: cards/rebellion/combat.cards:253:60 */
     { 3, 275, 48 }, /* 9: cards/rebellion/game.cards:275:48 */
     { 3, 275, 64 }, /* 10: cards/rebellion/game.cards:275:64 */
     { 3, 274, 51 }, /* 11: cards/rebellion/game.cards:274:51 */
     { 3, 274, 68 }, /* 12: cards/rebellion/game.cards:274:68 */
-    { 1, 251, 60 }, /* 13: cards/rebellion/combat.cards:251:60 */
+    { 1, 253, 60 }, /* 13: cards/rebellion/combat.cards:253:60 */
     { 3, 275, 48 }, /* 14: cards/rebellion/game.cards:275:48 */
     { 3, 275, 64 }, /* 15: cards/rebellion/game.cards:275:64 */
     { 3, 274, 51 }, /* 16: cards/rebellion/game.cards:274:51 */
     { 3, 274, 68 }, /* 17: cards/rebellion/game.cards:274:68 */
-    { 1, 251, 60 }, /* 18: cards/rebellion/combat.cards:251:60 */
+    { 1, 253, 60 }, /* 18: cards/rebellion/combat.cards:253:60 */
     { 3, 275, 48 }, /* 19: cards/rebellion/game.cards:275:48 */
     { 3, 275, 64 }, /* 20: cards/rebellion/game.cards:275:64 */
     { 3, 274, 51 }, /* 21: cards/rebellion/game.cards:274:51 */
     { 3, 274, 68 }, /* 22: cards/rebellion/game.cards:274:68 */
-    { 1, 257, 59 }, /* 23: cards/rebellion/combat.cards:257:59 */
+    { 1, 259, 59 }, /* 23: cards/rebellion/combat.cards:259:59 */
     { 2, 99, 40 }, /* 24: cards/rebellion/effects.cards:99:40 */
     { 2, 99, 64 }, /* 25: cards/rebellion/effects.cards:99:64 */
     { 3, 252, 40 }, /* 26: cards/rebellion/game.cards:252:40 */
@@ -17312,83 +17330,83 @@ static const RtSite Site_table[] = {
     { 1, 197, 19 }, /* 283: cards/rebellion/combat.cards:197:19 */
     { 1, 198, 9 }, /* 284: cards/rebellion/combat.cards:198:9 */
     { 1, 198, 9 }, /* 285: cards/rebellion/combat.cards:198:9 */
-    { 1, 200, 15 }, /* 286: cards/rebellion/combat.cards:200:15 */
-    { 1, 201, 7 }, /* 287: cards/rebellion/combat.cards:201:7 */
-    { 1, 201, 19 }, /* 288: cards/rebellion/combat.cards:201:19 */
-    { 1, 202, 9 }, /* 289: cards/rebellion/combat.cards:202:9 */
-    { 1, 202, 9 }, /* 290: cards/rebellion/combat.cards:202:9 */
-    { 1, 206, 8 }, /* 291: cards/rebellion/combat.cards:206:8 */
-    { 1, 206, 3 }, /* 292: cards/rebellion/combat.cards:206:3 */
-    { 1, 209, 29 }, /* 293: cards/rebellion/combat.cards:209:29 */
-    { 1, 209, 86 }, /* 294: cards/rebellion/combat.cards:209:86 */
-    { 1, 210, 5 }, /* 295: cards/rebellion/combat.cards:210:5 */
-    { 1, 212, 9 }, /* 296: cards/rebellion/combat.cards:212:9 */
-    { 1, 212, 21 }, /* 297: cards/rebellion/combat.cards:212:21 */
-    { 1, 216, 15 }, /* 298: cards/rebellion/combat.cards:216:15 */
-    { 1, 216, 27 }, /* 299: cards/rebellion/combat.cards:216:27 */
-    { 1, 217, 17 }, /* 300: cards/rebellion/combat.cards:217:17 */
-    { 1, 217, 17 }, /* 301: cards/rebellion/combat.cards:217:17 */
-    { 1, 221, 11 }, /* 302: cards/rebellion/combat.cards:221:11 */
-    { 1, 209, 3 }, /* 303: cards/rebellion/combat.cards:209:3 */
-    { 1, 227, 12 }, /* 304: cards/rebellion/combat.cards:227:12 */
-    { 1, 228, 5 }, /* 305: cards/rebellion/combat.cards:228:5 */
-    { 1, 228, 5 }, /* 306: cards/rebellion/combat.cards:228:5 */
-    { 1, 230, 5 }, /* 307: cards/rebellion/combat.cards:230:5 */
+    { 1, 201, 15 }, /* 286: cards/rebellion/combat.cards:201:15 */
+    { 1, 202, 7 }, /* 287: cards/rebellion/combat.cards:202:7 */
+    { 1, 202, 19 }, /* 288: cards/rebellion/combat.cards:202:19 */
+    { 1, 203, 9 }, /* 289: cards/rebellion/combat.cards:203:9 */
+    { 1, 203, 9 }, /* 290: cards/rebellion/combat.cards:203:9 */
+    { 1, 208, 8 }, /* 291: cards/rebellion/combat.cards:208:8 */
+    { 1, 208, 3 }, /* 292: cards/rebellion/combat.cards:208:3 */
+    { 1, 211, 29 }, /* 293: cards/rebellion/combat.cards:211:29 */
+    { 1, 211, 86 }, /* 294: cards/rebellion/combat.cards:211:86 */
+    { 1, 212, 5 }, /* 295: cards/rebellion/combat.cards:212:5 */
+    { 1, 214, 9 }, /* 296: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 21 }, /* 297: cards/rebellion/combat.cards:214:21 */
+    { 1, 218, 15 }, /* 298: cards/rebellion/combat.cards:218:15 */
+    { 1, 218, 27 }, /* 299: cards/rebellion/combat.cards:218:27 */
+    { 1, 219, 17 }, /* 300: cards/rebellion/combat.cards:219:17 */
+    { 1, 219, 17 }, /* 301: cards/rebellion/combat.cards:219:17 */
+    { 1, 223, 11 }, /* 302: cards/rebellion/combat.cards:223:11 */
+    { 1, 211, 3 }, /* 303: cards/rebellion/combat.cards:211:3 */
+    { 1, 229, 12 }, /* 304: cards/rebellion/combat.cards:229:12 */
+    { 1, 230, 5 }, /* 305: cards/rebellion/combat.cards:230:5 */
+    { 1, 230, 5 }, /* 306: cards/rebellion/combat.cards:230:5 */
+    { 1, 232, 5 }, /* 307: cards/rebellion/combat.cards:232:5 */
     { 1, 155, 11 }, /* 308: cards/rebellion/combat.cards:155:11 */
-    { 1, 237, 12 }, /* 309: cards/rebellion/combat.cards:237:12 */
-    { 1, 237, 3 }, /* 310: cards/rebellion/combat.cards:237:3 */
-    { 1, 239, 5 }, /* 311: cards/rebellion/combat.cards:239:5 */
-    { 1, 239, 5 }, /* 312: cards/rebellion/combat.cards:239:5 */
-    { 1, 240, 49 }, /* 313: cards/rebellion/combat.cards:240:49 */
-    { 1, 240, 49 }, /* 314: cards/rebellion/combat.cards:240:49 */
-    { 1, 242, 5 }, /* 315: cards/rebellion/combat.cards:242:5 */
-    { 1, 236, 11 }, /* 316: cards/rebellion/combat.cards:236:11 */
-    { 1, 261, 19 }, /* 317: cards/rebellion/combat.cards:261:19 */
-    { 1, 262, 45 }, /* 318: cards/rebellion/combat.cards:262:45 */
-    { 1, 263, 19 }, /* 319: cards/rebellion/combat.cards:263:19 */
-    { 1, 264, 5 }, /* 320: cards/rebellion/combat.cards:264:5 */
-    { 1, 267, 9 }, /* 321: cards/rebellion/combat.cards:267:9 */
-    { 1, 268, 9 }, /* 322: cards/rebellion/combat.cards:268:9 */
-    { 1, 268, 21 }, /* 323: cards/rebellion/combat.cards:268:21 */
-    { 1, 269, 11 }, /* 324: cards/rebellion/combat.cards:269:11 */
-    { 1, 269, 23 }, /* 325: cards/rebellion/combat.cards:269:23 */
-    { 1, 270, 23 }, /* 326: cards/rebellion/combat.cards:270:23 */
-    { 1, 270, 13 }, /* 327: cards/rebellion/combat.cards:270:13 */
-    { 1, 272, 13 }, /* 328: cards/rebellion/combat.cards:272:13 */
-    { 1, 273, 22 }, /* 329: cards/rebellion/combat.cards:273:22 */
-    { 1, 273, 13 }, /* 330: cards/rebellion/combat.cards:273:13 */
-    { 1, 274, 36 }, /* 331: cards/rebellion/combat.cards:274:36 */
-    { 1, 275, 15 }, /* 332: cards/rebellion/combat.cards:275:15 */
-    { 1, 277, 13 }, /* 333: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 13 }, /* 334: cards/rebellion/combat.cards:277:13 */
-    { 1, 277, 73 }, /* 335: cards/rebellion/combat.cards:277:73 */
-    { 1, 277, 34 }, /* 336: cards/rebellion/combat.cards:277:34 */
-    { 1, 278, 15 }, /* 337: cards/rebellion/combat.cards:278:15 */
-    { 1, 280, 13 }, /* 338: cards/rebellion/combat.cards:280:13 */
-    { 1, 282, 28 }, /* 339: cards/rebellion/combat.cards:282:28 */
-    { 1, 282, 13 }, /* 340: cards/rebellion/combat.cards:282:13 */
-    { 1, 259, 11 }, /* 341: cards/rebellion/combat.cards:259:11 */
-    { 1, 293, 42 }, /* 342: cards/rebellion/combat.cards:293:42 */
-    { 1, 294, 14 }, /* 343: cards/rebellion/combat.cards:294:14 */
-    { 1, 294, 5 }, /* 344: cards/rebellion/combat.cards:294:5 */
-    { 1, 296, 7 }, /* 345: cards/rebellion/combat.cards:296:7 */
-    { 1, 292, 11 }, /* 346: cards/rebellion/combat.cards:292:11 */
-    { 1, 306, 67 }, /* 347: cards/rebellion/combat.cards:306:67 */
-    { 1, 307, 19 }, /* 348: cards/rebellion/combat.cards:307:19 */
-    { 1, 308, 5 }, /* 349: cards/rebellion/combat.cards:308:5 */
-    { 1, 311, 9 }, /* 350: cards/rebellion/combat.cards:311:9 */
-    { 1, 311, 21 }, /* 351: cards/rebellion/combat.cards:311:21 */
-    { 1, 312, 11 }, /* 352: cards/rebellion/combat.cards:312:11 */
-    { 1, 312, 23 }, /* 353: cards/rebellion/combat.cards:312:23 */
-    { 1, 314, 13 }, /* 354: cards/rebellion/combat.cards:314:13 */
-    { 1, 316, 11 }, /* 355: cards/rebellion/combat.cards:316:11 */
-    { 1, 304, 11 }, /* 356: cards/rebellion/combat.cards:304:11 */
-    { 1, 325, 40 }, /* 357: cards/rebellion/combat.cards:325:40 */
-    { 1, 326, 5 }, /* 358: cards/rebellion/combat.cards:326:5 */
-    { 1, 329, 9 }, /* 359: cards/rebellion/combat.cards:329:9 */
-    { 1, 329, 21 }, /* 360: cards/rebellion/combat.cards:329:21 */
-    { 1, 329, 122 }, /* 361: cards/rebellion/combat.cards:329:122 */
-    { 1, 323, 11 }, /* 362: cards/rebellion/combat.cards:323:11 */
+    { 1, 239, 12 }, /* 309: cards/rebellion/combat.cards:239:12 */
+    { 1, 239, 3 }, /* 310: cards/rebellion/combat.cards:239:3 */
+    { 1, 241, 5 }, /* 311: cards/rebellion/combat.cards:241:5 */
+    { 1, 241, 5 }, /* 312: cards/rebellion/combat.cards:241:5 */
+    { 1, 242, 49 }, /* 313: cards/rebellion/combat.cards:242:49 */
+    { 1, 242, 49 }, /* 314: cards/rebellion/combat.cards:242:49 */
+    { 1, 244, 5 }, /* 315: cards/rebellion/combat.cards:244:5 */
+    { 1, 238, 11 }, /* 316: cards/rebellion/combat.cards:238:11 */
+    { 1, 263, 19 }, /* 317: cards/rebellion/combat.cards:263:19 */
+    { 1, 264, 45 }, /* 318: cards/rebellion/combat.cards:264:45 */
+    { 1, 265, 19 }, /* 319: cards/rebellion/combat.cards:265:19 */
+    { 1, 266, 5 }, /* 320: cards/rebellion/combat.cards:266:5 */
+    { 1, 269, 9 }, /* 321: cards/rebellion/combat.cards:269:9 */
+    { 1, 270, 9 }, /* 322: cards/rebellion/combat.cards:270:9 */
+    { 1, 270, 21 }, /* 323: cards/rebellion/combat.cards:270:21 */
+    { 1, 271, 11 }, /* 324: cards/rebellion/combat.cards:271:11 */
+    { 1, 271, 23 }, /* 325: cards/rebellion/combat.cards:271:23 */
+    { 1, 272, 23 }, /* 326: cards/rebellion/combat.cards:272:23 */
+    { 1, 272, 13 }, /* 327: cards/rebellion/combat.cards:272:13 */
+    { 1, 274, 13 }, /* 328: cards/rebellion/combat.cards:274:13 */
+    { 1, 275, 22 }, /* 329: cards/rebellion/combat.cards:275:22 */
+    { 1, 275, 13 }, /* 330: cards/rebellion/combat.cards:275:13 */
+    { 1, 276, 36 }, /* 331: cards/rebellion/combat.cards:276:36 */
+    { 1, 277, 15 }, /* 332: cards/rebellion/combat.cards:277:15 */
+    { 1, 279, 13 }, /* 333: cards/rebellion/combat.cards:279:13 */
+    { 1, 279, 13 }, /* 334: cards/rebellion/combat.cards:279:13 */
+    { 1, 279, 73 }, /* 335: cards/rebellion/combat.cards:279:73 */
+    { 1, 279, 34 }, /* 336: cards/rebellion/combat.cards:279:34 */
+    { 1, 280, 15 }, /* 337: cards/rebellion/combat.cards:280:15 */
+    { 1, 282, 13 }, /* 338: cards/rebellion/combat.cards:282:13 */
+    { 1, 284, 28 }, /* 339: cards/rebellion/combat.cards:284:28 */
+    { 1, 284, 13 }, /* 340: cards/rebellion/combat.cards:284:13 */
+    { 1, 261, 11 }, /* 341: cards/rebellion/combat.cards:261:11 */
+    { 1, 295, 42 }, /* 342: cards/rebellion/combat.cards:295:42 */
+    { 1, 296, 14 }, /* 343: cards/rebellion/combat.cards:296:14 */
+    { 1, 296, 5 }, /* 344: cards/rebellion/combat.cards:296:5 */
+    { 1, 298, 7 }, /* 345: cards/rebellion/combat.cards:298:7 */
+    { 1, 294, 11 }, /* 346: cards/rebellion/combat.cards:294:11 */
+    { 1, 308, 67 }, /* 347: cards/rebellion/combat.cards:308:67 */
+    { 1, 309, 19 }, /* 348: cards/rebellion/combat.cards:309:19 */
+    { 1, 310, 5 }, /* 349: cards/rebellion/combat.cards:310:5 */
+    { 1, 313, 9 }, /* 350: cards/rebellion/combat.cards:313:9 */
+    { 1, 313, 21 }, /* 351: cards/rebellion/combat.cards:313:21 */
+    { 1, 314, 11 }, /* 352: cards/rebellion/combat.cards:314:11 */
+    { 1, 314, 23 }, /* 353: cards/rebellion/combat.cards:314:23 */
+    { 1, 316, 13 }, /* 354: cards/rebellion/combat.cards:316:13 */
+    { 1, 318, 11 }, /* 355: cards/rebellion/combat.cards:318:11 */
+    { 1, 306, 11 }, /* 356: cards/rebellion/combat.cards:306:11 */
+    { 1, 327, 40 }, /* 357: cards/rebellion/combat.cards:327:40 */
+    { 1, 328, 5 }, /* 358: cards/rebellion/combat.cards:328:5 */
+    { 1, 331, 9 }, /* 359: cards/rebellion/combat.cards:331:9 */
+    { 1, 331, 21 }, /* 360: cards/rebellion/combat.cards:331:21 */
+    { 1, 331, 122 }, /* 361: cards/rebellion/combat.cards:331:122 */
+    { 1, 325, 11 }, /* 362: cards/rebellion/combat.cards:325:11 */
     { 2, 16, 18 }, /* 363: cards/rebellion/effects.cards:16:18 */
     { 2, 16, 29 }, /* 364: cards/rebellion/effects.cards:16:29 */
     { 2, 16, 37 }, /* 365: cards/rebellion/effects.cards:16:37 */

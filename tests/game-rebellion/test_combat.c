@@ -1,7 +1,9 @@
 /* test_combat.c: combat in random seeded games, read from the log and
    checked against the units' table: each attack rolls the red and black
    dice of the attacker's units in that theater (5 of each at most, an Ion
-   Cannon adding a red die to the Rebel space attack); a unit is dealt
+   Cannon adding a red die to the Rebel space attack); a hit goes to a unit
+   whose health has the die's colour, a direct hit to any unit with health,
+   in the attack's theater, of the other side; a unit is dealt
    damage up to or past its health and is destroyed at its health; a
    retreat goes to an adjacent system without opposing units, all ships
    leave, and the units needing transport stay within the capacity. */
@@ -9,9 +11,9 @@
 
 #define GAMES 60
 
-Test(combat, attacks_roll_the_units_dice_and_units_die_at_their_health)
+Test(combat, attacks_roll_the_units_dice_hits_match_health_and_units_die_at_it)
 {
-    int attacks = 0, destroyed = 0;
+    int attacks = 0, destroyed = 0, red_hits = 0, black_hits = 0, direct_hits = 0, attacker_rebel = 0, attack_ground = 0;
     char sys[64], z[80];
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         RtGame *g = drv_played(seed);
@@ -22,6 +24,8 @@ Test(combat, attacks_roll_the_units_dice_and_units_die_at_their_health)
             if (a) {
                 int rebel = strncmp(l, "Rebels ", 7) == 0;
                 int ground = strncmp(a + 16, "ground", 6) == 0;
+                attacker_rebel = rebel;
+                attack_ground = ground;
                 const char *in = strstr(a, " battle in ") + 11;
                 int red, black;
                 snprintf(sys, sizeof sys, "%.*s", (int)(strstr(in, " with ") - in), in);
@@ -45,8 +49,27 @@ Test(combat, attacks_roll_the_units_dice_and_units_die_at_their_health)
                 cr_assert_gt(health, 0, "a unit without health is never dealt damage: %s", l);
                 cr_assert_geq(total, n);
             }
-            if (strstr(l, " is destroyed in ") && drv_unit(l) == NULL) {
+            if (strstr(l, " is destroyed in "))
                 destroyed++;
+            if (strncmp(l, "A red hit on ", 13) == 0 || strncmp(l, "A black hit on ", 15) == 0 || strncmp(l, "A direct hit on ", 16) == 0) {
+                const char *on = strstr(l, " hit on ") + 8;
+                char name[64];
+                snprintf(name, sizeof name, "%.*s", (int)(strlen(on) - 1), on);
+                const DrvUnit *u = drv_unit(name);
+                cr_assert_not_null(u, "%s", l);
+                cr_assert_gt(u->health, 0, "%s", l);
+                cr_assert_eq(u->rebel, !attacker_rebel, "seed %llu: %s", (unsigned long long)seed, l);
+                cr_assert_eq(u->ground, attack_ground, "seed %llu: %s", (unsigned long long)seed, l);
+                if (l[2] == 'r') {
+                    cr_assert(u->red_health, "seed %llu: a red hit on black health: %s", (unsigned long long)seed, l);
+                    red_hits++;
+                }
+                if (l[2] == 'b') {
+                    cr_assert(!u->red_health, "seed %llu: a black hit on red health: %s", (unsigned long long)seed, l);
+                    black_hits++;
+                }
+                if (l[2] == 'd')
+                    direct_hits++;
             }
             trk_line(t, l);
         }
@@ -55,6 +78,9 @@ Test(combat, attacks_roll_the_units_dice_and_units_die_at_their_health)
     }
     cr_assert_gt(attacks, 100, "random games fight (%d attacks)", attacks);
     cr_assert_gt(destroyed, 50, "units are destroyed (%d)", destroyed);
+    cr_assert_gt(red_hits, 10);
+    cr_assert_gt(black_hits, 10);
+    cr_assert_gt(direct_hits, 10);
 }
 
 Test(combat, retreats_go_to_adjacent_systems_without_opposing_units)
